@@ -1,0 +1,155 @@
+"""Paths on the command line -> the Python files to scan, each with its module name under the scan root.
+
+Skips VCS folders, virtualenvs, caches and .gitignore'd paths; follows symlinks once (loops are
+detected by real path); never opens anything for writing.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SKIP_DIRS = frozenset({
+    ".git", ".hg", ".svn", "__pycache__", ".venv", "venv", ".tox", ".nox", ".mypy_cache",
+    ".pytest_cache", ".ruff_cache", "node_modules", ".ms_scan_cache", ".eggs", ".ipynb_checkpoints",
+})
+
+
+class DiscoveryError(Exception):
+    """A path given on the command line cannot be scanned (exit code 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    abspath: str
+    relpath: str  # POSIX, relative to the scan root
+    module: str
+    is_package: bool
+
+
+@dataclass
+class Discovery:
+    root: Path
+    files: list[SourceFile] = field(default_factory=list)
+    notes: list[tuple[str, str]] = field(default_factory=list)  # (relpath, why skipped)
+
+    @property
+    def project_modules(self) -> frozenset[str]:
+        return frozenset(f.module for f in self.files if f.module)
+
+
+def _package_prefix(root: Path) -> str:
+    """Dotted package path of the root itself when it sits inside a package (scan of pkg/models)."""
+    parts = []
+    d = root
+    while (d / "__init__.py").is_file():
+        parts.append(d.name)
+        d = d.parent
+    return ".".join(reversed(parts))
+
+
+def module_name(rel: Path, prefix: str) -> tuple[str, bool]:
+    parts = list(rel.with_suffix("").parts)
+    is_package = bool(parts) and parts[-1] == "__init__"
+    if is_package:
+        parts = parts[:-1]
+    if not all(p.isidentifier() for p in parts):
+        return "", is_package
+    name = ".".join(parts)
+    if prefix:
+        name = f"{prefix}.{name}" if name else prefix
+    return name, is_package
+
+
+def _scan_root(paths: list[Path]) -> Path:
+    if len(paths) == 1 and paths[0].is_dir():
+        return paths[0]
+    cwd = Path.cwd().resolve()
+    parents = [p if p.is_dir() else p.parent for p in paths]
+    if all(cwd == p or cwd in p.parents for p in parents):
+        return cwd
+    return Path(os.path.commonpath([str(p) for p in parents]))
+
+
+def _gitignore(root: Path):
+    try:
+        import pathspec
+    except ImportError:  # pragma: no cover - pathspec is a dependency
+        return None
+    patterns = []
+    for d in [root, *root.parents]:
+        gi = d / ".gitignore"
+        if gi.is_file() and d == root:
+            patterns += gi.read_text(errors="replace").splitlines()
+        if (d / ".git").exists():
+            if d != root and gi.is_file():
+                patterns += gi.read_text(errors="replace").splitlines()
+            break
+    return pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
+
+
+def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore: bool = True) -> Discovery:
+    resolved = []
+    for p in paths:
+        path = Path(p)
+        if not path.exists():
+            raise DiscoveryError(f"{p}: no such file or directory")
+        resolved.append(path.resolve())
+    root = _scan_root(resolved)
+    found = Discovery(root=root)
+    prefix = _package_prefix(root) if root.is_dir() else ""
+    import pathspec
+    excluded = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
+    ignored = _gitignore(root) if respect_gitignore else None
+    seen_files: set[str] = set()
+    seen_dirs: set[str] = set()
+
+    def rel_of(path: Path) -> Path:
+        try:
+            return path.relative_to(root)
+        except ValueError:
+            return Path(os.path.relpath(path, root))
+
+    def skip(rel: Path, is_dir: bool) -> bool:
+        text = rel.as_posix() + ("/" if is_dir else "")
+        return any(spec is not None and spec.match_file(text) for spec in (excluded, ignored))
+
+    def add(path: Path, rel: Path) -> None:
+        real = os.path.realpath(path)
+        if real in seen_files:
+            return
+        seen_files.add(real)
+        mod, pkg = module_name(rel, prefix)
+        found.files.append(SourceFile(str(path), rel.as_posix(), mod, pkg))
+
+    for start in resolved:
+        if start.is_file():
+            add(start, rel_of(start))
+            continue
+        for dirpath, dirnames, filenames in os.walk(start, followlinks=True):
+            real = os.path.realpath(dirpath)
+            if real in seen_dirs:
+                found.notes.append((rel_of(Path(dirpath)).as_posix(), "symlink loop: not followed"))
+                dirnames[:] = []
+                continue
+            seen_dirs.add(real)
+            keep = []
+            for d in sorted(dirnames):
+                full = Path(dirpath) / d
+                if d in SKIP_DIRS or (full / "pyvenv.cfg").exists() or skip(rel_of(full), True):
+                    continue
+                keep.append(d)
+            dirnames[:] = keep
+            for name in sorted(filenames):
+                if not name.endswith(".py"):
+                    continue
+                full = Path(dirpath) / name
+                rel = rel_of(full)
+                if skip(rel, False):
+                    continue
+                if not full.exists():
+                    found.notes.append((rel.as_posix(), "broken symlink: skipped"))
+                    continue
+                add(full, rel)
+    found.files.sort(key=lambda f: f.relpath)
+    return found

@@ -1,0 +1,77 @@
+"""Bytes of one file -> FileFacts: decode, cheap torch gate, libcst parse, one visitor pass, positions."""
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+
+import libcst as cst
+
+from ms_scan.extract.catalog import load_catalog
+from ms_scan.extract.positions import locate
+from ms_scan.extract.scope import PROJECT, TORCH
+from ms_scan.extract.visitor import Extractor
+from ms_scan.facts import FileFacts, Problem
+
+_PY2_HINTS = re.compile(rb"^\s*(print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", re.M)
+SNIPPET_MAX = 200
+
+
+def decode(data: bytes) -> tuple[str | None, Problem | None]:
+    if b"\x00" in data[:8192]:
+        return None, Problem("MS003", "binary file (NUL bytes), not Python source: skipped")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    except SyntaxError as exc:
+        return None, Problem("MS002", f"cannot determine the encoding: {exc}")
+    try:
+        return data.decode(encoding), None
+    except (UnicodeDecodeError, LookupError) as exc:
+        reason = getattr(exc, "reason", str(exc))
+        line = data[: getattr(exc, "start", 0)].count(b"\n") + 1
+        return None, Problem("MS002", f"not valid {encoding} text ({reason}): skipped", line)
+
+
+def _syntax_problem(exc: cst.ParserSyntaxError, data: bytes) -> Problem:
+    message = str(exc).splitlines()[0] if str(exc) else "syntax error"
+    if _PY2_HINTS.search(data):
+        message += " (this looks like Python 2 code, which ms-scan cannot parse)"
+    return Problem("MS001", message, exc.raw_line or 1, (exc.raw_column or 0) + 1)
+
+
+def extract_source(data: bytes, path: str, module: str = "", is_package: bool = False,
+                   project_modules: frozenset[str] = frozenset(), gate: bool = True) -> FileFacts:
+    facts = FileFacts(path=path, module=module)
+    if gate and b"torch" not in data:
+        facts.mentions_torch = False
+        return facts
+    text, problem = decode(data)
+    if problem is not None:
+        facts.problem = problem
+        return facts
+    try:
+        tree = cst.parse_module(text)
+    except cst.ParserSyntaxError as exc:
+        facts.problem = _syntax_problem(exc, data)
+        return facts
+    visitor = Extractor(load_catalog(), module, is_package, project_modules)
+    tree.visit(visitor)
+    nodes = [n for n, _ in visitor.found] + [n for n, _ in visitor.deferred]
+    where = locate(tree, nodes)
+    lines = text.splitlines()
+    for node, use in visitor.found:
+        use.line, use.column, use.end_line, use.end_column = where[id(node)]
+        facts.uses.append(use)
+    for node, ref in visitor.deferred:
+        ref.use.line, ref.use.column, ref.use.end_line, ref.use.end_column = where[id(node)]
+        facts.deferred.append(ref)
+    for line in {u.line for u in facts.uses} | {r.use.line for r in facts.deferred}:
+        if 0 < line <= len(lines):
+            facts.snippets[line] = lines[line - 1].strip()[:SNIPPET_MAX]
+    for name, b in visitor.scopes.module.names.items():
+        if b.kind == TORCH:
+            facts.exports[name] = b.value
+        elif b.kind == PROJECT:
+            facts.reexports[name] = tuple(b.value)
+    facts.uses.sort(key=lambda u: (u.line, u.column, u.api))
+    return facts

@@ -1,0 +1,136 @@
+"""Receiver inference: is the value left of `.view(` a tensor, an nn.Module, an optimizer, or not torch at all?
+
+Python has no static types here, so this is evidence-based: torch calls return tensors, nn.Module
+classes return modules, literals and stdlib/numpy calls are not torch, annotations are believed.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from ms_scan.extract.scope import (
+    MAYBE_MODULE, MODULE, OPTIMIZER, OTHER, PROJECT, PROJMOD, SCHEDULER, SELF, TENSOR, TENSORS,
+    TORCH, UNKNOWN, USERCLASS, Binding,
+)
+
+# Modules whose call results are never tensors.
+NON_TORCH_MODULES = frozenset({
+    "numpy", "math", "os", "sys", "re", "json", "random", "collections", "itertools", "functools",
+    "typing", "pathlib", "logging", "time", "string", "copy", "pickle", "argparse", "shutil", "glob",
+    "warnings", "inspect", "dataclasses", "enum", "abc", "operator", "struct", "hashlib", "io",
+    "subprocess", "datetime", "textwrap", "pandas", "yaml", "csv", "cv2", "PIL", "scipy",
+    "importlib", "contextlib", "types", "uuid", "tempfile", "platform", "socket", "threading",
+    "queue", "heapq", "bisect", "statistics", "fractions", "decimal", "numbers", "weakref",
+})
+BUILTIN_NON_TENSOR = frozenset({
+    "len", "int", "float", "str", "bool", "list", "dict", "set", "tuple", "range", "enumerate",
+    "zip", "map", "filter", "sorted", "reversed", "isinstance", "issubclass", "hasattr", "getattr",
+    "print", "repr", "format", "open", "type", "id", "hash", "abs", "round", "min", "max", "sum",
+    "any", "all", "iter", "next", "vars", "dir", "callable", "ord", "chr", "bytes", "frozenset",
+    "object", "super", "divmod", "pow", "hex", "bin", "oct", "input", "globals", "locals",
+})
+# Tensor methods whose result is not a tensor.
+TENSOR_METHODS_NOT_TENSOR = frozenset({
+    "item", "tolist", "size", "dim", "ndimension", "numel", "nelement", "element_size", "numpy",
+    "is_contiguous", "is_floating_point", "is_complex", "data_ptr", "get_device", "stride",
+    "storage_offset", "untyped_storage", "storage", "equal", "type", "is_pinned", "is_shared",
+    "is_set_to", "is_signed", "has_names", "backward", "register_hook", "dim_order", "__len__",
+    "tolist", "is_nonzero", "allclose",
+})
+TENSOR_METHODS_TUPLE = frozenset({
+    "chunk", "split", "unbind", "tensor_split", "split_with_sizes", "hsplit", "vsplit", "dsplit",
+    "sort", "topk", "kthvalue", "mode", "median_with_indices", "unique", "unique_consecutive",
+    "slogdet", "qr", "svd", "eig", "lu", "max", "min", "aminmax", "cummax", "cummin",
+})
+TENSOR_PROPERTIES_TENSOR = frozenset({"T", "mT", "H", "mH", "data", "grad", "real", "imag"})
+# torch functions (canonical) that return tuples of tensors
+TORCH_FUNCS_TUPLE = frozenset({
+    "torch.chunk", "torch.split", "torch.unbind", "torch.tensor_split", "torch.sort", "torch.topk",
+    "torch.max", "torch.min", "torch.meshgrid", "torch.broadcast_tensors", "torch.autograd.grad",
+    "torch.linalg.eigh", "torch.linalg.qr", "torch.linalg.svd", "torch.svd", "torch.unique",
+    "torch.aminmax", "torch.kthvalue", "torch.mode", "torch.median", "torch.std_mean",
+    "torch.var_mean", "torch.histogram", "torch.lu", "torch.frexp", "torch.cummax", "torch.cummin",
+    "torch.nn.functional.max_pool2d_with_indices", "torch.where",
+})
+# namespaces whose functions are framework switches, not tensor producers
+NON_TENSOR_NAMESPACES = (
+    "torch.cuda.", "torch.backends.", "torch.distributed.", "torch.jit.", "torch.compiler.",
+    "torch.utils.", "torch.autograd.profiler", "torch.profiler.", "torch.mps.", "torch.xpu.",
+    "torch.cpu.", "torch.accelerator.", "torch.onnx.", "torch.hub.", "torch.library.",
+    "torch.export.", "torch.testing.", "torch.multiprocessing.", "torch.overrides.", "torch.amp.",
+    "torch.optim.", "torch.distributions.constraints",
+)
+NON_TENSOR_FUNCS = frozenset({
+    "torch.is_tensor", "torch.is_floating_point", "torch.is_complex", "torch.is_grad_enabled",
+    "torch.is_inference_mode_enabled", "torch.numel", "torch.get_default_dtype", "torch.manual_seed",
+    "torch.seed", "torch.initial_seed", "torch.set_default_dtype", "torch.set_grad_enabled",
+    "torch.no_grad", "torch.enable_grad", "torch.inference_mode", "torch.device", "torch.Size",
+    "torch.save", "torch.load", "torch.set_printoptions", "torch.get_num_threads",
+    "torch.set_num_threads", "torch.use_deterministic_algorithms", "torch.autocast",
+    "torch.finfo", "torch.iinfo", "torch.compile", "torch.is_storage", "torch.typename",
+    "torch.result_type", "torch.promote_types", "torch.can_cast", "torch.is_nonzero",
+    "torch.get_rng_state", "torch.set_rng_state", "torch.Generator", "torch.dtype",
+})
+# nn.Module classes whose call returns a tuple
+MODULES_RETURNING_TUPLE = frozenset({
+    "torch.nn.LSTM", "torch.nn.GRU", "torch.nn.RNN", "torch.nn.MultiheadAttention",
+    "torch.nn.AdaptiveLogSoftmaxWithLoss",
+})
+MODULE_METHODS_RETURNING_MODULE = frozenset({
+    "to", "cuda", "cpu", "float", "half", "double", "bfloat16", "train", "eval", "requires_grad_",
+    "apply", "type", "to_empty", "share_memory", "xpu",
+})
+# nn.Module members distinctive enough to report on a receiver of unknown type
+DISTINCTIVE_MODULE_MEMBERS = frozenset({
+    "register_buffer", "register_parameter", "register_module", "register_forward_hook",
+    "register_forward_pre_hook", "register_full_backward_hook", "register_full_backward_pre_hook",
+    "named_parameters", "named_buffers", "named_children", "named_modules", "load_state_dict",
+    "add_module", "get_submodule", "get_parameter", "get_buffer", "zero_grad",
+})
+
+
+def annotation_binding(ann: cst.BaseExpression, resolve) -> Binding | None:
+    """A parameter's annotation says tensor (Tensor, torch.Tensor, Optional[Tensor], Tensor | None)."""
+    if isinstance(ann, cst.SimpleString):
+        text = ann.value.strip("\"'")
+        return Binding(TENSOR, "annotated Tensor") if text.split(".")[-1] == "Tensor" else None
+    if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+        left = annotation_binding(ann.left, resolve)
+        return left or annotation_binding(ann.right, resolve)
+    if isinstance(ann, cst.Subscript):
+        base = resolve(ann.value)
+        if base and base.split(".")[-1] == "Optional" and len(ann.slice) == 1:
+            inner = ann.slice[0].slice
+            if isinstance(inner, cst.Index):
+                return annotation_binding(inner.value, resolve)
+        return Binding(OTHER, "annotated container")
+    path = resolve(ann)
+    if path is None:
+        return None
+    if path in ("torch.Tensor", "torch.nn.Parameter", "torch.nn.parameter.Parameter") or (
+        path.endswith(".Tensor") and path.startswith("torch")
+    ):
+        return Binding(TENSOR, "annotated Tensor")
+    if path in ("int", "float", "str", "bool", "bytes", "list", "dict", "tuple", "set"):
+        return Binding(OTHER, f"annotated {path}")
+    return None
+
+
+def tensorish(binding: Binding | None) -> bool:
+    return binding is not None and binding.kind == TENSOR
+
+
+def combine(a: Binding | None, b: Binding | None) -> Binding | None:
+    """Result of a binary operation on a and b."""
+    if tensorish(a):
+        return a
+    if tensorish(b):
+        return b
+    if a is not None and b is not None and a.kind == OTHER and b.kind == OTHER:
+        return a
+    return None
+
+
+__all__ = [
+    "MAYBE_MODULE", "MODULE", "OPTIMIZER", "OTHER", "PROJECT", "PROJMOD", "SCHEDULER", "SELF",
+    "TENSOR", "TENSORS", "TORCH", "UNKNOWN", "USERCLASS",
+]

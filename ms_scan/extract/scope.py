@@ -1,0 +1,82 @@
+"""Lean name bindings and scopes for the extractor: what a local name refers to, flow-sensitively.
+
+Not a full scope analysis (libcst's ScopeProvider costs several parses): names are bound in visit
+order, function and lambda scopes see enclosing ones, methods do not see their class body.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Binding kinds
+TORCH = "torch"  # a torch module/function/class; value = dotted path as imported
+PROJECT = "project"  # a name imported from a project module; value = (module, name)
+PROJMOD = "projmod"  # a project module object; value = dotted module
+TENSOR = "tensor"  # a value inferred to be a torch.Tensor; value = why
+TENSORS = "tensors"  # a tuple/list of tensors; value = why
+MODULE = "module"  # an instance of an nn.Module; value = class name (canonical or local)
+MAYBE_MODULE = "maybe-module"  # instance of a class with an unknown base (could be an nn.Module)
+OPTIMIZER = "optimizer"
+SCHEDULER = "scheduler"
+USERCLASS = "userclass"  # a class defined in this file; value = ClassInfo
+SELF = "self"  # the first parameter of a method; value = ClassInfo
+OTHER = "other"  # known not to be torch (str, list, numpy, stdlib module, local def ...)
+UNKNOWN = "unknown"  # bound here, but to something we cannot tell (shadows outer names)
+
+
+@dataclass(slots=True)
+class Binding:
+    kind: str
+    value: object = None
+    confidence: str = "high"
+
+
+UNKNOWN_BINDING = Binding(UNKNOWN)
+
+
+@dataclass(slots=True)
+class ClassInfo:
+    name: str
+    torch_module: str  # "yes" | "maybe" | "no"
+    attrs: dict = field(default_factory=dict)  # self.<name> -> Binding
+
+
+@dataclass(slots=True)
+class Scope:
+    kind: str  # module | class | function | lambda | comprehension
+    names: dict = field(default_factory=dict)
+    star_torch: list = field(default_factory=list)  # `from torch.nn import *` prefixes (module scope)
+
+
+class Scopes:
+    def __init__(self) -> None:
+        self.stack: list[Scope] = [Scope("module")]
+
+    @property
+    def module(self) -> Scope:
+        return self.stack[0]
+
+    @property
+    def current(self) -> Scope:
+        return self.stack[-1]
+
+    def push(self, kind: str) -> Scope:
+        scope = Scope(kind)
+        self.stack.append(scope)
+        return scope
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def bind(self, name: str, binding: Binding) -> None:
+        self.current.names[name] = binding
+
+    def lookup(self, name: str) -> Binding | None:
+        innermost = len(self.stack) - 1
+        for i in range(innermost, -1, -1):
+            scope = self.stack[i]
+            if scope.kind == "class" and i != innermost:
+                continue  # methods and nested functions do not see the class body
+            found = scope.names.get(name)
+            if found is not None:
+                return found
+        return None

@@ -1,0 +1,640 @@
+"""The one libcst pass over a file: tracks imports and bindings, and records every torch API use.
+
+It is the only code that walks CST nodes. It yields (node, ApiUse) pairs without positions;
+`positions.py` fills those in afterwards, only for files that have uses.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from ms_scan.extract.catalog import TORCH_ROOTS, TorchCatalog
+from ms_scan.extract.receivers import (
+    BUILTIN_NON_TENSOR, DISTINCTIVE_MODULE_MEMBERS, MODULE_METHODS_RETURNING_MODULE,
+    MODULES_RETURNING_TUPLE, NON_TENSOR_FUNCS, NON_TENSOR_NAMESPACES, NON_TORCH_MODULES,
+    TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE, TENSOR_PROPERTIES_TENSOR, TORCH_FUNCS_TUPLE,
+    annotation_binding, combine,
+)
+from ms_scan.extract.scope import (
+    MAYBE_MODULE, MODULE, OPTIMIZER, OTHER, PROJECT, PROJMOD, SCHEDULER, SELF, TENSOR, TENSORS,
+    TORCH, UNKNOWN, UNKNOWN_BINDING, USERCLASS, Binding, ClassInfo, Scopes,
+)
+from ms_scan.facts import ApiUse, ProjectRef
+
+_LITERALS = (
+    cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Integer, cst.Float,
+    cst.Imaginary, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp,
+)
+
+
+def dotted_name(node: cst.BaseExpression) -> str | None:
+    """`a.b.c` for a pure Name/Attribute chain, else None."""
+    parts = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if not isinstance(node, cst.Name):
+        return None
+    parts.append(node.value)
+    return ".".join(reversed(parts))
+
+
+class Extractor(cst.CSTVisitor):
+    def __init__(self, catalog: TorchCatalog, module: str, is_package: bool,
+                 project_modules: frozenset[str] = frozenset()) -> None:
+        super().__init__()
+        self.cat = catalog
+        self.module = module
+        self.is_package = is_package
+        self.project_modules = project_modules
+        self.project_tops = frozenset(m.split(".")[0] for m in project_modules)
+        self.scopes = Scopes()
+        self.found: list[tuple[cst.CSTNode, ApiUse]] = []
+        self.deferred: list[tuple[cst.CSTNode, ProjectRef]] = []
+        self.classes: list[ClassInfo] = []
+        self.methods: list[tuple[str | None, ClassInfo | None]] = []  # (self name, class)
+        self.call_of: dict[int, cst.Call] = {}  # id(func expr) -> call
+        self.decorators: set[int] = set()
+        self.bases: set[int] = set()
+        self.except_depth = 0
+
+    # ------------------------------------------------------------------ resolution
+    def resolve_path(self, node: cst.BaseExpression) -> str | None:
+        """The torch path a pure chain refers to, through this file's bindings (None if not torch)."""
+        dotted = dotted_name(node)
+        if dotted is None:
+            return None
+        root, _, rest = dotted.partition(".")
+        b = self.scopes.lookup(root)
+        if b is None:
+            for prefix in self.scopes.module.star_torch:
+                cand = f"{prefix}.{root}"
+                if self.cat.canonical_name(cand) in self.cat.api:
+                    return f"{cand}.{rest}" if rest else cand
+            return dotted if root in ("int", "float", "str", "bool", "list", "dict", "tuple",
+                                      "set", "bytes", "Optional") else None
+        if b.kind == TORCH:
+            return f"{b.value}.{rest}" if rest else b.value
+        return None
+
+    def canonical(self, path: str) -> str:
+        return self.cat.canonical_name(path)
+
+    def bind(self, name: str, binding: Binding) -> None:
+        if self.scopes.current.kind == "class" and self.classes:
+            self.classes[-1].attrs[name] = binding  # class attributes are visible as self.<name>
+        if self.except_depth:
+            old = self.scopes.current.names.get(name)
+            if old is not None and old.kind in (TORCH, PROJECT, PROJMOD) and binding.kind not in (
+                    TORCH, PROJECT, PROJMOD):
+                return  # `except ImportError: F = None` must not hide the torch import
+        self.scopes.bind(name, binding)
+
+    # ------------------------------------------------------------------ inference
+    def infer(self, e: cst.BaseExpression) -> Binding | None:
+        t = type(e)
+        if t is cst.Name:
+            return self.scopes.lookup(e.value)
+        if t is cst.Attribute:
+            return self._infer_attribute(e)
+        if t is cst.Call:
+            return self._infer_call(e)
+        if t is cst.Subscript:
+            base = self.infer(e.value)
+            if base is None:
+                return None
+            if base.kind in (TENSOR, TENSORS):
+                return Binding(TENSOR, "indexing a tensor", base.confidence)
+            if base.kind in (MODULE, MAYBE_MODULE):
+                return base
+            return None
+        if t is cst.BinaryOperation:
+            return combine(self.infer(e.left), self.infer(e.right))
+        if t is cst.UnaryOperation:
+            inner = self.infer(e.expression)
+            return inner if inner is not None and inner.kind in (TENSOR, OTHER) else None
+        if t is cst.Comparison:
+            left = self.infer(e.left)
+            return Binding(TENSOR, "comparison of tensors") if left and left.kind == TENSOR else None
+        if t is cst.Tuple:
+            elems = [self.infer(el.value) for el in e.elements]
+            if elems and all(b is not None and b.kind == TENSOR for b in elems):
+                return Binding(TENSORS, "tuple of tensors")
+            return Binding(OTHER, "tuple")
+        if t is cst.IfExp:
+            a, b = self.infer(e.body), self.infer(e.orelse)
+            return a if a is not None and b is not None and a.kind == b.kind else None
+        if isinstance(e, _LITERALS):
+            return Binding(OTHER, "literal")
+        return None
+
+    def _infer_attribute(self, e: cst.Attribute) -> Binding | None:
+        path = self.resolve_path(e)
+        if path is not None:
+            return Binding(TORCH, path)
+        attr = e.attr.value
+        if isinstance(e.value, cst.Name):
+            owner = self.scopes.lookup(e.value.value)
+            if owner is not None and owner.kind == SELF:
+                return owner.value.attrs.get(attr)
+        base = self.infer(e.value)
+        if base is None:
+            return None
+        if base.kind == TENSOR:
+            if attr in TENSOR_PROPERTIES_TENSOR:
+                return Binding(TENSOR, f".{attr} of a tensor", base.confidence)
+            return Binding(OTHER, f"Tensor.{attr}")
+        if base.kind in (MODULE, MAYBE_MODULE) and attr in ("weight", "bias"):
+            return Binding(TENSOR, f"module .{attr}", "high" if base.kind == MODULE else "medium")
+        if base.kind in (OTHER,):
+            return Binding(OTHER, "attribute of a non-torch value")
+        return None
+
+    def _infer_call(self, e: cst.Call) -> Binding | None:
+        func = e.func
+        path = self.resolve_path(func)
+        if path is not None:
+            return self._call_result(self.canonical(path))
+        if isinstance(func, cst.Name):
+            b = self.scopes.lookup(func.value)
+            if b is None:
+                return Binding(OTHER, f"{func.value}()") if func.value in BUILTIN_NON_TENSOR else None
+            return self._callee_result(b)
+        if isinstance(func, cst.Attribute):
+            callee = self._infer_attribute(func)  # self.conv(x), model.encoder(x)
+            if callee is not None and callee.kind in (MODULE, MAYBE_MODULE, USERCLASS, TORCH):
+                return self._callee_result(callee)
+            recv = self.infer(func.value)
+            meth = func.attr.value
+            if recv is None:
+                return None
+            k = recv.kind
+            if k == TENSOR:
+                if meth in TENSOR_METHODS_NOT_TENSOR:
+                    return Binding(OTHER, f"Tensor.{meth}()")
+                if meth in TENSOR_METHODS_TUPLE:
+                    return Binding(TENSORS, f"Tensor.{meth}()", recv.confidence)
+                if meth in self.cat.tensor_members:
+                    return Binding(TENSOR, f"result of Tensor.{meth}()", recv.confidence)
+                return None
+            if k in (MODULE, MAYBE_MODULE, SELF):
+                if meth in MODULE_METHODS_RETURNING_MODULE:
+                    return recv if k != SELF else Binding(MAYBE_MODULE, "self")
+                if meth == "forward":
+                    return Binding(TENSOR, "forward() result", "medium")
+                return None
+            if k == OTHER:
+                return Binding(OTHER, "call on a non-torch value")
+            if k == TORCH:  # method on a torch object reached through a binding
+                return None
+        return None
+
+    def _callee_result(self, b: Binding) -> Binding | None:
+        k = b.kind
+        if k == TORCH:
+            return self._call_result(self.canonical(b.value))
+        if k == MODULE:
+            if b.value in MODULES_RETURNING_TUPLE:
+                return Binding(TENSORS, f"{b.value} output")
+            return Binding(TENSOR, f"output of {b.value}")
+        if k == MAYBE_MODULE:
+            return Binding(TENSOR, "output of a module", "medium")
+        if k == USERCLASS:
+            info = b.value
+            if info.torch_module == "yes":
+                return Binding(MODULE, info.name)
+            if info.torch_module == "maybe":
+                return Binding(MAYBE_MODULE, info.name)
+            return Binding(OTHER, f"instance of {info.name}")
+        if k == OTHER:
+            return Binding(OTHER, "call of a non-torch callable")
+        return None
+
+    def _call_result(self, api: str) -> Binding | None:
+        kind = self.cat.kind(api)
+        if kind == "nn_module":
+            return Binding(MODULE, api)
+        if kind == "optimizer":
+            return Binding(OPTIMIZER, api)
+        if api.startswith("torch.optim.lr_scheduler.") and kind == "class":
+            return Binding(SCHEDULER, api)
+        if api in ("torch.nn.Parameter", "torch.Tensor") or (kind == "class" and api.endswith("Tensor")):
+            return Binding(TENSOR, f"{api}(...)")
+        if api in TORCH_FUNCS_TUPLE:
+            return Binding(TENSORS, f"{api}(...)")
+        if api in NON_TENSOR_FUNCS or api.startswith(NON_TENSOR_NAMESPACES):
+            return Binding(OTHER, f"{api}(...)")
+        if kind == "function" or (kind is None and api.startswith("torch.")):
+            root = api.split(".")[0]
+            if root == "torch":
+                return Binding(TENSOR, f"result of {api}")
+        return None
+
+    # ------------------------------------------------------------------ recording
+    def _record(self, node: cst.CSTNode, api: str, kind: str, confidence: str = "high",
+                call: cst.Call | None = None, via: str = "") -> None:
+        keywords: tuple[str, ...] = ()
+        n_args = 0
+        if call is not None:
+            keywords = tuple(a.keyword.value for a in call.args if a.keyword is not None)
+            n_args = sum(1 for a in call.args if a.keyword is None and not a.star)
+        self.found.append((node, ApiUse(api=api, kind=kind, line=0, column=0, end_line=0,
+                                        end_column=0, confidence=confidence, keywords=keywords,
+                                        n_args=n_args, via=via)))
+
+    def _use_kind(self, node: cst.BaseExpression, api: str) -> tuple[str, cst.Call | None]:
+        call = self.call_of.get(id(node))
+        if id(node) in self.bases:
+            return "subclass", None
+        if call is not None:
+            return ("decorator" if id(call) in self.decorators else "call"), call
+        if id(node) in self.decorators:
+            return "decorator", None
+        kind = self.cat.kind(api)
+        return ("attribute" if kind in ("dtype", "constant", None) else "reference"), None
+
+    def _chain_use(self, node: cst.BaseExpression) -> bool:
+        """Record a pure chain rooted in torch or a project import. True if handled."""
+        dotted = dotted_name(node)
+        if dotted is None:
+            return False
+        root, _, rest = dotted.partition(".")
+        b = self.scopes.lookup(root)
+        if b is not None and b.kind in (PROJECT, PROJMOD):
+            if b.kind == PROJECT:
+                module, name = b.value
+                ref_rest = rest
+            else:
+                first, _, after = rest.partition(".")
+                if not first:
+                    return True
+                module, name, ref_rest = b.value, first, after
+            kind, call = self._use_kind(node, dotted)
+            self._record(node, dotted, kind, "high", call)
+            _, use = self.found.pop()
+            self.deferred.append((node, ProjectRef(module=module, name=name, rest=ref_rest, use=use)))
+            return True
+        path = self.resolve_path(node)
+        if path is None:
+            return False
+        if path.split(".")[0] not in TORCH_ROOTS:
+            return True  # builtin names like `int` resolved for annotations only
+        api = self.canonical(path)
+        if api.count(".") == 0 or self.cat.kind(api) == "module":
+            return True  # `torch` or `torch.nn` on their own are not API uses
+        kind, call = self._use_kind(node, api)
+        known = self.cat.kind(api) is not None or not api.startswith("torch.")
+        self._record(node, api, kind, "high" if known else "medium", call)
+        return True
+
+    # ------------------------------------------------------------------ imports
+    def _project_module(self, dotted: str) -> bool:
+        return dotted in self.project_modules or dotted.split(".")[0] in self.project_tops and any(
+            m.startswith(dotted + ".") for m in self.project_modules)
+
+    def _absolute(self, node: cst.ImportFrom) -> str | None:
+        level = len(node.relative)
+        mod = dotted_name(node.module) if node.module is not None else ""
+        if level == 0:
+            return mod
+        parts = self.module.split(".") if self.module else []
+        if not self.is_package:
+            parts = parts[:-1]
+        if level - 1 > len(parts):
+            return None
+        base = parts[: len(parts) - (level - 1)]
+        return ".".join([*base, mod] if mod else base)
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        for alias in node.names:
+            full = dotted_name(alias.name)
+            if full is None:
+                continue
+            top = full.split(".")[0]
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                local, target = alias.asname.name.value, full
+            else:
+                local, target = top, top
+            if top in TORCH_ROOTS:
+                self.bind(local, Binding(TORCH, target))
+            elif self._project_module(target):
+                self.bind(local, Binding(PROJMOD, target))
+            elif top in NON_TORCH_MODULES:
+                self.bind(local, Binding(OTHER, f"module {target}"))
+            else:
+                self.bind(local, UNKNOWN_BINDING)
+        return False
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        source = self._absolute(node)
+        if source is None:
+            return False
+        top = source.split(".")[0]
+        if isinstance(node.names, cst.ImportStar):
+            if top in TORCH_ROOTS and len(self.scopes.stack) == 1:
+                self.scopes.module.star_torch.append(source)
+            return False
+        is_torch = top in TORCH_ROOTS and not node.relative
+        is_project = not is_torch and (bool(node.relative) or self._project_module(source))
+        for alias in node.names:
+            name = alias.name.value if isinstance(alias.name, cst.Name) else dotted_name(alias.name)
+            local = alias.asname.name.value if alias.asname is not None else name
+            if is_torch:
+                self.bind(local, Binding(TORCH, f"{source}.{name}"))
+            elif is_project:
+                sub = f"{source}.{name}" if source else name
+                if sub in self.project_modules:
+                    self.bind(local, Binding(PROJMOD, sub))
+                else:
+                    self.bind(local, Binding(PROJECT, (source, name)))
+            elif top in NON_TORCH_MODULES:
+                self.bind(local, Binding(OTHER, f"from {source}"))
+            else:
+                self.bind(local, UNKNOWN_BINDING)
+        return False
+
+    # ------------------------------------------------------------------ scopes
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        verdict = "no"
+        for arg in node.bases:
+            self.bases.add(id(arg.value))
+            path = self.resolve_path(arg.value)
+            if path is not None:
+                if self.cat.kind(self.canonical(path)) == "nn_module":
+                    verdict = "yes"
+                continue
+            b = self.infer(arg.value)
+            if b is not None and b.kind == USERCLASS:
+                if b.value.torch_module == "yes":
+                    verdict = "yes"
+                elif b.value.torch_module == "maybe" and verdict == "no":
+                    verdict = "maybe"
+            elif b is None or b.kind in (PROJECT, PROJMOD, UNKNOWN):
+                if verdict == "no":
+                    verdict = "maybe"
+        info = ClassInfo(node.name.value, verdict)
+        self.bind(node.name.value, Binding(USERCLASS, info))
+        self.classes.append(info)
+        self.scopes.push("class")
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        self.scopes.pop()
+        self.classes.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        for dec in node.decorators:
+            self.decorators.add(id(dec.decorator))
+        in_class = bool(self.classes) and self.scopes.current.kind == "class"
+        self.bind(node.name.value, Binding(OTHER, "def"))
+        cls = self.classes[-1] if in_class else None
+        self.scopes.push("function")
+        params = [*node.params.posonly_params, *node.params.params]
+        is_static = any(dotted_name(d.decorator) == "staticmethod" for d in node.decorators)
+        self_name = None
+        if cls is not None and params and not is_static:
+            self_name = params[0].name.value
+            is_classmethod = any(dotted_name(d.decorator) == "classmethod" for d in node.decorators)
+            self.bind(self_name, Binding(USERCLASS, cls) if is_classmethod else Binding(SELF, cls))
+            params = params[1:]
+        forward_like = cls is not None and cls.torch_module != "no" and node.name.value == "forward"
+        all_params = [*params, *node.params.kwonly_params]
+        for p in all_params:
+            b = None
+            if p.annotation is not None:
+                b = annotation_binding(p.annotation.annotation, self._resolve_any)
+            if b is None and forward_like and p.default is None:
+                b = Binding(TENSOR, "forward() argument", "medium")
+            self.bind(p.name.value, b or UNKNOWN_BINDING)
+        for star in (node.params.star_arg, node.params.star_kwarg):
+            if isinstance(star, cst.Param):
+                self.bind(star.name.value, Binding(OTHER, "*args"))
+        self.methods.append((self_name, cls))
+
+    def _resolve_any(self, node: cst.BaseExpression) -> str | None:
+        path = self.resolve_path(node)
+        if path is not None:
+            return self.canonical(path)
+        return dotted_name(node)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        self.scopes.pop()
+        self.methods.pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        self.scopes.push("lambda")
+        for p in [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]:
+            self.bind(p.name.value, UNKNOWN_BINDING)
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        self.scopes.pop()
+
+    def _enter_comprehension(self, node) -> None:
+        self.scopes.push("comprehension")
+        comp = node.for_in
+        while comp is not None:
+            self._bind_target(comp.target, self._element_of(self.infer(comp.iter)))
+            comp = comp.inner_for_in
+
+    def _leave_comprehension(self, node) -> None:
+        self.scopes.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _enter_comprehension
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = _leave_comprehension
+
+    def visit_Annotation(self, node: cst.Annotation) -> bool:
+        return False  # type hints are not API uses (params are typed in visit_FunctionDef)
+
+    def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.except_depth += 1
+        if node.name is not None and isinstance(node.name.name, cst.Name):
+            self.scopes.bind(node.name.name.value, Binding(OTHER, "exception"))
+
+    def leave_ExceptHandler(self, node: cst.ExceptHandler) -> None:
+        self.except_depth -= 1
+
+    # ------------------------------------------------------------------ bindings
+    def _element_of(self, it: Binding | None) -> Binding | None:
+        if it is None:
+            return None
+        if it.kind in (TENSOR, TENSORS):
+            return Binding(TENSOR, "element of a tensor sequence", it.confidence)
+        if it.kind in (MODULE, MAYBE_MODULE):
+            return Binding(MAYBE_MODULE, "element of a module container")
+        return None
+
+    def _bind_target(self, target: cst.BaseExpression, value: Binding | None) -> None:
+        if isinstance(target, cst.Name):
+            self.bind(target.value, value or UNKNOWN_BINDING)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elem = value
+            if value is not None and value.kind == TENSORS:
+                elem = Binding(TENSOR, value.value, value.confidence)
+            elif value is not None and value.kind == TENSOR:
+                elem = Binding(TENSOR, f"unpacked {value.value}", value.confidence)
+            else:
+                elem = None
+            for el in target.elements:
+                self._bind_target(el.value, elem)
+        elif isinstance(target, cst.StarredElement):
+            self._bind_target(target.value, None)
+        elif isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+            owner = self.scopes.lookup(target.value.value)
+            if owner is not None and owner.kind == SELF and value is not None:
+                owner.value.attrs[target.attr.value] = value
+
+    def _assigned(self, targets, value_node: cst.BaseExpression | None) -> None:
+        if value_node is None:
+            return
+        value = self._value_binding(value_node)
+        for target in targets:
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value_node, cst.Tuple) and \
+                    len(target.elements) == len(value_node.elements):
+                for t_el, v_el in zip(target.elements, value_node.elements):
+                    self._bind_target(t_el.value, self._value_binding(v_el.value))
+            else:
+                self._bind_target(target, value)
+
+    def _value_binding(self, node: cst.BaseExpression) -> Binding | None:
+        path = self.resolve_path(node)
+        if path is not None and path.split(".")[0] in TORCH_ROOTS:
+            return Binding(TORCH, path)
+        if isinstance(node, (cst.Name, cst.Attribute)):
+            b = self.infer(node)
+            if b is not None and b.kind in (PROJECT, PROJMOD):
+                return b
+            return b
+        return self.infer(node)
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        self._assigned([t.target for t in node.targets], node.value)
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        b = annotation_binding(node.annotation.annotation, self._resolve_any)
+        if node.value is not None:
+            inferred = self._value_binding(node.value)
+            b = inferred if inferred is not None and inferred.kind != OTHER else (b or inferred)
+        self._bind_target(node.target, b)
+
+    def leave_NamedExpr(self, node: cst.NamedExpr) -> None:
+        self._bind_target(node.target, self._value_binding(node.value))
+
+    def visit_For(self, node: cst.For) -> None:
+        self._bind_target(node.target, self._element_of(self.infer(node.iter)))
+
+    def leave_WithItem(self, node: cst.WithItem) -> None:
+        if node.asname is not None:
+            self._bind_target(node.asname.name, None)
+
+    def visit_Global(self, node: cst.Global) -> bool:
+        return False
+
+    def visit_Nonlocal(self, node: cst.Nonlocal) -> bool:
+        return False
+
+    # ------------------------------------------------------------------ uses
+    def visit_Decorator(self, node: cst.Decorator) -> None:
+        self.decorators.add(id(node.decorator))
+
+    def visit_Call(self, node: cst.Call) -> None:
+        self.call_of[id(node.func)] = node
+        func = node.func
+        if isinstance(func, cst.Name):
+            b = self.scopes.lookup(func.value)
+            if (b is not None and b.kind in (TORCH, PROJECT, PROJMOD)) or (
+                    b is None and self.scopes.module.star_torch):
+                self._chain_use(func)
+        elif isinstance(func, cst.Attribute):
+            if dotted_name(func) is not None and (
+                    self.resolve_path(func) is not None or self._rooted_in_project(func)):
+                return  # a torch/project chain: recorded by visit_Attribute
+            self._method_call(node, func)
+
+    def _rooted_in_project(self, node: cst.BaseExpression) -> bool:
+        dotted = dotted_name(node)
+        if dotted is None:
+            return False
+        b = self.scopes.lookup(dotted.partition(".")[0])
+        return b is not None and b.kind in (PROJECT, PROJMOD)
+
+    def _method_call(self, call: cst.Call, func: cst.Attribute) -> None:
+        meth = func.attr.value
+        cat = self.cat
+        recv = self.infer(func.value)
+        kind = "decorator" if id(call) in self.decorators else "call"
+        if recv is not None:
+            k = recv.kind
+            if k == TENSOR:
+                if meth in cat.tensor_members:
+                    self._record(func.attr, f"torch.Tensor.{meth}", kind, recv.confidence, call,
+                                 recv.value)
+            elif k in (MODULE, MAYBE_MODULE, SELF):
+                if meth in cat.module_members:
+                    conf = "high" if k == MODULE or (k == SELF and recv.value.torch_module == "yes") \
+                        else "medium"
+                    if k == SELF and recv.value.torch_module == "no":
+                        return
+                    self._record(func.attr, f"torch.nn.Module.{meth}", kind, conf, call, "module instance")
+            elif k == OPTIMIZER:
+                if meth in cat.optimizer_members:
+                    self._record(func.attr, f"torch.optim.Optimizer.{meth}", kind, "high", call, recv.value)
+            elif k == SCHEDULER:
+                if meth in cat.lr_scheduler_members:
+                    self._record(func.attr, f"torch.optim.lr_scheduler.LRScheduler.{meth}", kind, "high",
+                                 call, recv.value)
+            elif k == TENSORS and meth in cat.tensor_members and meth not in ("index", "count"):
+                return
+            return
+        # receiver of unknown type: decide from the method name and the arguments
+        if meth in cat.tensor_members and cat.tensor_members[meth] == "method":
+            if meth in cat.builtin_overlap:
+                if not self._tensor_like_args(meth, call):
+                    return
+                self._record(func.attr, f"torch.Tensor.{meth}", kind, "medium", call, "tensor-style arguments")
+            elif meth in cat.numpy_overlap:
+                self._record(func.attr, f"torch.Tensor.{meth}", kind, "low", call, "method name")
+            else:
+                self._record(func.attr, f"torch.Tensor.{meth}", kind, "medium", call, "Tensor-only method name")
+        elif meth in DISTINCTIVE_MODULE_MEMBERS:
+            self._record(func.attr, f"torch.nn.Module.{meth}", kind, "low", call, "nn.Module-only method name")
+
+    def _tensor_like_args(self, meth: str, call: cst.Call) -> bool:
+        kws = {a.keyword.value for a in call.args if a.keyword is not None}
+        if "dim" in kws or "split_size_or_sections" in kws or "descending" in kws:
+            return True
+        if meth in ("split",) and call.args and call.args[0].keyword is None:
+            first = call.args[0].value
+            return isinstance(first, (cst.Integer, cst.List, cst.Tuple)) or (
+                isinstance(first, (cst.Name, cst.Attribute, cst.BinaryOperation, cst.Call)) and
+                len(call.args) >= 2)
+        return False
+
+    def visit_Attribute(self, node: cst.Attribute) -> bool:
+        if id(node) in self.call_of and isinstance(self.call_of[id(node)].func, cst.Attribute):
+            # func of a call: chains are handled here, method calls in visit_Call
+            if dotted_name(node) is not None:
+                if self._chain_use(node):
+                    return False
+            return True
+        if self._chain_use(node):
+            return False
+        # property access on a tensor (x.grad, x.shape): only when the receiver is known to be one
+        recv_b = self.infer(node.value)
+        attr = node.attr.value
+        if recv_b is not None and recv_b.kind == TENSOR and \
+                self.cat.tensor_members.get(attr) == "property":
+            self._record(node.attr, f"torch.Tensor.{attr}", "attribute", recv_b.confidence, None,
+                         recv_b.value)
+        return True
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if id(node) in self.decorators:  # bases are Args: see visit_Arg
+            b = self.scopes.lookup(node.value)
+            if b is not None and b.kind in (TORCH, PROJECT, PROJMOD):
+                self._chain_use(node)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        # a torch callable passed as a value: `act=nn.ReLU`, `apply(init_fn)`
+        if isinstance(node.value, cst.Name):
+            b = self.scopes.lookup(node.value.value)
+            if b is not None and (b.kind in (PROJECT, PROJMOD) or (
+                    b.kind == TORCH and b.value.count(".") >= 1)):
+                self._chain_use(node.value)

@@ -1,0 +1,55 @@
+"""Per-file facts: what the extractor saw, as plain picklable data. Rules read these, never CST nodes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class ApiUse:
+    """One use of a PyTorch API at a source position."""
+
+    api: str  # canonical fully-qualified name, e.g. torch.nn.functional.conv2d, torch.Tensor.view
+    kind: str  # call | attribute | subclass | decorator | reference | import
+    line: int
+    column: int  # 1-based
+    end_line: int
+    end_column: int
+    confidence: str = "high"  # high | medium | low
+    keywords: tuple[str, ...] = ()  # keyword argument names at a call
+    n_args: int = 0  # positional arguments at a call
+    via: str = ""  # how a tensor receiver was inferred, for methods (explanation only)
+
+
+@dataclass(slots=True)
+class ProjectRef:
+    """A use through a name imported from the project's own modules, resolved after all files are read."""
+
+    module: str  # dotted module the name was imported from (absolute, within the scan root)
+    name: str  # the imported name in that module
+    rest: str  # attribute chain after the name ("" for the bare name)
+    use: ApiUse  # api holds the local spelling until resolved
+
+
+@dataclass(slots=True)
+class Problem:
+    """Why a file could not be (fully) read: becomes an MS0xx finding."""
+
+    code: str  # MS001 syntax error, MS002 undecodable, MS003 too large/binary, MS004 timeout/crash
+    message: str
+    line: int = 1
+    column: int = 1
+
+
+@dataclass(slots=True)
+class FileFacts:
+    path: str  # POSIX, relative to the scan root
+    module: str = ""  # dotted module name within the scan root
+    uses: list[ApiUse] = field(default_factory=list)
+    deferred: list[ProjectRef] = field(default_factory=list)
+    # module-level names bound to torch objects, for re-export through project modules
+    exports: dict[str, str] = field(default_factory=dict)
+    # module-level names imported from project modules: name -> (module, name)
+    reexports: dict[str, tuple[str, str]] = field(default_factory=dict)
+    problem: Problem | None = None
+    snippets: dict[int, str] = field(default_factory=dict)
+    mentions_torch: bool = True

@@ -1,0 +1,52 @@
+"""The one finding model every rule produces and every report reads."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+SEVERITIES = ("note", "warning", "error")
+CONFIDENCES = ("low", "medium", "high")
+FAMILIES = {"0": "scanner", "1": "api-mapping", "2": "dynamic-shape", "3": "second-order",
+            "9": "suppression"}
+
+
+def severity_rank(severity: str) -> int:
+    return SEVERITIES.index(severity)
+
+
+def confidence_rank(confidence: str) -> int:
+    return CONFIDENCES.index(confidence)
+
+
+@dataclass(slots=True)
+class Finding:
+    code: str
+    name: str
+    severity: str
+    confidence: str
+    message: str
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    torch_api: str | None = None
+    kind: str | None = None  # call | attribute | subclass | decorator | reference
+    status: str | None = None  # consistent | differs | missing | not-applicable | unknown
+    ms_api: str | None = None
+    note: str | None = None
+    docs_url: str | None = None
+    shim: dict | None = None
+    snippet: str = ""
+    suppressed: bool = False
+
+    @property
+    def family(self) -> str:
+        return FAMILIES.get(self.code[2], "other")
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.line, self.column, self.code, self.torch_api or "")
+
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["family"] = self.family
+        return d

@@ -1,0 +1,24 @@
+"""`--format json`: the machine-readable report (schema documented in README.md). Deterministic."""
+from __future__ import annotations
+
+import json
+
+from ms_scan import __version__
+
+SCHEMA_VERSION = 1
+
+
+def document(result, summary: dict) -> dict:
+    s = result.settings
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "ms-scan", "version": __version__},
+        "target": {"mindspore": result.release, "backend": s.target, "mode": s.mode},
+        "summary": summary,
+        "findings": [f.to_dict() for f in result.findings],
+    }
+
+
+def render(result, summary: dict, out, options: dict) -> None:
+    json.dump(document(result, summary), out, indent=2, ensure_ascii=False)
+    out.write("\n")

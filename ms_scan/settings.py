@@ -1,0 +1,22 @@
+"""Scan settings: one frozen object built from CLI flags (later also from [tool.ms-scan]) and passed down."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+TARGETS = ("ascend", "gpu", "cpu")
+MODES = ("graph", "pynative")
+
+
+@dataclass(frozen=True)
+class Settings:
+    ms_version: str | None = None  # None: installed mindspore's release, else the newest table
+    target: str | None = None  # ascend | gpu | cpu; None: any backend
+    mode: str = "graph"
+    fail_on: str = "error"  # lowest severity that makes the exit code 1
+    min_confidence: str = "low"
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+    exclude: tuple[str, ...] = ()
+    respect_gitignore: bool = True
+    max_file_size: int = 2_000_000  # bytes; larger files are skipped with MS003
+    file_timeout: float = 60.0  # seconds of analysis per file before MS004
