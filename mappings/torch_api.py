@@ -80,6 +80,23 @@ def _kind(obj, torch) -> str:
     return "constant"
 
 
+# Namespaces that are implementation detail: a name reached through one of these collapses to its
+# public spelling. Two public namespaces holding the same object (torch.conv2d and
+# torch.nn.functional.conv2d) both stay canonical: users and the mapping tables name both.
+IMPLEMENTATION = ("torch.functional", "torch.nn.parameter", "torch.serialization", "torch.random",
+                  "torch.types", "torch.overrides", "torch.nn.modules", "torch.optim.",
+                  "torch.utils.data.", "torch.distributions.")
+PUBLIC_EXCEPTIONS = ("torch.optim.lr_scheduler", "torch.optim.swa_utils")
+
+
+def _public(path: str) -> bool:
+    ns = path.rpartition(".")[0]
+    if ns in PUBLIC_EXCEPTIONS:
+        return True
+    return not any(ns == p or ns.startswith(p if p.endswith(".") else p + ".") or
+                   (p.endswith(".") and ns.startswith(p)) for p in IMPLEMENTATION)
+
+
 def _rank(path: str) -> tuple:
     parts = path.split(".")
     # prefer: no private segment, torch.nn over torch.nn.modules.x, fewer segments, then name
@@ -118,7 +135,7 @@ def build(torch) -> dict:
     for paths in paths_by_id.values():
         best = min(paths, key=_rank)
         for p in paths:
-            if p != best:
+            if p != best and not _public(p):
                 canonical[p] = best
     api = {p: k for p, k in kinds.items() if p not in canonical}
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,8 +16,6 @@ from ms_scan.facts import FileFacts, Problem
 from ms_scan.findings import Finding, confidence_rank
 from ms_scan.settings import Settings
 
-CHUNK = 8
-IN_PROCESS_MAX_FILES = 12  # below this a pool costs more than it saves (pre-commit runs)
 
 
 @dataclass
@@ -40,16 +36,6 @@ class _Timeout(Exception):
 
 def _on_alarm(signum, frame):
     raise _Timeout()
-
-
-_PROJECT_MODULES: frozenset[str] = frozenset()
-_SETTINGS: Settings | None = None
-
-
-def _init_worker(project_modules: frozenset[str], settings: Settings) -> None:
-    global _PROJECT_MODULES, _SETTINGS
-    _PROJECT_MODULES, _SETTINGS = project_modules, settings
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
 
 
 def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Settings,
@@ -88,63 +74,12 @@ def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Set
             signal.signal(signal.SIGALRM, old)
 
 
-def _extract_chunk(chunk: list[SourceFile], gate: bool = True) -> list[FileFacts]:
-    return [extract_file(src, _PROJECT_MODULES, _SETTINGS, gate) for src in chunk]
-
-
-def _crashed(src: SourceFile) -> FileFacts:
-    return FileFacts(src.relpath, src.module, problem=Problem(
-        "MS004", "the analysis process crashed on this file (it was replaced; the scan went on)"))
-
-
-def _run_pool(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
-              gate: bool, progress=None) -> list[FileFacts]:
-    chunks = [files[i:i + CHUNK] for i in range(0, len(files), CHUNK)]
-    results: dict[int, list[FileFacts]] = {}
-    pending = list(range(len(chunks)))
-    while pending:
-        retry_single: list[int] = []
-        with ProcessPoolExecutor(max_workers=settings.jobs, initializer=_init_worker,
-                                 initargs=(project_modules, settings)) as pool:
-            futures = {i: pool.submit(_extract_chunk, chunks[i], gate) for i in pending}
-            for i, fut in futures.items():
-                try:
-                    results[i] = fut.result()
-                    if progress:
-                        progress(len(chunks[i]))
-                except BrokenProcessPool:
-                    retry_single.append(i)
-        pending = []
-        if retry_single:
-            # isolate the culprit: re-run every file of the broken chunks on its own
-            new_chunks = []
-            for i in retry_single:
-                if len(chunks[i]) == 1:
-                    results[i] = [_crashed(chunks[i][0])]
-                    if progress:
-                        progress(1)
-                    continue
-                for src in chunks[i]:
-                    new_chunks.append([src])
-            base = len(chunks)
-            chunks.extend(new_chunks)
-            pending = list(range(base, len(chunks)))
-    ordered = []
-    for i in sorted(results):
-        ordered.extend(results[i])
-    return ordered
-
-
 def extract_all(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
                 gate: bool = True, progress=None) -> list[FileFacts]:
-    if settings.jobs <= 1 or len(files) <= IN_PROCESS_MAX_FILES:
-        out = []
-        for src in files:
-            out.append(extract_file(src, project_modules, settings, gate))
-            if progress:
-                progress(1)
-        return out
-    return _run_pool(files, project_modules, settings, gate, progress)
+    """Always in worker processes (even for one file): a parser crash must not take the scan down."""
+    from ms_scan import pool
+
+    return pool.run(files, project_modules, settings, gate, progress)
 
 
 def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],

@@ -1,6 +1,7 @@
 """Bytes of one file -> FileFacts: decode, cheap torch gate, libcst parse, one visitor pass, positions."""
 from __future__ import annotations
 
+import ast
 import io
 import re
 import tokenize
@@ -32,11 +33,20 @@ def decode(data: bytes) -> tuple[str | None, Problem | None]:
         return None, Problem("MS002", f"not valid {encoding} text ({reason}): skipped", line)
 
 
-def _syntax_problem(exc: cst.ParserSyntaxError, data: bytes) -> Problem:
+def _syntax_problem(exc: cst.ParserSyntaxError, text: str, data: bytes) -> Problem:
+    """Prefer CPython's own message and position (libcst's are terse); fall back to libcst's."""
+    line, column = exc.raw_line or 1, (exc.raw_column or 0) + 1
     message = str(exc).splitlines()[0] if str(exc) else "syntax error"
+    try:
+        ast.parse(text)
+    except SyntaxError as err:
+        message = f"{err.msg} (line {err.lineno})"
+        line, column = err.lineno or line, err.offset or column
+    except (RecursionError, MemoryError, ValueError):
+        pass
     if _PY2_HINTS.search(data):
-        message += " (this looks like Python 2 code, which ms-scan cannot parse)"
-    return Problem("MS001", message, exc.raw_line or 1, (exc.raw_column or 0) + 1)
+        message += "; this looks like Python 2 code, which ms-scan cannot parse"
+    return Problem("MS001", f"syntax error: {message}", line, column)
 
 
 def extract_source(data: bytes, path: str, module: str = "", is_package: bool = False,
@@ -52,7 +62,7 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
     try:
         tree = cst.parse_module(text)
     except cst.ParserSyntaxError as exc:
-        facts.problem = _syntax_problem(exc, data)
+        facts.problem = _syntax_problem(exc, text, data)
         return facts
     visitor = Extractor(load_catalog(), module, is_package, project_modules)
     tree.visit(visitor)

@@ -28,6 +28,7 @@ class Binding:
     kind: str
     value: object = None
     confidence: str = "high"
+    imported: bool = False  # bound by an import statement (not an assignment)
 
 
 UNKNOWN_BINDING = Binding(UNKNOWN)

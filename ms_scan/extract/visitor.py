@@ -93,7 +93,8 @@ class Extractor(cst.CSTVisitor):
     def infer(self, e: cst.BaseExpression) -> Binding | None:
         t = type(e)
         if t is cst.Name:
-            return self.scopes.lookup(e.value)
+            b = self.scopes.lookup(e.value)
+            return None if b is None or b.kind == UNKNOWN else b
         if t is cst.Attribute:
             return self._infer_attribute(e)
         if t is cst.Call:
@@ -315,7 +316,7 @@ class Extractor(cst.CSTVisitor):
             else:
                 local, target = top, top
             if top in TORCH_ROOTS:
-                self.bind(local, Binding(TORCH, target))
+                self.bind(local, Binding(TORCH, target, imported=True))
             elif self._project_module(target):
                 self.bind(local, Binding(PROJMOD, target))
             elif top in NON_TORCH_MODULES:
@@ -339,7 +340,7 @@ class Extractor(cst.CSTVisitor):
             name = alias.name.value if isinstance(alias.name, cst.Name) else dotted_name(alias.name)
             local = alias.asname.name.value if alias.asname is not None else name
             if is_torch:
-                self.bind(local, Binding(TORCH, f"{source}.{name}"))
+                self.bind(local, Binding(TORCH, f"{source}.{name}", imported=True))
             elif is_project:
                 sub = f"{source}.{name}" if source else name
                 if sub in self.project_modules:
@@ -567,6 +568,11 @@ class Extractor(cst.CSTVisitor):
                     self._record(func.attr, f"torch.Tensor.{meth}", kind, recv.confidence, call,
                                  recv.value)
             elif k in (MODULE, MAYBE_MODULE, SELF):
+                if k == SELF and meth in ("register_buffer", "register_parameter") and call.args \
+                        and isinstance(call.args[0].value, cst.SimpleString):
+                    name = call.args[0].value.evaluated_value
+                    if isinstance(name, str):
+                        recv.value.attrs[name] = Binding(TENSOR, f"registered {meth[9:]}")
                 if meth in cat.module_members:
                     conf = "high" if k == MODULE or (k == SELF and recv.value.torch_module == "yes") \
                         else "medium"
@@ -584,6 +590,11 @@ class Extractor(cst.CSTVisitor):
                 return
             return
         # receiver of unknown type: decide from the method name and the arguments
+        if isinstance(func.value, cst.Name):
+            shadowed = self.scopes.module.names.get(func.value.value)
+            if shadowed is not None and shadowed.kind == TORCH and \
+                    cat.kind(self.canonical(shadowed.value)) == "module":
+                return  # a local reusing a module alias (`def f(F): F.relu(...)`) is module-like
         if meth in cat.tensor_members and cat.tensor_members[meth] == "method":
             if meth in cat.builtin_overlap:
                 if not self._tensor_like_args(meth, call):
@@ -636,5 +647,5 @@ class Extractor(cst.CSTVisitor):
         if isinstance(node.value, cst.Name):
             b = self.scopes.lookup(node.value.value)
             if b is not None and (b.kind in (PROJECT, PROJMOD) or (
-                    b.kind == TORCH and b.value.count(".") >= 1)):
+                    b.kind == TORCH and b.imported and b.value.count(".") >= 1)):
                 self._chain_use(node.value)

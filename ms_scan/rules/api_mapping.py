@@ -9,7 +9,7 @@ from ms_scan.tables.mapping import Lookup, MappingTable
 CONSISTENT = register(RuleInfo(
     "MS100", "api-consistent", "note",
     "The API has a MindSpore counterpart that behaves the same: rename only.",
-    valid=("import torch\nx = torch.masked_select(a, b)\n",),
+    valid=("import torch\ny = torch.topk(x, 3)\n",),
     invalid=("import torch.nn as nn\nlayer = nn.Conv2d(3, 8, 3)\n",),
 ))
 MISSING = register(RuleInfo(
@@ -21,7 +21,7 @@ DIFFERS = register(RuleInfo(
     "MS102", "api-differs", "warning",
     "A MindSpore counterpart exists but differs (parameters, defaults, dtypes or behaviour).",
     valid=("import torch.nn as nn\nlayer = nn.Conv2d(3, 8, 3)\n",),
-    invalid=("import torch\ny = torch.argsort(x)\n",),
+    invalid=("import torch.nn.functional as F\ny = F.interpolate(x, scale_factor=2)\n",),
 ))
 UNKNOWN = register(RuleInfo(
     "MS103", "api-unknown", "warning",

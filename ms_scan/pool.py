@@ -1,0 +1,126 @@
+"""Supervised worker processes for per-file extraction.
+
+Each worker says which file it starts; the parent kills a worker that overruns the per-file time
+limit (native parser code cannot be interrupted by a signal) and replaces one that dies (a parser
+crash on pathological input). Either way that file becomes an MS004 finding and the scan goes on.
+"""
+from __future__ import annotations
+
+import multiprocessing as mp
+import signal
+import sys
+import time
+from multiprocessing.connection import wait
+
+from ms_scan.facts import FileFacts, Problem
+
+GRACE = 2.0  # seconds past the in-worker alarm before the parent kills the worker
+
+
+def _worker(conn, project_modules, settings, gate) -> None:
+    from ms_scan.scan import extract_file
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    sys.setrecursionlimit(20_000)  # libcst's visitor recurses per nesting level
+    while True:
+        try:
+            chunk = conn.recv()
+        except EOFError:
+            return
+        if chunk is None:
+            return
+        for idx, src in chunk:
+            conn.send(("start", idx))
+            conn.send(("done", idx, extract_file(src, project_modules, settings, gate)))
+        conn.send(("idle",))
+
+
+class _Slot:
+    def __init__(self, ctx, args):
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker, args=(child, *args), daemon=True)
+        self.proc.start()
+        child.close()
+        self.chunk: list = []
+        self.current: int | None = None
+        self.started = 0.0
+
+    def stop(self, kill: bool = False) -> None:
+        if kill:
+            self.proc.kill()
+        else:
+            try:
+                self.conn.send(None)
+            except (BrokenPipeError, OSError):
+                pass
+        self.proc.join(timeout=5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join()
+        self.conn.close()
+
+
+def run(files, project_modules, settings, gate=True, progress=None, chunk_size=8) -> list[FileFacts]:
+    if not files:
+        return []
+    ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    args = (project_modules, settings, gate)
+    queue = [list(enumerate(files))[i:i + chunk_size] for i in range(0, len(files), chunk_size)]
+    queue.reverse()  # pop() from the end keeps file order
+    results: dict[int, FileFacts] = {}
+    slots = [_Slot(ctx, args) for _ in range(min(settings.jobs, len(queue)))]
+    hard_limit = settings.file_timeout + GRACE if settings.file_timeout > 0 else None
+
+    def give_work(slot: _Slot) -> None:
+        if queue:
+            slot.chunk = queue.pop()
+            slot.conn.send(slot.chunk)
+
+    def fail(slot: _Slot, why: str) -> _Slot:
+        idx = slot.current
+        remaining = [item for item in slot.chunk if item[0] not in results and item[0] != idx]
+        if idx is not None:
+            src = files[idx]
+            results[idx] = FileFacts(src.relpath, src.module, problem=Problem("MS004", why))
+            if progress:
+                progress(1)
+        if remaining:
+            queue.append(remaining)
+        slot.stop(kill=True)
+        fresh = _Slot(ctx, args)
+        give_work(fresh)
+        return fresh
+
+    try:
+        for slot in slots:
+            give_work(slot)
+        while len(results) < len(files):
+            ready = wait([s.conn for s in slots] + [s.proc.sentinel for s in slots], timeout=0.5)
+            for i, slot in enumerate(slots):
+                if slot.conn in ready:
+                    try:
+                        while slot.conn.poll():
+                            msg = slot.conn.recv()
+                            if msg[0] == "start":
+                                slot.current, slot.started = msg[1], time.monotonic()
+                            elif msg[0] == "done":
+                                results[msg[1]] = msg[2]
+                                slot.current = None
+                                if progress:
+                                    progress(1)
+                            else:  # idle
+                                slot.chunk = []
+                                give_work(slot)
+                    except (EOFError, OSError):
+                        pass
+                if not slot.proc.is_alive() and len(results) < len(files):
+                    slots[i] = fail(slot, "the analysis process crashed on this file (it was "
+                                          "replaced; the scan went on)")
+                elif hard_limit and slot.current is not None and \
+                        time.monotonic() - slot.started > hard_limit:
+                    slots[i] = fail(slot, f"analysis took longer than {settings.file_timeout:g}s: "
+                                          "stopped")
+    finally:
+        for slot in slots:
+            slot.stop()
+    return [results[i] for i in range(len(files))]
