@@ -1,0 +1,30 @@
+"""Loads the shim catalogue (catalog.json) and looks shims up by PyTorch API name.
+
+Uses only json and importlib.resources: it never imports mindspore or a shim module.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+
+__all__ = ["load_catalog", "shims_for", "FAMILIES"]
+
+FAMILIES = ("equivalent", "composition", "static-shape", "second-order")
+
+
+@lru_cache(maxsize=1)
+def _entries() -> tuple[dict, ...]:
+    text = resources.files(__package__).joinpath("catalog.json").read_text(encoding="utf-8")
+    return tuple(json.loads(text))
+
+
+def load_catalog() -> list[dict]:
+    """Every catalogue entry, in file order (fresh copies the caller may mutate)."""
+    return [json.loads(json.dumps(e)) for e in _entries()]
+
+
+def shims_for(torch_api: str) -> list[dict]:
+    """Entries whose `torch_apis` contain `torch_api` (a canonical name such as
+    "torch.nn.functional.interpolate"); an empty list when no shim covers it."""
+    return [e for e in load_catalog() if torch_api in e["torch_apis"]]
