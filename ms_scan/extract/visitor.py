@@ -385,7 +385,8 @@ class Extractor(cst.CSTVisitor):
         for dec in node.decorators:
             self.decorators.add(id(dec.decorator))
         in_class = bool(self.classes) and self.scopes.current.kind == "class"
-        self.bind(node.name.value, Binding(OTHER, "def"))
+        # a local def shadows imports of the same name, but what it returns is unknown (may be a tensor)
+        self.bind(node.name.value, Binding(UNKNOWN, "def"))
         cls = self.classes[-1] if in_class else None
         self.scopes.push("function")
         params = [*node.params.posonly_params, *node.params.params]
