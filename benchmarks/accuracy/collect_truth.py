@@ -468,8 +468,12 @@ def write_unobservable(out_dir: str) -> str:
     from recorder import PREFERRED
 
     out = set()
-    for mname in PREFERRED:
-        mod = torch.Tensor if mname == "torch.Tensor" else importlib.import_module(mname)
+    extra = ["torch.distributed", "torch.distributed.tensor", "torch.backends.cudnn", "torch.fx"]
+    for mname in [*PREFERRED, *extra]:
+        try:
+            mod = torch.Tensor if mname == "torch.Tensor" else importlib.import_module(mname)
+        except ImportError:
+            continue
         for attr in dir(mod):
             if attr.startswith("_"):
                 continue
@@ -482,7 +486,14 @@ def write_unobservable(out_dir: str) -> str:
             if mname == "torch.Tensor":
                 continue  # methods go through the torch function mode, properties are recorded as aux
             if isinstance(obj, type):
-                py_init = any(isinstance(c.__dict__.get(m), (types.FunctionType, staticmethod))
+                # a constructor the recorder can see is Python code in a torch file; dataclass-made
+                # __init__s (torch.distributed.tensor.Replicate) live in "<string>" and are invisible
+                def _in_torch(f):
+                    f = f.__func__ if isinstance(f, staticmethod) else f
+                    code = getattr(f, "__code__", None)
+                    return code is not None and "torch" in code.co_filename.replace("\\", "/").split("/")
+                py_init = any(isinstance(c.__dict__.get(m), (types.FunctionType, staticmethod)) and
+                              _in_torch(c.__dict__[m])
                               for c in obj.__mro__ if c is not object for m in ("__init__", "__new__"))
                 if not py_init:
                     out.add(f"{mname}.{attr}")

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import json
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 
 # Tolerance B: a finding whose name differs from the truth only by namespace among these twins
 # (`torch.softmax` vs `torch.nn.functional.softmax`) counts, but is reported as "tolerated".
@@ -87,11 +89,34 @@ def name_matches(reported: str, truth_api: str, aliases: dict, tolerant: bool = 
     return None
 
 
+_CATALOGUE = Path(__file__).resolve().parents[2] / "mappings" / "torch" / "2.13.0" / "torch_api.json"
+
+
+@functools.lru_cache(maxsize=1)
+def _aliases() -> dict:
+    """Implementation path -> public name, from the generated torch catalogue (the scanner's too)."""
+    return json.loads(_CATALOGUE.read_text())["canonical"] if _CATALOGUE.is_file() else {}
+
+
+def public_name(name: str) -> str:
+    """`torch.nn.modules.module.Module.register_buffer` -> `torch.nn.Module.register_buffer`."""
+    aliases = _aliases()
+    if name in aliases:
+        return aliases[name]
+    head, _, tail = name.rpartition(".")
+    while head:
+        if head in aliases:
+            return f"{aliases[head]}.{tail}"
+        head, _, last = head.rpartition(".")
+        tail = f"{last}.{tail}"
+    return name
+
+
 def _truth_records(rows, aux: bool):
     """Normalises [line, api] / [line, api, lo, hi] (/ + kind for aux) to (line, api, lo, hi)."""
     out = []
     for r in rows:
-        line, api = r[0], r[1]
+        line, api = r[0], public_name(r[1])
         lo, hi = (r[2], r[3]) if len(r) >= 4 and isinstance(r[2], int) else (line, line)
         out.append((line, api, lo, hi))
     return out

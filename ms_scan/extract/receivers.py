@@ -26,7 +26,7 @@ BUILTIN_NON_TENSOR = frozenset({
     "zip", "map", "filter", "sorted", "reversed", "isinstance", "issubclass", "hasattr", "getattr",
     "print", "repr", "format", "open", "type", "id", "hash", "abs", "round", "min", "max", "sum",
     "any", "all", "iter", "next", "vars", "dir", "callable", "ord", "chr", "bytes", "frozenset",
-    "object", "super", "divmod", "pow", "hex", "bin", "oct", "input", "globals", "locals",
+    "object", "divmod", "pow", "hex", "bin", "oct", "input", "globals", "locals",
 })
 # Tensor methods whose result is not a tensor.
 TENSOR_METHODS_NOT_TENSOR = frozenset({
@@ -42,6 +42,9 @@ TENSOR_METHODS_TUPLE = frozenset({
     "slogdet", "qr", "svd", "eig", "lu", "max", "min", "aminmax", "cummax", "cummin",
 })
 TENSOR_PROPERTIES_TENSOR = frozenset({"T", "mT", "H", "mH", "data", "grad", "real", "imag"})
+# Tensor methods that legitimately take a string first argument (device, dtype name, dim names)
+STRING_ARG_METHODS = frozenset({"to", "type", "cuda", "rename", "align_to", "refine_names",
+                                "unflatten", "sum", "mean", "split", "new_empty"})
 # torch functions (canonical) that return tuples of tensors
 TORCH_FUNCS_TUPLE = frozenset({
     "torch.chunk", "torch.split", "torch.unbind", "torch.tensor_split", "torch.sort", "torch.topk",

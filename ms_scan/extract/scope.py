@@ -19,6 +19,8 @@ OPTIMIZER = "optimizer"
 SCHEDULER = "scheduler"
 USERCLASS = "userclass"  # a class defined in this file; value = ClassInfo
 SELF = "self"  # the first parameter of a method; value = ClassInfo
+EXTMOD = "extmod"  # a third-party module object (`import einx`): never a tensor, its calls unknown
+TORCHDICT = "torchdict"  # a dict literal of torch callables; value = {key: path}
 OTHER = "other"  # known not to be torch (str, list, numpy, stdlib module, local def ...)
 UNKNOWN = "unknown"  # bound here, but to something we cannot tell (shadows outer names)
 

@@ -11,12 +11,12 @@ from ms_scan.extract.catalog import TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
     BUILTIN_NON_TENSOR, DISTINCTIVE_MODULE_MEMBERS, MODULE_METHODS_RETURNING_MODULE,
     MODULES_RETURNING_TUPLE, NON_TENSOR_FUNCS, NON_TENSOR_NAMESPACES, NON_TORCH_MODULES,
-    TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE, TENSOR_PROPERTIES_TENSOR, TORCH_FUNCS_TUPLE,
+    STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE, TENSOR_PROPERTIES_TENSOR, TORCH_FUNCS_TUPLE,
     annotation_binding, combine,
 )
 from ms_scan.extract.scope import (
-    MAYBE_MODULE, MODULE, OPTIMIZER, OTHER, PROJECT, PROJMOD, SCHEDULER, SELF, TENSOR, TENSORS,
-    TORCH, UNKNOWN, UNKNOWN_BINDING, USERCLASS, Binding, ClassInfo, Scopes,
+    EXTMOD, MAYBE_MODULE, MODULE, OPTIMIZER, OTHER, PROJECT, PROJMOD, SCHEDULER, SELF, TENSOR,
+    TENSORS, TORCH, TORCHDICT, UNKNOWN, UNKNOWN_BINDING, USERCLASS, Binding, ClassInfo, Scopes,
 )
 from ms_scan.facts import ApiUse, ProjectRef
 
@@ -143,7 +143,9 @@ class Extractor(cst.CSTVisitor):
         if base.kind == TENSOR:
             if attr in TENSOR_PROPERTIES_TENSOR:
                 return Binding(TENSOR, f".{attr} of a tensor", base.confidence)
-            return Binding(OTHER, f"Tensor.{attr}")
+            if attr in self.cat.tensor_members:
+                return Binding(OTHER, f"Tensor.{attr}")
+            return None  # `outputs.last_hidden_state`: the "tensor" was a model-output object
         if base.kind in (MODULE, MAYBE_MODULE) and attr in ("weight", "bias"):
             return Binding(TENSOR, f"module .{attr}", "high" if base.kind == MODULE else "medium")
         if base.kind in (OTHER,):
@@ -158,6 +160,9 @@ class Extractor(cst.CSTVisitor):
         if isinstance(func, cst.Name):
             b = self.scopes.lookup(func.value)
             if b is None:
+                if func.value == "super":
+                    cls = self.methods[-1][1] if self.methods else None
+                    return Binding(MAYBE_MODULE, "super()") if cls and cls.torch_module != "no" else None
                 return Binding(OTHER, f"{func.value}()") if func.value in BUILTIN_NON_TENSOR else None
             return self._callee_result(b)
         if isinstance(func, cst.Attribute):
@@ -184,7 +189,9 @@ class Extractor(cst.CSTVisitor):
                     return Binding(TENSOR, "forward() result", "medium")
                 return None
             if k == OTHER:
-                return Binding(OTHER, "call on a non-torch value")
+                if isinstance(recv.value, str) and recv.value.startswith(("module ", "from ")):
+                    return Binding(OTHER, "call into a non-torch module")
+                return None  # `kwargs.get("mask")`, `cache.pop(k)`: containers may hold tensors
             if k == TORCH:  # method on a torch object reached through a binding
                 return None
         return None
@@ -322,7 +329,7 @@ class Extractor(cst.CSTVisitor):
             elif top in NON_TORCH_MODULES:
                 self.bind(local, Binding(OTHER, f"module {target}"))
             else:
-                self.bind(local, UNKNOWN_BINDING)
+                self.bind(local, Binding(EXTMOD, target))
         return False
 
     def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
@@ -496,9 +503,24 @@ class Extractor(cst.CSTVisitor):
                 self._bind_target(target, value)
 
     def _value_binding(self, node: cst.BaseExpression) -> Binding | None:
+        if isinstance(node, cst.Call) and node.args and dotted_name(node.func) in (
+                "partial", "functools.partial"):
+            inner = self.resolve_path(node.args[0].value)  # `Linear = partial(nn.Linear, bias=False)`
+            if inner is not None and inner.split(".")[0] in TORCH_ROOTS:
+                return Binding(TORCH, inner)
         path = self.resolve_path(node)
         if path is not None and path.split(".")[0] in TORCH_ROOTS:
             return Binding(TORCH, path)
+        if isinstance(node, cst.Dict) and node.elements:
+            table = {}
+            for el in node.elements:
+                if not isinstance(el, cst.DictElement) or not isinstance(el.key, cst.SimpleString):
+                    return Binding(OTHER, "dict")
+                target = self.resolve_path(el.value)
+                if target is None or target.split(".")[0] not in TORCH_ROOTS:
+                    return Binding(OTHER, "dict")
+                table[el.key.evaluated_value] = target
+            return Binding(TORCHDICT, table)
         if isinstance(node, (cst.Name, cst.Attribute)):
             b = self.infer(node)
             if b is not None and b.kind in (PROJECT, PROJMOD):
@@ -549,6 +571,14 @@ class Extractor(cst.CSTVisitor):
                     self.resolve_path(func) is not None or self._rooted_in_project(func)):
                 return  # a torch/project chain: recorded by visit_Attribute
             self._method_call(node, func)
+        elif isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name) and \
+                len(func.slice) == 1 and isinstance(func.slice[0].slice, cst.Index) and \
+                isinstance(func.slice[0].slice.value, cst.SimpleString):
+            b = self.scopes.lookup(func.value.value)
+            if b is not None and b.kind == TORCHDICT:  # INIT_FNS["normal_"](w)
+                target = b.value.get(func.slice[0].slice.value.evaluated_value)
+                if target is not None:
+                    self._record(func, self.canonical(target), "call", "high", node, "dict of torch functions")
 
     def _rooted_in_project(self, node: cst.BaseExpression) -> bool:
         dotted = dotted_name(node)
@@ -569,6 +599,9 @@ class Extractor(cst.CSTVisitor):
                     self._record(func.attr, f"torch.Tensor.{meth}", kind, recv.confidence, call,
                                  recv.value)
             elif k in (MODULE, MAYBE_MODULE, SELF):
+                if k == SELF and meth in recv.value.attrs and \
+                        recv.value.attrs[meth].value == "def":
+                    return  # the class overrides it (`def train(self, mode)`): not torch's method
                 if k == SELF and meth in ("register_buffer", "register_parameter") and call.args \
                         and isinstance(call.args[0].value, cst.SimpleString):
                     name = call.args[0].value.evaluated_value
@@ -591,6 +624,10 @@ class Extractor(cst.CSTVisitor):
                 return
             return
         # receiver of unknown type: decide from the method name and the arguments
+        if call.args and call.args[0].keyword is None and isinstance(
+                call.args[0].value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)) \
+                and meth not in STRING_ARG_METHODS:
+            return  # `pattern.sub(r"\1", s)`, `name.index("x")`: tensor methods take no str first
         if isinstance(func.value, cst.Name):
             shadowed = self.scopes.module.names.get(func.value.value)
             if shadowed is not None and shadowed.kind == TORCH and \
