@@ -111,6 +111,7 @@ def build(torch) -> dict:
         mod = _import(ns)
         if mod is None:
             continue
+        kinds.setdefault(ns, "module")  # `torch.compiler` on its own is a namespace, not an API
         names = getattr(mod, "__all__", None)
         names = list(names) if names else [n for n in dir(mod) if not n.startswith("_")]
         for name in names:

@@ -5,6 +5,7 @@ one file never needs another file re-parsed.
 """
 from __future__ import annotations
 
+from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.facts import FileFacts
 
@@ -40,6 +41,10 @@ def resolve(all_facts: list[FileFacts]) -> None:
             path = lookup(module, name)
             if path is None:
                 continue
+            if path == TENSOR_EXPORT:  # `from .tables import T; T.view(4, 4)`
+                if not rest or "." in rest or rest not in cat.tensor_members:
+                    continue
+                path = "torch.Tensor"
             api = cat.canonical_name(f"{path}.{rest}" if rest else path)
             kind = cat.kind(api)
             if api.count(".") == 0 or kind == "module":
@@ -47,7 +52,7 @@ def resolve(all_facts: list[FileFacts]) -> None:
             use = ref.use
             use.api = api
             if use.kind in ("attribute", "reference"):
-                use.kind = "attribute" if kind in ("dtype", "constant", None) else "reference"
+                use.kind = "attribute" if kind in ("dtype", "constant") else "reference"
             facts.uses.append(use)
         facts.uses.sort(key=lambda u: (u.line, u.column, u.api))
         facts.deferred = []

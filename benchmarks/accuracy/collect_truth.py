@@ -468,7 +468,9 @@ def write_unobservable(out_dir: str) -> str:
     from recorder import PREFERRED
 
     out = set()
-    extra = ["torch.distributed", "torch.distributed.tensor", "torch.backends.cudnn", "torch.fx"]
+    extra = ["torch.distributed", "torch.distributed.tensor", "torch.backends.cudnn",
+             "torch.backends.mkldnn", "torch.fx"]
+    out.add("torch.__version__")
     for mname in [*PREFERRED, *extra]:
         try:
             mod = torch.Tensor if mname == "torch.Tensor" else importlib.import_module(mname)

@@ -10,12 +10,13 @@ import libcst as cst
 
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.positions import locate
-from ms_scan.extract.scope import PROJECT, TORCH
+from ms_scan.extract.scope import PROJECT, TENSOR, TORCH
 from ms_scan.extract.visitor import Extractor
 from ms_scan.facts import FileFacts, Problem
 
 _PY2_HINTS = re.compile(rb"^\s*(print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", re.M)
 SNIPPET_MAX = 200
+TENSOR_EXPORT = "<tensor>"
 
 
 def decode(data: bytes) -> tuple[str | None, Problem | None]:
@@ -81,6 +82,8 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
     for name, b in visitor.scopes.module.names.items():
         if b.kind == TORCH:
             facts.exports[name] = b.value
+        elif b.kind == TENSOR and b.confidence == "high":
+            facts.exports[name] = TENSOR_EXPORT  # a module-level tensor other modules import
         elif b.kind == PROJECT:
             facts.reexports[name] = tuple(b.value)
     facts.uses.sort(key=lambda u: (u.line, u.column, u.api))

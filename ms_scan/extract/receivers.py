@@ -105,7 +105,7 @@ def annotation_binding(ann: cst.BaseExpression, resolve) -> Binding | None:
             inner = ann.slice[0].slice
             if isinstance(inner, cst.Index):
                 return annotation_binding(inner.value, resolve)
-        return Binding(OTHER, "annotated container")
+        return None  # Tuple[...], Union[...]: callers pass tensors through these too often
     path = resolve(ann)
     if path is None:
         return None
@@ -113,13 +113,16 @@ def annotation_binding(ann: cst.BaseExpression, resolve) -> Binding | None:
         path.endswith(".Tensor") and path.startswith("torch")
     ):
         return Binding(TENSOR, "annotated Tensor")
-    if path in ("int", "float", "str", "bool", "bytes", "list", "dict", "tuple", "set"):
-        return Binding(OTHER, f"annotated {path}")
+    if path in ("str", "bool", "bytes", "list", "dict", "tuple", "set"):
+        return Binding(OTHER, f"annotated {path}")  # (int/float params receive 0-d tensors too)
     return None
 
 
 def tensorish(binding: Binding | None) -> bool:
     return binding is not None and binding.kind == TENSOR
+
+
+NUMPY_LIKE = "result of a non-torch module call"
 
 
 def combine(a: Binding | None, b: Binding | None) -> Binding | None:
@@ -128,6 +131,9 @@ def combine(a: Binding | None, b: Binding | None) -> Binding | None:
         return a
     if tensorish(b):
         return b
+    for side in (a, b):
+        if side is not None and side.kind == OTHER and side.value == NUMPY_LIKE:
+            return side  # `np.arange(n) * ratio` stays a numpy array
     if a is not None and b is not None and a.kind == OTHER and b.kind == OTHER:
         return a
     return None

@@ -40,6 +40,7 @@ UNKNOWN_BINDING = Binding(UNKNOWN)
 class ClassInfo:
     name: str
     torch_module: str  # "yes" | "maybe" | "no"
+    torch_base: str = ""  # canonical torch nn.Module base, when there is one
     attrs: dict = field(default_factory=dict)  # self.<name> -> Binding
 
 

@@ -11,7 +11,7 @@ from ms_scan.extract.catalog import TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
     BUILTIN_NON_TENSOR, DISTINCTIVE_MODULE_MEMBERS, MODULE_METHODS_RETURNING_MODULE,
     MODULES_RETURNING_TUPLE, NON_TENSOR_FUNCS, NON_TENSOR_NAMESPACES, NON_TORCH_MODULES,
-    STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE, TENSOR_PROPERTIES_TENSOR, TORCH_FUNCS_TUPLE,
+    NUMPY_LIKE, STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE, TENSOR_PROPERTIES_TENSOR, TORCH_FUNCS_TUPLE,
     annotation_binding, combine,
 )
 from ms_scan.extract.scope import (
@@ -115,7 +115,9 @@ class Extractor(cst.CSTVisitor):
             return inner if inner is not None and inner.kind in (TENSOR, OTHER) else None
         if t is cst.Comparison:
             left = self.infer(e.left)
-            return Binding(TENSOR, "comparison of tensors") if left and left.kind == TENSOR else None
+            if left is not None and left.kind == TENSOR:
+                return Binding(TENSOR, "comparison of tensors")
+            return left if left is not None and left.value == NUMPY_LIKE else None
         if t is cst.Tuple:
             elems = [self.infer(el.value) for el in e.elements]
             if elems and all(b is not None and b.kind == TENSOR for b in elems):
@@ -148,7 +150,9 @@ class Extractor(cst.CSTVisitor):
             return None  # `outputs.last_hidden_state`: the "tensor" was a model-output object
         if base.kind in (MODULE, MAYBE_MODULE) and attr in ("weight", "bias"):
             return Binding(TENSOR, f"module .{attr}", "high" if base.kind == MODULE else "medium")
-        if base.kind in (OTHER,):
+        if base.kind == OTHER:
+            if isinstance(base.value, str) and base.value.startswith(("module ", "from ")):
+                return base  # `np.random` is still numpy: `np.random.rand(1).item()` is not torch
             return Binding(OTHER, "attribute of a non-torch value")
         return None
 
@@ -156,7 +160,10 @@ class Extractor(cst.CSTVisitor):
         func = e.func
         path = self.resolve_path(func)
         if path is not None:
-            return self._call_result(self.canonical(path))
+            api = self.canonical(path)
+            if api in ("torch.where", "torch.Tensor.where") and len(e.args) >= 2:
+                return Binding(TENSOR, "result of torch.where(cond, a, b)")
+            return self._call_result(api)
         if isinstance(func, cst.Name):
             b = self.scopes.lookup(func.value)
             if b is None:
@@ -190,7 +197,7 @@ class Extractor(cst.CSTVisitor):
                 return None
             if k == OTHER:
                 if isinstance(recv.value, str) and recv.value.startswith(("module ", "from ")):
-                    return Binding(OTHER, "call into a non-torch module")
+                    return Binding(OTHER, NUMPY_LIKE)
                 return None  # `kwargs.get("mask")`, `cache.pop(k)`: containers may hold tensors
             if k == TORCH:  # method on a torch object reached through a binding
                 return None
@@ -258,7 +265,7 @@ class Extractor(cst.CSTVisitor):
         if id(node) in self.decorators:
             return "decorator", None
         kind = self.cat.kind(api)
-        return ("attribute" if kind in ("dtype", "constant", None) else "reference"), None
+        return ("attribute" if kind in ("dtype", "constant") else "reference"), None
 
     def _chain_use(self, node: cst.BaseExpression) -> bool:
         """Record a pure chain rooted in torch or a project import. True if handled."""
@@ -289,6 +296,9 @@ class Extractor(cst.CSTVisitor):
         api = self.canonical(path)
         if api.count(".") == 0 or self.cat.kind(api) == "module":
             return True  # `torch` or `torch.nn` on their own are not API uses
+        last = api.rpartition(".")[2]
+        if last.startswith("__") and last.endswith("__") and last != "__version__":
+            return True  # `torch.meshgrid.__kwdefaults__`: introspection, not an API use
         kind, call = self._use_kind(node, api)
         known = self.cat.kind(api) is not None or not api.startswith("torch.")
         self._record(node, api, kind, "high" if known else "medium", call)
@@ -363,12 +373,14 @@ class Extractor(cst.CSTVisitor):
     # ------------------------------------------------------------------ scopes
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         verdict = "no"
+        torch_base = ""
         for arg in node.bases:
             self.bases.add(id(arg.value))
             path = self.resolve_path(arg.value)
             if path is not None:
                 if self.cat.kind(self.canonical(path)) == "nn_module":
                     verdict = "yes"
+                    torch_base = torch_base or self.canonical(path)
                 continue
             b = self.infer(arg.value)
             if b is not None and b.kind == USERCLASS:
@@ -379,7 +391,7 @@ class Extractor(cst.CSTVisitor):
             elif b is None or b.kind in (PROJECT, PROJMOD, UNKNOWN):
                 if verdict == "no":
                     verdict = "maybe"
-        info = ClassInfo(node.name.value, verdict)
+        info = ClassInfo(node.name.value, verdict, torch_base)
         self.bind(node.name.value, Binding(USERCLASS, info))
         self.classes.append(info)
         self.scopes.push("class")
@@ -612,7 +624,12 @@ class Extractor(cst.CSTVisitor):
                         else "medium"
                     if k == SELF and recv.value.torch_module == "no":
                         return
-                    self._record(func.attr, f"torch.nn.Module.{meth}", kind, conf, call, "module instance")
+                    owner = "torch.nn.Module"
+                    if isinstance(func.value, cst.Call) and dotted_name(func.value.func) == "super":
+                        cls = self.methods[-1][1] if self.methods else None
+                        if cls is not None and cls.torch_base:  # super().forward(x) in a LayerNorm
+                            owner, conf = cls.torch_base, "high"
+                    self._record(func.attr, f"{owner}.{meth}", kind, conf, call, "module instance")
             elif k == OPTIMIZER:
                 if meth in cat.optimizer_members:
                     self._record(func.attr, f"torch.optim.Optimizer.{meth}", kind, "high", call, recv.value)
