@@ -1,0 +1,292 @@
+"""Parse MindSpore C++ bprop expander sources: registrations, bodies, helpers, op-name constants.
+
+Text-level parsing only (string-aware bracket matching, regexes); it does not build a C++ AST,
+so macro tricks and operator overloads on NodePtr (``a * b``) are invisible by design.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+REG_RE = re.compile(r'REG_BPROP_BUILDER\(\s*(?:"(\w+)"|((?:\w+::)*k\w+))\s*\)')
+EMIT_RE = re.compile(
+    r'(?<![A-Za-z_])(?:Emit|EmitOp|UnifyDtypeAndEmit)\(\s*(?:"(\w+)"|((?:\w+::)*k\w+)(?:->name\(\))?)')
+METHOD_RE = re.compile(r'(?:\bib|\be|\bemitter|\bbuilder|\bib_|\bthis)\s*->\s*([A-Z]\w*)\s*[(<]')
+CALL_RE = re.compile(r'(?<![\w.>:])(?:\w+::)*([A-Za-z_]\w*)\s*\(')
+CONST_RE = re.compile(r'constexpr\s+(?:auto|char|const\s+char\s*\*)\s+(k\w+)\s*(?:\[\])?\s*=\s*"(\w+)"')
+PRIM_RE = re.compile(
+    r'(kPrim\w+)\s*(?:,|=)\s*std::make_shared<(?:Primitive|prim::\w+|\w+)>\(\s*(?:"(\w+)"|((?:\w+::)*k\w+))')
+SETBODY_NAME_RE = re.compile(r'\.SetBody\(\s*([A-Za-z_]\w*)\s*\)')
+# A free function that takes a builder/emitter pointer: candidate helper or named body.
+FUNC_HEAD_RE = re.compile(r'(?<![\w.>:])(?:\w+::)*([A-Za-z_]\w*)\s*\(')
+BUILDER_PARAM_RE = re.compile(r'\b(?:BpropBuilder|BpropIRBuilder|Emitter|IrBuilder|FuncBuilder)\s*\*')
+
+# Methods on the builder that never emit a differentiable primitive (structure, attrs, constants).
+STRUCTURAL_METHODS = frozenset("""
+GetInput GetInputs GetAttr GetAttrs GetShape GetDtype GetDtypeId GetRank GetSize Value Tensor EmitValue
+OutZeros ShapeCalc Shape TupleGetItem MakeTuple MakeList Conditional While DynSize Range IsDynRank IsDynShape
+NeedReduce GetTargetFromContext GetInputValue SetAttr SetInputs name formatter func_graph TensorToScalar
+ScalarToTensor TupleToTensor TensorToTuple ListToTuple SequenceToTensor Len Depend EmitOp Emit UnifyDtypeAndEmit
+NewFuncNode NewIrNode InputNodes SetBody Abstract BroadcastGradientArgs GetNumOutput GetSize GetInputAbstract
+ZerosLikeNode IsScalar Apply CreateFunctor
+""".split())
+
+KEYWORDS = frozenset("if for while switch return sizeof catch static_cast dynamic_cast reinterpret_cast "
+                     "const_cast decltype BODYFUNC MS_LOG MS_EXCEPTION MS_EXCEPTION_IF_NULL "
+                     "MS_EXCEPTION_IF_CHECK_FAIL MS_ASSERT".split())
+
+
+def strip_comments(text: str) -> str:
+    """Blank out // and /* */ comments, keeping string literals and newlines (line numbers stay valid)."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '/' and i + 1 < n and text[i + 1] == '/':
+            j = text.find('\n', i)
+            j = n if j < 0 else j
+            out.append(' ' * (j - i))
+            i = j
+        elif c == '/' and i + 1 < n and text[i + 1] == '*':
+            j = text.find('*/', i + 2)
+            j = n if j < 0 else j + 2
+            out.append(''.join(ch if ch == '\n' else ' ' for ch in text[i:j]))
+            i = j
+        elif c == '"' or c == "'":
+            j = _skip_literal(text, i)
+            out.append(text[i:j])
+            i = j
+        elif c == 'R' and text.startswith('R"(', i):
+            j = text.find(')"', i + 3)
+            j = n if j < 0 else j + 2
+            out.append(text[i:j])
+            i = j
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+
+def _skip_literal(text: str, i: int) -> int:
+    q = text[i]
+    j = i + 1
+    n = len(text)
+    while j < n:
+        if text[j] == '\\':
+            j += 2
+            continue
+        if text[j] == q or text[j] == '\n':
+            return j + 1
+        j += 1
+    return n
+
+
+_PAIRS = {'(': ')', '{': '}', '[': ']'}
+
+
+def match_close(text: str, i: int) -> int:
+    """Index of the bracket closing the one at ``text[i]`` (string-aware); len(text) if unbalanced."""
+    depth = 0
+    n = len(text)
+    j = i
+    while j < n:
+        c = text[j]
+        if c in '"\'':
+            j = _skip_literal(text, j)
+            continue
+        if c in '({[':
+            depth += 1
+        elif c in ')}]':
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+    return n
+
+
+def statement_end(text: str, i: int) -> int:
+    """Index of the ';' ending the statement starting at i, at bracket depth 0 (string-aware)."""
+    depth = 0
+    n = len(text)
+    j = i
+    while j < n:
+        c = text[j]
+        if c in '"\'':
+            j = _skip_literal(text, j)
+            continue
+        if c in '({[':
+            depth += 1
+        elif c in ')}]':
+            depth -= 1
+        elif c == ';' and depth <= 0:
+            return j
+        j += 1
+    return n
+
+
+def line_of(text: str, pos: int) -> int:
+    return text.count('\n', 0, pos) + 1
+
+
+@dataclass
+class Registration:
+    name: str
+    file: str
+    line: int
+    body: str                 # inline body text ('' when the chain names a function)
+    body_func: str | None     # .SetBody(Name)
+
+
+def find_registrations(text: str, path: str, consts: dict[str, str]) -> list[Registration]:
+    """All REG_BPROP_BUILDER(...) chains in one (comment-stripped) file."""
+    regs = []
+    for m in REG_RE.finditer(text):
+        # skip the macro definition itself: "#define REG_BPROP_BUILDER(name)"
+        ls = text.rfind('\n', 0, m.start()) + 1
+        if text[ls:m.start()].lstrip().startswith('#'):
+            continue
+        name = m.group(1) or resolve_const(m.group(2), consts)
+        end = statement_end(text, m.end())
+        chain = text[m.end():end]
+        nm = SETBODY_NAME_RE.search(chain)
+        body_func = None
+        body = chain
+        if nm and nm.group(1) != 'BODYFUNC':
+            body_func = nm.group(1)
+            body = ''
+        regs.append(Registration(name, path, line_of(text, m.start()), body, body_func))
+    return regs
+
+
+def resolve_const(token: str, consts: dict[str, str]) -> str:
+    """kXxxOpName / prim::kPrimX / ops::kNameX -> primitive name (table first, then naming fallbacks)."""
+    bare = token.split('::')[-1]
+    if bare in consts:
+        return consts[bare]
+    for pat in (r'^kPrim(\w+)$', r'^kName(\w+)$', r'^k(\w+)OpName$', r'^k(\w+)$'):
+        m = re.match(pat, bare)
+        if m:
+            return m.group(1)
+    return bare
+
+
+def parse_constants(text: str) -> dict[str, str]:
+    """constexpr auto kX = "Y"; and kPrimX = make_shared<Primitive>(kY|"Y") from a header."""
+    text = strip_comments(text)
+    consts = {k: v for k, v in CONST_RE.findall(text)}
+    for m in PRIM_RE.finditer(text):
+        prim, lit, tok = m.groups()
+        consts[prim] = lit if lit else consts.get(tok.split('::')[-1], resolve_const(tok, {}))
+    return consts
+
+
+def find_functions(text: str, need_builder: bool = True) -> dict[str, list[str]]:
+    """Free or member function definitions ``Name(params) [const] [override] {body}`` -> bodies.
+
+    With need_builder, only functions whose parameter list mentions a builder/emitter pointer
+    (bprop helpers, named SetBody functions). Member definitions ``Cls::Name`` are keyed by Name.
+    """
+    funcs: dict[str, list[str]] = {}
+    n = len(text)
+    for m in FUNC_HEAD_RE.finditer(text):
+        name = m.group(1)
+        if name in KEYWORDS:
+            continue
+        po = m.end() - 1
+        pc = match_close(text, po)
+        if pc >= n:
+            continue
+        params = text[po + 1:pc]
+        if need_builder and not BUILDER_PARAM_RE.search(params):
+            continue
+        k = pc + 1
+        tail = re.match(r'\s*(?:const\s*)?(?:override\s*)?(?:noexcept\s*)?(?:->\s*[\w:<>, ]+?\s*)?\{', text[k:k + 200])
+        if not tail:
+            continue
+        # a call like foo(ib) { ... } does not occur; but reject lambdas/expressions preceded by '=' etc.
+        before = text[max(0, m.start() - 80):m.start()].rstrip()
+        if before.endswith(('=', '(', ',', 'return', '.', '->')):
+            continue
+        bo = k + tail.end() - 1
+        bc = match_close(text, bo)
+        funcs.setdefault(name, []).append(text[bo:bc + 1])
+    return funcs
+
+
+@dataclass
+class EmitterMap:
+    """Emitter/BpropBuilder method name -> primitives it emits (first level + methods it calls)."""
+    bodies: dict[str, list[str]] = field(default_factory=dict)
+    consts: dict[str, str] = field(default_factory=dict)
+    known_prims: set[str] = field(default_factory=set)
+    _memo: dict[str, frozenset] = field(default_factory=dict)
+
+    def add_source(self, text: str) -> None:
+        text = strip_comments(text)
+        for name, bodies in find_functions(text, need_builder=False).items():
+            if name[:1].isupper():
+                self.bodies.setdefault(name, []).extend(bodies)
+
+    def emits(self, method: str, _stack: tuple = ()) -> frozenset:
+        if method in self._memo:
+            return self._memo[method]
+        if method in STRUCTURAL_METHODS:
+            return frozenset()
+        if method in _stack:
+            return frozenset()
+        out: set[str] = set()
+        for body in self.bodies.get(method, []):
+            for lit, tok in EMIT_RE.findall(body):
+                out.add(lit or resolve_const(tok, self.consts))
+            for callee in set(CALL_RE.findall(body)) | set(METHOD_RE.findall(body)):
+                if callee != method and callee in self.bodies and callee[:1].isupper():
+                    out |= self.emits(callee, _stack + (method,))
+        if not out and method in self.known_prims:
+            out.add(method)
+        res = frozenset(out)
+        if not _stack:
+            self._memo[method] = res
+        return res
+
+
+class BodyAnalyzer:
+    """Computes emits() of bprop bodies, following helpers transitively (memoised)."""
+
+    def __init__(self, helpers: dict[str, list[str]], emitter: EmitterMap, consts: dict[str, str],
+                 known_prims: set[str]):
+        self.helpers = helpers
+        self.emitter = emitter
+        self.consts = consts
+        self.known = known_prims
+        self.unresolved_methods: set[str] = set()
+        self._memo: dict[str, frozenset] = {}
+
+    def body_emits(self, body: str, _stack: tuple = ()) -> set[str]:
+        out: set[str] = set()
+        for lit, tok in EMIT_RE.findall(body):
+            out.add(lit or resolve_const(tok, self.consts))
+        for meth in METHOD_RE.findall(body):
+            if meth in STRUCTURAL_METHODS:
+                continue
+            got = self.emitter.emits(meth) if meth in self.emitter.bodies else frozenset()
+            if got:
+                out |= got
+            elif meth in self.known:
+                out.add(meth)
+            elif meth not in self.helpers:
+                self.unresolved_methods.add(meth)
+        for callee in set(CALL_RE.findall(body)):
+            if callee in self.helpers and callee not in _stack:
+                out |= self.helper_emits(callee, _stack)
+        return out
+
+    def helper_emits(self, name: str, _stack: tuple = ()) -> frozenset:
+        if name in self._memo:
+            return self._memo[name]
+        res = set()
+        for body in self.helpers.get(name, []):
+            res |= self.body_emits(body, _stack + (name,))
+        res = frozenset(res)
+        if not _stack:
+            self._memo[name] = res
+        return res
