@@ -110,3 +110,12 @@ def scan_cmd(paths, fmt, output, ms_version, target, mode, fail_on, min_confiden
     failing = severity_rank(fail_on)
     bad = any(not f.suppressed and severity_rank(f.severity) >= failing for f in result.findings)
     sys.exit(EXIT_FINDINGS if bad and not exit_zero else EXIT_CLEAN)
+
+
+def _register_subcommands() -> None:
+    from ms_scan import commands
+
+    commands.register(main)
+
+
+_register_subcommands()

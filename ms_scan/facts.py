@@ -18,6 +18,8 @@ class ApiUse:
     keywords: tuple[str, ...] = ()  # keyword argument names at a call
     n_args: int = 0  # positional arguments at a call
     via: str = ""  # how a tensor receiver was inferred, for methods (explanation only)
+    args: tuple[str, ...] = ()  # literal text of arguments (`1`, `(1, 1)`, `align_corners=True`); `?` if not literal
+    keyword_at: tuple[tuple[str, int, int], ...] = ()  # (keyword, line, column) of each keyword argument
 
 
 @dataclass(slots=True)

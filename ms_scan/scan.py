@@ -104,15 +104,11 @@ def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
     return out
 
 
-def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanResult:
+def collect(paths: list[str], settings: Settings, progress_factory=None) -> tuple[Discovery, list[FileFacts]]:
+    """Discover and extract: the per-file facts every rule works from (no tables involved)."""
     from ms_scan import project
-    from ms_scan.rules import api_mapping, scanner
-    from ms_scan.tables.mapping import load_table
 
-    table = load_table(settings.ms_version)
     found: Discovery = discover(paths, settings.exclude, settings.respect_gitignore)
-    result = ScanResult(root=found.root, release=table.release, settings=settings,
-                        files=len(found.files), notes=list(found.notes), table_digest=table.digest)
     modules = found.project_modules
     progress = progress_factory(len(found.files)) if progress_factory else None
     try:
@@ -126,16 +122,33 @@ def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanRes
         if progress:
             progress(None)
     project.resolve(facts)
+    return found, facts
+
+
+def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]:
+    """Rules over facts for one mapping table: sorted findings above the confidence floor."""
+    from ms_scan.rules import api_mapping, scanner
+
     min_conf = confidence_rank(settings.min_confidence)
     findings: list[Finding] = []
     for f in facts:
-        result.files_with_torch += bool(f.uses)
         findings.extend(scanner.check(f))
         if f.uses:
             findings.extend(api_mapping.check(f.path, f.uses, f.snippets, table, settings.target))
     findings = [x for x in findings if confidence_rank(x.confidence) >= min_conf]
     findings.sort(key=Finding.sort_key)
-    result.findings = findings
+    return findings
+
+
+def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanResult:
+    from ms_scan.tables.mapping import load_table
+
+    table = load_table(settings.ms_version)
+    found, facts = collect(paths, settings, progress_factory)
+    result = ScanResult(root=found.root, release=table.release, settings=settings,
+                        files=len(found.files), notes=list(found.notes), table_digest=table.digest)
+    result.files_with_torch = sum(1 for f in facts if f.uses)
+    result.findings = evaluate(facts, table, settings)
     return result
 
 

@@ -67,11 +67,17 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
         return facts
     visitor = Extractor(load_catalog(), module, is_package, project_modules)
     tree.visit(visitor)
-    nodes = [n for n, _ in visitor.found] + [n for n, _ in visitor.deferred]
+    nodes = [n for n, _ in visitor.found] + [n for n, _ in visitor.deferred] + \
+        [kw for _, kw in visitor.keyword_nodes]
     where = locate(tree, nodes)
     lines = text.splitlines()
-    for node, use in visitor.found:
+    keyword_at: dict[int, list] = {}
+    for index, kw in visitor.keyword_nodes:
+        line, column, _, _ = where[id(kw)]
+        keyword_at.setdefault(index, []).append((kw.value, line, column))
+    for index, (node, use) in enumerate(visitor.found):
         use.line, use.column, use.end_line, use.end_column = where[id(node)]
+        use.keyword_at = tuple(keyword_at.get(index, ()))
         facts.uses.append(use)
     for node, ref in visitor.deferred:
         ref.use.line, ref.use.column, ref.use.end_line, ref.use.end_column = where[id(node)]

@@ -26,6 +26,25 @@ _LITERALS = (
 )
 
 
+def literal_text(node: cst.BaseExpression, depth: int = 0) -> str:
+    """Source text of a literal argument (numbers, strings, True/None, tuples of those), else `?`."""
+    if isinstance(node, (cst.Integer, cst.Float, cst.SimpleString)):
+        return node.value
+    if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+        return node.value
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        inner = literal_text(node.expression, depth + 1)
+        return "?" if inner == "?" else f"-{inner}"
+    if isinstance(node, (cst.Tuple, cst.List)) and depth < 2 and len(node.elements) <= 8:
+        parts = [literal_text(el.value, depth + 1) for el in node.elements]
+        if "?" in parts:
+            return "?"
+        if isinstance(node, cst.List):
+            return "[" + ", ".join(parts) + "]"
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")"
+    return "?"
+
+
 def dotted_name(node: cst.BaseExpression) -> str | None:
     """`a.b.c` for a pure Name/Attribute chain, else None."""
     parts = []
@@ -56,6 +75,7 @@ class Extractor(cst.CSTVisitor):
         self.decorators: set[int] = set()
         self.bases: set[int] = set()
         self.except_depth = 0
+        self.keyword_nodes: list[tuple[int, cst.Name]] = []  # (index into found, keyword Name)
 
     # ------------------------------------------------------------------ resolution
     def resolve_path(self, node: cst.BaseExpression) -> str | None:
@@ -249,12 +269,18 @@ class Extractor(cst.CSTVisitor):
                 call: cst.Call | None = None, via: str = "") -> None:
         keywords: tuple[str, ...] = ()
         n_args = 0
+        args: tuple[str, ...] = ()
         if call is not None:
             keywords = tuple(a.keyword.value for a in call.args if a.keyword is not None)
             n_args = sum(1 for a in call.args if a.keyword is None and not a.star)
+            args = tuple((f"{a.keyword.value}=" if a.keyword is not None else "") +
+                         ("?" if a.star else literal_text(a.value)) for a in call.args[:8])
+            for a in call.args:
+                if a.keyword is not None:
+                    self.keyword_nodes.append((len(self.found), a.keyword))
         self.found.append((node, ApiUse(api=api, kind=kind, line=0, column=0, end_line=0,
                                         end_column=0, confidence=confidence, keywords=keywords,
-                                        n_args=n_args, via=via)))
+                                        n_args=n_args, via=via, args=args)))
 
     def _use_kind(self, node: cst.BaseExpression, api: str) -> tuple[str, cst.Call | None]:
         call = self.call_of.get(id(node))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ms_scan.facts import ApiUse
 from ms_scan.findings import Finding
+from ms_scan.shims.select import pick as pick_shim
 from ms_scan.rules import RuleInfo, register
 from ms_scan.tables.mapping import Lookup, MappingTable
 
@@ -34,6 +35,12 @@ NOT_APPLICABLE = register(RuleInfo(
     "A framework switch with no MindSpore counterpart (device, JIT, CUDA checks): drop or replace it "
     "as advised.",
 ))
+ARGUMENT = register(RuleInfo(
+    "MS106", "argument-differs", "warning",
+    "An argument the code passes is unsupported, renamed or behaves differently in MindSpore.",
+    valid=("import torch.nn.functional as F\ny = F.interpolate(x, scale_factor=2)\n",),
+    invalid=("import torch.nn.functional as F\ny = F.interpolate(x, scale_factor=2, antialias=True)\n",),
+))
 BACKEND = register(RuleInfo(
     "MS105", "api-backend-unsupported", "error",
     "The MindSpore counterpart exists but not on the selected backend (--target).",
@@ -41,6 +48,10 @@ BACKEND = register(RuleInfo(
 
 _RULE = {"consistent": CONSISTENT, "missing": MISSING, "differs": DIFFERS, "unknown": UNKNOWN,
          "not-applicable": NOT_APPLICABLE}
+# The official table's "general difference parameters": framework plumbing MindSpore does not need
+GENERAL_PARAMS = frozenset({"out", "layout", "device", "requires_grad", "pin_memory", "memory_format",
+                            "stable", "sparse_grad", "size_average", "reduce", "inplace",
+                            "non_blocking", "generator"})
 BACKEND_NAMES = {"ascend": "Ascend", "gpu": "GPU", "cpu": "CPU"}
 _DIFF_WORDS = {"param_name": "parameter names differ", "param_count": "parameters differ in number or order",
                "dtype": "parameter data types differ", "default": "default values differ",
@@ -84,6 +95,35 @@ def _message(use: ApiUse, look: Lookup, release: str) -> tuple[str, str | None]:
     return f"`{api}`: {advice}" + (f" (use {target})" if row.ms_api else ""), advice
 
 
+def _argument_findings(use: ApiUse, row, path: str, snippet: str, release: str) -> list[Finding]:
+    diffs = {}
+    for item in filter(None, row.params.split(";")):
+        name, _, kind = item.partition("=")
+        diffs[name] = kind
+    out = []
+    for keyword, line, column in use.keyword_at:
+        kind = diffs.get(keyword)
+        if not kind or kind.startswith("default"):
+            continue  # a differing default only matters when the argument is NOT passed
+        severity = "note" if keyword in GENERAL_PARAMS else ARGUMENT.severity
+        if kind == "missing":
+            what = f"`{row.ms_api}` has no parameter `{keyword}` in {release}"
+            if keyword not in GENERAL_PARAMS:
+                severity = "error"
+        elif kind.startswith("renamed:"):
+            what = f"`{keyword}` is called `{kind.split(':', 1)[1]}` in `{row.ms_api}`"
+            severity = "note"
+        else:
+            what = f"`{keyword}` of `{use.api}` differs in `{row.ms_api}` ({kind.split(':')[0]})"
+        out.append(Finding(
+            code=ARGUMENT.code, name=ARGUMENT.name, severity=severity, confidence=use.confidence,
+            message=what, path=path, line=line, column=column, end_line=line,
+            end_column=column + len(keyword), torch_api=use.api, kind="argument", status="differs",
+            ms_api=row.ms_api or None, note=f"{keyword}={kind}", docs_url=row.docs_url or None,
+            snippet=snippet))
+    return out
+
+
 def check(path: str, uses: list[ApiUse], snippets: dict[int, str], table: MappingTable,
           target: str | None = None) -> list[Finding]:
     findings = []
@@ -101,10 +141,18 @@ def check(path: str, uses: list[ApiUse], snippets: dict[int, str], table: Mappin
             note = f"{row.ms_api} supports {backends} only"
             message = (f"`{use.api}` → `{row.ms_api}` runs on {backends} only in MindSpore "
                        f"{table.release}, not on {BACKEND_NAMES[target]}")
+        shim = None
+        if status in ("missing", "differs", "unknown") and use.kind in ("call", "decorator"):
+            shim = pick_shim(use.api, use.args, table.release)
+            if shim is not None:
+                message += f"; shim: {shim['import_path']}"
+        snippet = snippets.get(use.line, "")
         findings.append(Finding(
             code=rule.code, name=rule.name, severity=rule.severity, confidence=use.confidence,
             message=message, path=path, line=use.line, column=use.column, end_line=use.end_line,
             end_column=use.end_column, torch_api=use.api, kind=use.kind, status=status,
             ms_api=(row.ms_api or None) if row else None, note=note,
-            docs_url=(row.docs_url or None) if row else None, snippet=snippets.get(use.line, "")))
+            docs_url=(row.docs_url or None) if row else None, shim=shim, snippet=snippet))
+        if row is not None and row.params and use.keyword_at:
+            findings.extend(_argument_findings(use, row, path, snippet, table.release))
     return findings

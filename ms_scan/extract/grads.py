@@ -1,0 +1,902 @@
+"""Second-order sites (grad with create_graph, backward(create_graph), hessian/hvp, torch.func nests, MAML)
+and the torch ops on each site's derivative path, from the same single libcst pass as the API extractor.
+
+The path is an intra-procedural slice (inputs -> outputs over assignments, flow-insensitive) expanded
+through the file's own functions and module classes; nothing crosses files, and what cannot be
+resolved is recorded as unresolved rather than guessed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from ms_scan.extract.catalog import load_catalog
+from ms_scan.extract.positions import locate
+from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE
+from ms_scan.extract.visitor import Extractor, dotted_name
+
+# torch calls that are differentiation machinery, not ops on the path
+_AUTOGRAD_PREFIXES = ("torch.autograd.", "torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd",
+                      "torch.func.hessian", "torch.func.vjp", "torch.func.jvp", "torch.func.vmap")
+_FUNCTIONAL_CALL = ("torch.func.functional_call", "torch.nn.utils.stateless.functional_call")
+_WRAPPERS = ("torch.nn.DataParallel", "torch.nn.parallel.DistributedDataParallel", "torch.compile",
+             "torch.jit.script", "torch.jit.trace")
+_CONTAINERS = ("torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict")
+_HESSIAN_LIKE = {"torch.autograd.functional.hessian": "hessian", "torch.autograd.functional.hvp": "hvp",
+                 "torch.autograd.functional.vhp": "vhp", "torch.func.hessian": "func.hessian"}
+_FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd")
+_COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
+_LIST_GROWERS = ("append", "extend", "insert", "add_module")
+# calls that create tensors or read metadata: never differentiated, so never on a path
+_NOT_ON_PATH = frozenset({
+    "torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
+    "torch.arange", "torch.linspace", "torch.tensor", "torch.as_tensor", "torch.ones_like", "torch.zeros_like",
+    "torch.randn_like", "torch.rand_like", "torch.empty_like", "torch.full_like", "torch.Tensor.size",
+    "torch.Tensor.detach", "torch.Tensor.requires_grad_", "torch.Tensor.dim", "torch.Tensor.numel",
+    "torch.Tensor.item", "torch.no_grad", "torch.enable_grad",
+})
+MAX_DEPTH = 40  # recursion steps (several per call hop); cycles are cut by the visiting sets
+
+
+# ------------------------------------------------------------------------------------------- facts
+@dataclass(slots=True)
+class GradOp:
+    """A torch API on a second-order path: where it is written (constructor or call) and how it is reached."""
+
+    api: str  # canonical torch API, e.g. torch.nn.AvgPool2d, torch.nn.functional.gelu
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    args: tuple = ()  # ((keyword, literal value), ...) from the constructor or call
+    via: str = ""  # e.g. "critic(x_hat) -> Critic.forward -> self.main"
+    confidence: str = "high"
+
+
+@dataclass(slots=True)
+class GradSite:
+    """A place where something is differentiated twice, with the ops on its derivative path."""
+
+    kind: str  # grad | backward | hessian | hvp | vhp | jacobian | func.hessian | func.<outer>(<inner>) | higher | learn2learn
+    api: str  # what is written there, e.g. torch.autograd.grad, Tensor.backward, higher.step
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    certainty: str  # definite (literal create_graph=True / always second order) | possible (an expression)
+    function: str  # enclosing function, "<module>" at top level
+    ops: list[GradOp] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # callees on the path that could not be resolved
+    resolved: bool = True  # False: no path from inputs to outputs was found at all
+    reason: str = ""
+
+
+@dataclass(slots=True)
+class GradFacts:
+    path: str
+    sites: list[GradSite] = field(default_factory=list)
+    snippets: dict[int, str] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------------------ pass-time records
+class _Fn:
+    __slots__ = ("name", "qual", "node", "parent", "cls", "self_name", "params", "assigns", "calls",
+                 "defs", "with_index")
+
+    def __init__(self, name, qual, node, parent, cls, self_name, params):
+        self.name, self.qual, self.node, self.parent = name, qual, node, parent
+        self.cls, self.self_name, self.params = cls, self_name, params
+        self.assigns: dict[str, list] = {}  # name or "self.x" -> value expressions
+        self.calls: list[cst.Call] = []
+        self.defs: dict[str, _Fn] = {}
+        self.with_index: dict[str, tuple[cst.BaseExpression, int]] = {}  # `as (a, b)` element -> (item, i)
+
+
+class _Cls:
+    __slots__ = ("name", "methods", "attrs")
+
+    def __init__(self, name):
+        self.name = name
+        self.methods: dict[str, _Fn] = {}
+        self.attrs: dict[str, list[tuple[cst.BaseExpression, _Fn]]] = {}
+
+
+def _literal(node: cst.BaseExpression):
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value
+    if isinstance(node, cst.Integer):
+        return int(node.value)
+    if isinstance(node, cst.Float):
+        return float(node.value)
+    if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[node.value]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        v = _literal(node.expression)
+        return -v if isinstance(v, (int, float)) and not isinstance(v, bool) else _NOLIT
+    return _NOLIT
+
+
+_NOLIT = object()
+
+
+def _arg(call: cst.Call, pos: int, name: str) -> cst.BaseExpression | None:
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == name:
+            return a.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[pos].value if pos is not None and pos < len(positional) else None
+
+
+def _kw(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == name:
+            return a.value
+    return None
+
+
+def _literal_args(call: cst.Call) -> tuple:
+    out = []
+    for a in call.args:
+        if a.keyword is not None:
+            v = _literal(a.value)
+            if v is not _NOLIT:
+                out.append((a.keyword.value, v))
+    return tuple(out)
+
+
+def _children(node: cst.CSTNode):
+    if isinstance(node, cst.Attribute):
+        return [node.value]
+    if isinstance(node, cst.Arg):
+        return [node.value]
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        return []
+    return node.children
+
+
+def _walk(node: cst.CSTNode):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(_children(n)))
+
+
+def refs(node: cst.CSTNode) -> set[str]:
+    """Names an expression reads (plus `a.b` for attribute reads on a name); not attribute or keyword names."""
+    out = set()
+    for n in _walk(node):
+        if isinstance(n, cst.Name):
+            out.add(n.value)
+        elif isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name):
+            out.add(f"{n.value.value}.{n.attr.value}")
+    return out
+
+
+def calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    return [n for n in _walk(node) if isinstance(n, cst.Call)]
+
+
+_EMPTY = cst.Module([])
+
+
+def _code(node: cst.CSTNode) -> str:
+    text = _EMPTY.code_for_node(node)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _join(via: str, step: str) -> str:
+    return f"{via} -> {step}" if via else step
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+        return [f"{target.value.value}.{target.attr.value}"]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for el in target.elements for n in _target_names(el.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    if isinstance(target, cst.Subscript):
+        return _target_names(target.value)  # `d[k] = v` feeds d
+    return []
+
+
+# ------------------------------------------------------------------------------------- extractor
+class GradExtractor(Extractor):
+    """Extractor + second-order sites. Call `grad_nodes()` for positions, then `grad_sites(where)`."""
+
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self._module_fn = _Fn("<module>", "<module>", None, None, None, None, [])
+        self._ctx: list = [self._module_fn]  # _Fn or _Cls, innermost last
+        self._classes: dict[str, _Cls] = {}
+        self._fn_of_call: dict[int, _Fn] = {}
+        self._callee_api: dict[int, str] = {}  # id(call) -> canonical torch api of its func
+        self._ext_imports: dict[str, str] = {}  # local name -> dotted non-torch import (higher, learn2learn)
+        self._raw_sites: list[tuple] = []  # (call, fn, kind, api, certainty, extra)
+        self._pending_adapt: list[tuple[cst.Call, _Fn]] = []
+        self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
+        self._built: list[tuple[cst.CSTNode, object]] | None = None
+
+    # ---------------------------------------------------------------- context
+    @property
+    def _fn(self) -> _Fn:
+        for c in reversed(self._ctx):
+            if isinstance(c, _Fn):
+                return c
+        return self._module_fn
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        super().visit_ClassDef(node)
+        cls = _Cls(node.name.value)
+        self._classes.setdefault(cls.name, cls)
+        self._ctx.append(cls)
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        super().leave_ClassDef(node)
+        self._ctx.pop()
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        outer = self._ctx[-1]
+        params = [p.name.value for p in (*node.params.posonly_params, *node.params.params,
+                                          *node.params.kwonly_params)]
+        name = node.name.value
+        if isinstance(outer, _Cls):
+            self_name = self.methods[-1][0] if self.methods else None
+            if self_name and params and params[0] == self_name:
+                params = params[1:]
+            fn = _Fn(name, f"{outer.name}.{name}", node, self._fn, outer, self_name, params)
+            outer.methods.setdefault(name, fn)
+        else:
+            parent = outer
+            fn = _Fn(name, name if parent is self._module_fn else f"{parent.qual}.{name}", node, parent,
+                     None, None, params)
+            parent.defs[name] = fn
+        self._ctx.append(fn)
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().leave_FunctionDef(node)
+        self._ctx.pop()
+
+    def visit_Import(self, node: cst.Import) -> bool:
+        for alias in node.names:
+            full = dotted_name(alias.name)
+            if full and full.split(".")[0] not in ("torch",):
+                local = alias.asname.name.value if alias.asname is not None and isinstance(
+                    alias.asname.name, cst.Name) else full.split(".")[0]
+                self._ext_imports[local] = full if alias.asname is not None else local
+        return super().visit_Import(node)
+
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
+        if node.module is not None and not node.relative and not isinstance(node.names, cst.ImportStar):
+            source = dotted_name(node.module) or ""
+            if source.split(".")[0] != "torch":
+                for alias in node.names:
+                    name = alias.name.value if isinstance(alias.name, cst.Name) else dotted_name(alias.name)
+                    local = alias.asname.name.value if alias.asname is not None else name
+                    self._ext_imports[local] = f"{source}.{name}"
+        return super().visit_ImportFrom(node)
+
+    def _ext_path(self, node: cst.BaseExpression) -> str | None:
+        """`l2l.algorithms.MAML` -> `learn2learn.algorithms.MAML` through this file's non-torch imports."""
+        dotted = dotted_name(node)
+        if dotted is None:
+            return None
+        root, _, rest = dotted.partition(".")
+        base = self._ext_imports.get(root)
+        if base is None:
+            return None
+        return f"{base}.{rest}" if rest else base
+
+    # ---------------------------------------------------------------- assignments
+    def _record_assign(self, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
+        fn = self._fn
+        for target in targets:
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and \
+                    len(target.elements) == len(value.elements):
+                for t, v in zip(target.elements, value.elements):
+                    self._record_assign([t.value], v.value)
+                continue
+            for name in _target_names(target):
+                fn.assigns.setdefault(name, []).append(value)
+                if fn.cls is not None and fn.self_name and name.startswith(fn.self_name + "."):
+                    fn.cls.attrs.setdefault(name.split(".", 1)[1], []).append((value, fn))
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        super().leave_Assign(node)
+        self._record_assign([t.target for t in node.targets], node.value)
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        super().leave_AnnAssign(node)
+        if node.value is not None:
+            self._record_assign([node.target], node.value)
+
+    def leave_AugAssign(self, node: cst.AugAssign) -> None:
+        super().leave_AugAssign(node)
+        self._record_assign([node.target], node.value)
+
+    def leave_NamedExpr(self, node: cst.NamedExpr) -> None:
+        super().leave_NamedExpr(node)
+        self._record_assign([node.target], node.value)
+
+    def visit_For(self, node: cst.For) -> None:
+        super().visit_For(node)
+        self._record_assign([node.target], node.iter)
+
+    def leave_WithItem(self, node: cst.WithItem) -> None:
+        super().leave_WithItem(node)
+        if node.asname is None:
+            return
+        target = node.asname.name
+        fn = self._fn
+        if isinstance(target, (cst.Tuple, cst.List)):
+            for i, el in enumerate(target.elements):
+                for name in _target_names(el.value):
+                    fn.with_index[name] = (node.item, i)
+                    fn.assigns.setdefault(name, []).append(node.item)
+        else:
+            self._record_assign([target], node.item)
+        if isinstance(node.item, cst.Call) and (self._ext_path(node.item.func) or "").endswith(
+                "innerloop_ctx"):
+            track = _kw(node.item, "track_higher_grads")
+            if track is None or _literal(track) is not False:
+                if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) >= 2:
+                    self._diffopts.setdefault(id(fn), set()).update(_target_names(target.elements[1].value))
+
+    # ---------------------------------------------------------------- calls and sites
+    def leave_Call(self, node: cst.Call) -> None:
+        super().leave_Call(node)
+        fn = self._fn
+        fn.calls.append(node)
+        self._fn_of_call[id(node)] = fn
+        func = node.func
+        path = self.resolve_path(func) if dotted_name(func) is not None else None
+        api = self.canonical(path) if path is not None else None
+        if api is not None:
+            self._callee_api[id(node)] = api
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                func.attr.value in _LIST_GROWERS and api is None:
+            fn.assigns.setdefault(func.value.value, []).extend(a.value for a in node.args)
+        self._detect_site(node, fn, func, api)
+
+    def _create_graph(self, node: cst.Call) -> str | None:
+        value = _kw(node, "create_graph")
+        if value is None:
+            return None
+        lit = _literal(value)
+        if lit is True:
+            return "definite"
+        if lit is _NOLIT:
+            return "possible"
+        return None  # False / None: first order
+
+    def _detect_site(self, node: cst.Call, fn: _Fn, func, api: str | None) -> None:
+        if api == "torch.autograd.grad":
+            cert = self._create_graph(node)
+            if cert:
+                self._raw_sites.append((node, fn, "grad", api, cert, None))
+        elif api == "torch.autograd.backward":
+            cert = self._create_graph(node)
+            if cert:
+                self._raw_sites.append((node, fn, "backward", api, cert, None))
+        elif api in _HESSIAN_LIKE:
+            self._raw_sites.append((node, fn, _HESSIAN_LIKE[api], api, "definite", None))
+        elif api == "torch.autograd.functional.jacobian":
+            cert = self._create_graph(node)
+            if cert:
+                self._raw_sites.append((node, fn, "jacobian", api, cert, None))
+        elif api in _FUNC_TRANSFORMS and node.args and isinstance(node.args[0].value, cst.Call):
+            inner = self._callee_api.get(id(node.args[0].value))
+            if inner in _FUNC_TRANSFORMS:
+                kind = f"func.{api.rpartition('.')[2]}({inner.rpartition('.')[2]})"
+                self._raw_sites.append((node, fn, kind, api, "definite", node.args[0].value))
+        elif api is None and isinstance(func, cst.Attribute):
+            meth = func.attr.value
+            if meth == "backward":
+                cert = self._create_graph(node)
+                if cert:
+                    self._raw_sites.append((node, fn, "backward", "torch.Tensor.backward", cert, None))
+            elif meth == "step" and isinstance(func.value, cst.Name) and \
+                    func.value.value in self._diffopts.get(id(fn), ()):
+                self._raw_sites.append((node, fn, "higher", "higher.DifferentiableOptimizer.step",
+                                        "definite", None))
+            elif meth == "adapt" and any(v.startswith("learn2learn") for v in self._ext_imports.values()):
+                self._pending_adapt.append((node, fn))
+
+    # ---------------------------------------------------------------- results
+    def _build(self) -> list[tuple[cst.CSTNode, object]]:
+        if self._built is None:
+            self._built = _Resolver(self).run()
+        return self._built
+
+    def grad_nodes(self) -> list[cst.CSTNode]:
+        """Nodes whose positions `grad_sites` needs (pass them to positions.locate with the others)."""
+        return [n for n, _ in self._build()]
+
+    def grad_sites(self, where: dict[int, tuple[int, int, int, int]]) -> list[GradSite]:
+        sites = []
+        for node, obj in self._build():
+            pos = where.get(id(node))
+            if pos is not None:
+                obj.line, obj.column, obj.end_line, obj.end_column = pos
+            if isinstance(obj, GradSite):
+                sites.append(obj)
+        for s in sites:
+            uniq = {}
+            for op in s.ops:
+                uniq.setdefault((op.line, op.column, op.api), op)
+            s.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
+        sites.sort(key=lambda s: (s.line, s.column))
+        return sites
+
+
+# --------------------------------------------------------------------------------------- resolver
+class _Resolver:
+    """Runs after the pass: slices each site and expands the calls on the path into torch ops."""
+
+    def __init__(self, ex: GradExtractor) -> None:
+        self.ex = ex
+        self.uses = {id(n): u for n, u in ex.found}
+        self.out: list[tuple[cst.CSTNode, object]] = []
+
+    # ---------------------------------------------------------------- helpers
+    def torch_api(self, call: cst.Call) -> str | None:
+        use = self.uses.get(id(call.func))
+        if use is None and isinstance(call.func, cst.Attribute):
+            use = self.uses.get(id(call.func.attr))
+        if use is not None and use.kind in ("call", "decorator"):
+            return use.api
+        return self.ex._callee_api.get(id(call))
+
+    def kind(self, api: str) -> str | None:
+        return self.ex.cat.kind(api)
+
+    def lookup_assigns(self, fn: _Fn, name: str) -> tuple[list, _Fn] | None:
+        f = fn
+        while f is not None:
+            if name in f.assigns:
+                return f.assigns[name], f
+            if name in f.params:
+                return None
+            f = f.parent
+        return None
+
+    def lookup_def(self, fn: _Fn, name: str) -> _Fn | None:
+        f = fn
+        while f is not None:
+            if name in f.defs:
+                return f.defs[name]
+            f = f.parent
+        return None
+
+    def all_fns(self):
+        stack = [self.ex._module_fn] + [m for c in self.ex._classes.values() for m in c.methods.values()]
+        seen = set()
+        while stack:
+            f = stack.pop()
+            if id(f) in seen:
+                continue
+            seen.add(id(f))
+            yield f
+            stack.extend(f.defs.values())
+
+    # ---------------------------------------------------------------- run
+    def run(self) -> list[tuple[cst.CSTNode, object]]:
+        raw = list(self.ex._raw_sites)
+        for call, fn in self.ex._pending_adapt:
+            cert = self.l2l_certainty(call.func.value, fn, 0)
+            if cert:
+                raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
+        for call, fn, kind, api, cert, extra in raw:
+            site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
+            self.out.append((call, site))
+            self.site_path(site, call, fn, kind, extra)
+        return self.out
+
+    def l2l_certainty(self, expr, fn: _Fn, depth: int) -> str | None:
+        if depth > 4:
+            return None
+        if isinstance(expr, cst.Name):
+            found = self.lookup_assigns(fn, expr.value)
+            if found is None:
+                return None
+            values, ctx = found
+            for v in values:
+                c = self.l2l_certainty(v, ctx, depth + 1)
+                if c:
+                    return c
+            return None
+        if isinstance(expr, cst.Call):
+            path = self.ex._ext_path(expr.func) or ""
+            if path.startswith("learn2learn") and path.endswith(("MAML", "MetaSGD", "GBML")):
+                fo = _kw(expr, "first_order")
+                lit = _literal(fo) if fo is not None else False
+                if lit is True:
+                    return None
+                return "definite" if lit is False else "possible"
+            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "clone":
+                return self.l2l_certainty(expr.func.value, fn, depth + 1)
+        return None
+
+    def site_path(self, site: GradSite, call: cst.Call, fn: _Fn, kind: str, extra) -> None:
+        state = _PathState(site)
+        if kind == "grad":
+            outputs = _arg(call, 0, "outputs")
+            inputs = _arg(call, 1, "inputs")
+            if outputs is None or inputs is None:
+                site.resolved, site.reason = False, "outputs or inputs not given"
+                return
+            self.slice(state, fn, [outputs], [inputs])
+        elif kind == "backward":
+            out = call.func.value if isinstance(call.func, cst.Attribute) and \
+                site.api == "torch.Tensor.backward" else _arg(call, 0, "tensors")
+            inputs = _kw(call, "inputs")
+            if out is None:
+                site.resolved, site.reason = False, "no tensor to differentiate"
+                return
+            self.slice(state, fn, [out], [inputs] if inputs is not None else None)
+        elif kind in ("higher", "learn2learn"):
+            loss = _arg(call, 0, "loss")
+            if loss is None:
+                site.resolved, site.reason = False, "no loss argument"
+                return
+            self.slice(state, fn, [loss], None)
+        elif kind.startswith("func.") and extra is not None:
+            inner = extra
+            while isinstance(inner, cst.Call) and self.ex._callee_api.get(id(inner)) in _FUNC_TRANSFORMS:
+                inner = inner.args[0].value if inner.args else None
+            self.expand_callable(state, inner, fn, site.kind)
+        else:  # hessian / hvp / vhp / jacobian / func.hessian: body of f
+            self.expand_callable(state, _arg(call, 0, "func"), fn, site.kind)
+        if not state.any_path and not site.unresolved and site.resolved:
+            site.resolved = False
+            site.reason = site.reason or "the inputs do not reach the outputs in this function"
+
+    # ---------------------------------------------------------------- slicing
+    def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None) -> None:
+        back = set()
+        for o in outputs:
+            back |= refs(o)
+        exprs = list(outputs)
+        work = list(back)
+        while work:
+            name = work.pop()
+            found = self.lookup_assigns(fn, name)
+            if found is None:
+                continue
+            for v in found[0]:
+                exprs.append(v)
+                for r in refs(v) - back:
+                    back.add(r)
+                    work.append(r)
+        if inputs is None:
+            fwd = None
+        else:
+            fwd = set()
+            for i in inputs:
+                fwd |= refs(i)
+            changed = True
+            assigns = self.visible_assigns(fn)
+            while changed:
+                changed = False
+                for name, values in assigns.items():
+                    if name not in fwd and any(refs(v) & fwd for v in values):
+                        fwd.add(name)
+                        changed = True
+            if not (fwd & back):
+                state.site.reason = "the grad inputs do not reach its outputs within " + fn.qual
+                return
+        state.any_path = True
+        seen = set()
+        for e in exprs:
+            for c in calls_in(e):
+                if id(c) in seen:
+                    continue
+                seen.add(id(c))
+                if fwd is not None and not (refs(c) & fwd):
+                    continue
+                self.call_ops(state, c, fn, "", 0)
+
+    def visible_assigns(self, fn: _Fn) -> dict:
+        out = {}
+        chain = []
+        f = fn
+        while f is not None:
+            chain.append(f)
+            f = f.parent
+        for f in reversed(chain):
+            out.update(f.assigns)
+        return out
+
+    # ---------------------------------------------------------------- expansion
+    def call_ops(self, state: "_PathState", c: cst.Call, fn: _Fn, via: str, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            return
+        api = self.torch_api(c)
+        if api is not None:
+            if api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS:
+                return
+            if api in _FUNCTIONAL_CALL:
+                mod = _arg(c, 0, "module")
+                if mod is not None:
+                    self.expand_module_expr(state, mod, fn, self.via(via, c), depth + 1)
+                return
+            if self.kind(api) == "nn_module":
+                if api in _CONTAINERS:
+                    return  # a container built inline and called: its elements are ops of their own
+                self.emit(state, api, c, c, via)
+                return
+            if api.startswith(("torch.", "torchvision.", "torchaudio.")):
+                self.emit(state, api, c, c, via)
+            return
+        if isinstance(c.func, cst.Call):  # nn.AvgPool2d(2)(x)
+            self.call_ops(state, c.func, fn, via, depth + 1)
+            return
+        self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
+
+    @staticmethod
+    def via(via: str, c: cst.Call) -> str:
+        text = _code(c.func)
+        return f"{via} -> {text}" if via else text
+
+    def emit(self, state, api: str, pos_node: cst.CSTNode, call: cst.Call, via: str, conf="high") -> None:
+        if api in _NOT_ON_PATH:
+            return
+        op = GradOp(api, 0, 0, 0, 0, _literal_args(call), via, conf)
+        self.out.append((pos_node, op))
+        state.site.ops.append(op)
+
+    def expand_module_expr(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
+        """`expr` is called: find what it is (module instance, function, method) and add its ops."""
+        if depth > MAX_DEPTH or expr is None:
+            return
+        key = (id(expr), id(fn))
+        if key in state.visiting:
+            return
+        state.visiting.add(key)
+        try:
+            self._expand(state, expr, fn, via, depth)
+        finally:
+            state.visiting.discard(key)
+
+    def _expand(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
+        ex = self.ex
+        if isinstance(expr, cst.Name):
+            name = expr.value
+            if name in fn.with_index:
+                item, i = fn.with_index[name]
+                if isinstance(item, cst.Call) and (ex._ext_path(item.func) or "").endswith("innerloop_ctx"):
+                    if i == 0:
+                        self.expand_module_expr(state, _arg(item, 0, "model"), fn, via, depth + 1)
+                    return
+            found = self.lookup_assigns(fn, name)
+            if found is not None:
+                values, ctx = found
+                for v in values:
+                    self.expand_value(state, v, ctx, via, depth + 1)
+                return
+            if self.param_of(fn, name):
+                callers = self.caller_args(fn, name)
+                if not callers:
+                    self.unresolved(state, f"{name} (parameter of {fn.qual}, no call in this file)")
+                for arg, caller_fn in callers:
+                    self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
+                return
+            d = self.lookup_def(fn, name)
+            if d is not None:
+                self.expand_fn(state, d, _join(via, d.qual), depth + 1)
+                return
+            if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
+                return
+            if name in ex._ext_imports:
+                self.unresolved(state, f"{name} (imported from {ex._ext_imports[name]})")
+                return
+            return
+        if isinstance(expr, cst.Attribute):
+            owner = expr.value
+            attr = expr.attr.value
+            if attr == "forward" or attr in MODULE_METHODS_RETURNING_MODULE or attr == "module":
+                self.expand_module_expr(state, owner, fn, via, depth + 1)
+                return
+            cls = self.class_of(owner, fn)
+            if cls is not None:
+                if attr in cls.methods:
+                    self.expand_fn(state, cls.methods[attr], _join(via, f"{cls.name}.{attr}"), depth + 1)
+                elif attr in cls.attrs:
+                    for v, ctx in cls.attrs[attr]:
+                        self.expand_value(state, v, ctx, f"{via}", depth + 1)
+                return
+            if isinstance(owner, cst.Name) and owner.value in ex._ext_imports:
+                self.unresolved(state, f"{_code(expr)} (third-party)")
+            return
+        if isinstance(expr, cst.Subscript):  # self.blocks[i](x)
+            self.expand_module_expr(state, expr.value, fn, via, depth + 1)
+            return
+        if isinstance(expr, cst.Lambda):
+            state.any_path = True
+            for c in calls_in(expr.body):
+                self.call_ops(state, c, fn, via, depth + 1)
+            return
+        self.unresolved(state, _code(expr))
+
+    def expand_value(self, state, v, ctx: _Fn, via: str, depth: int) -> None:
+        """A value assigned to a name that is later called: a module constructor, an alias, a container."""
+        if depth > MAX_DEPTH:
+            return
+        ex = self.ex
+        if isinstance(v, cst.Call):
+            api = self.torch_api(v)
+            if api is not None:
+                if api in _CONTAINERS or api in _WRAPPERS:
+                    for a in v.args:
+                        self.expand_element(state, a.value, ctx, via, depth + 1)
+                    return
+                if self.kind(api) == "nn_module":
+                    self.emit(state, api, v, v, via)
+                    return
+                if api in _FUNCTIONAL_CALL or api.startswith("torch.func."):
+                    return
+                self.unresolved(state, _code(v))
+                return
+            ext = ex._ext_path(v.func) or ""
+            if isinstance(v.func, cst.Name) and v.func.value in ex._classes:
+                self.expand_class(state, ex._classes[v.func.value], via, depth + 1)
+                return
+            if ext.startswith("learn2learn") or ext in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE:
+                if v.args:
+                    self.expand_module_expr(state, v.args[0].value, ctx, via, depth + 1)
+                return
+            if isinstance(v.func, cst.Attribute) and (v.func.attr.value in MODULE_METHODS_RETURNING_MODULE
+                                                      or v.func.attr.value == "clone"):
+                self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)
+                return
+            if isinstance(v.func, cst.Name):
+                d = self.lookup_def(ctx, v.func.value)
+                if d is not None:  # a factory function: what it returns
+                    self.expand_returns(state, d, via, depth + 1)
+                    return
+            self.unresolved(state, _code(v))
+            return
+        if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.expand_module_expr(state, v, ctx, via, depth + 1)
+            return
+        if isinstance(v, (cst.List, cst.Tuple)):
+            for el in v.elements:
+                self.expand_element(state, el.value, ctx, via, depth + 1)
+            return
+        if isinstance(v, (cst.ListComp, cst.GeneratorExp)):
+            self.expand_element(state, v.elt, ctx, via, depth + 1)
+            return
+        if isinstance(v, cst.Lambda):
+            self.expand_module_expr(state, v, ctx, via, depth + 1)
+
+    def expand_element(self, state, e, ctx, via, depth) -> None:
+        if isinstance(e, cst.StarredElement):
+            e = e.value
+        if isinstance(e, cst.Call) or isinstance(e, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)):
+            self.expand_value(state, e, ctx, via, depth)
+        elif isinstance(e, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.expand_module_expr(state, e, ctx, via, depth)
+        elif isinstance(e, cst.Dict):
+            for el in e.elements:
+                if isinstance(el, cst.DictElement):
+                    self.expand_element(state, el.value, ctx, via, depth)
+
+    def expand_class(self, state, cls: _Cls, via: str, depth: int) -> None:
+        key = ("class", cls.name)
+        if key in state.visiting:
+            return
+        state.visiting.add(key)
+        try:
+            fwd = cls.methods.get("forward") or cls.methods.get("__call__")
+            if fwd is None:
+                self.unresolved(state, f"{cls.name} (no forward in this file)")
+                return
+            self.expand_fn(state, fwd, _join(via, f"{cls.name}.forward"), depth + 1)
+        finally:
+            state.visiting.discard(key)
+
+    def expand_fn(self, state, f: _Fn, via: str, depth: int) -> None:
+        key = ("fn", id(f))
+        if key in state.visiting or depth > MAX_DEPTH:
+            return
+        state.visiting.add(key)
+        state.any_path = True
+        try:
+            for c in f.calls:
+                self.call_ops(state, c, f, via, depth + 1)
+        finally:
+            state.visiting.discard(key)
+
+    def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
+        for node in _walk(f.node.body):
+            if isinstance(node, cst.Return) and node.value is not None:
+                self.expand_value(state, node.value, f, via, depth + 1)
+
+    def expand_callable(self, state, f_expr, fn: _Fn, kind: str) -> None:
+        if f_expr is None:
+            state.site.resolved, state.site.reason = False, "no function given"
+            return
+        state.any_path = True
+        self.expand_module_expr(state, f_expr, fn, "", 0)
+
+    def class_of(self, owner, fn: _Fn) -> _Cls | None:
+        """The file's class an expression is an instance of (self, or a name bound to Cls(...))."""
+        if isinstance(owner, cst.Name):
+            if fn.self_name and owner.value == fn.self_name and fn.cls is not None:
+                return fn.cls
+            found = self.lookup_assigns(fn, owner.value)
+            if found:
+                for v in found[0]:
+                    if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in self.ex._classes:
+                        return self.ex._classes[v.func.value]
+        if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):
+            outer = self.class_of(owner.value, fn)
+            if outer is not None:
+                for v, _ctx in outer.attrs.get(owner.attr.value, ()):
+                    if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in self.ex._classes:
+                        return self.ex._classes[v.func.value]
+        return None
+
+    def param_of(self, fn: _Fn, name: str) -> bool:
+        f = fn
+        while f is not None:
+            if name in f.assigns:
+                return False
+            if name in f.params:
+                return True
+            f = f.parent
+        return False
+
+    def caller_args(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:
+        """One hop of interprocedural binding: the argument given for parameter `name` at calls of fn."""
+        owner = fn
+        while owner is not None and name not in owner.params:
+            owner = owner.parent
+        if owner is None or owner.cls is not None:
+            return []
+        idx = owner.params.index(name)
+        out = []
+        for f in self.all_fns():
+            for c in f.calls:
+                if isinstance(c.func, cst.Name) and c.func.value == owner.name and \
+                        self.lookup_def(f, owner.name) is owner:
+                    a = _arg(c, idx, name)
+                    if a is not None:
+                        out.append((a, f))
+        return out
+
+    def unresolved(self, state, text: str) -> None:
+        if text not in state.site.unresolved:
+            state.site.unresolved.append(text)
+
+
+class _PathState:
+    __slots__ = ("site", "visiting", "any_path")
+
+    def __init__(self, site: GradSite) -> None:
+        self.site = site
+        self.visiting: set = set()
+        self.any_path = False
+
+
+# ------------------------------------------------------------------------------------------ helper
+def extract_grad_facts(source: str, path: str = "x.py", module: str = "") -> GradFacts:
+    """Parse `source`, run GradExtractor, and return its second-order sites with positions."""
+    tree = cst.parse_module(source)
+    visitor = GradExtractor(load_catalog(), module, False)
+    tree.visit(visitor)
+    nodes = visitor.grad_nodes()
+    where = locate(tree, nodes)
+    sites = visitor.grad_sites(where)
+    lines = source.splitlines()
+    facts = GradFacts(path, sites)
+    wanted = {s.line for s in sites} | {o.line for s in sites for o in s.ops}
+    for line in wanted:
+        if 0 < line <= len(lines):
+            facts.snippets[line] = lines[line - 1].strip()[:200]
+    return facts

@@ -1,0 +1,790 @@
+"""Dynamic-shape facts (MS201-MS204) gathered in the same libcst pass as the API uses, by subclassing it.
+It follows values within a function (assignments, arithmetic, loops); it does not follow calls or returns."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import libcst as cst
+
+from ms_scan.extract.catalog import TORCH_ROOTS, load_catalog
+from ms_scan.extract.positions import locate
+from ms_scan.extract.scope import OTHER, TENSOR, TENSORS, UNKNOWN, Binding
+from ms_scan.extract.visitor import Extractor, dotted_name
+
+
+@dataclass(slots=True)
+class ShapeFact:
+    """One line where a shape stops being static: an op, a mask read, a size sink or a branch."""
+
+    code: str  # MS201 op | MS202 mask read | MS203 tensor value as a size | MS204 branch on a tensor
+    line: int
+    column: int  # 1-based
+    end_line: int
+    end_column: int
+    api: str  # canonical op, "torch.Tensor.__getitem__[bool mask]", the size sink, or if/while
+    reason: str  # why, in words and code (no line numbers: origin_line carries the origin)
+    origin_line: int  # where the data-dependent value was produced (the line itself for MS201)
+    confidence: str = "high"
+
+
+# --------------------------------------------------------------------------- tables
+# Ops whose output length is the data (MS201); conditional ones are decided in _data_dependent.
+_DATA_DEP_OPS = {
+    "torch.nonzero": "one row per nonzero element", "torch.argwhere": "one row per nonzero element",
+    "torch.masked_select": "one element per True in the mask",
+    "torch.unique": "one element per distinct value",
+    "torch.unique_consecutive": "one element per run of equal values",
+    "torch.bincount": "length max(input) + 1 (minlength is only a floor)",
+    "torch.nn.utils.rnn.pack_padded_sequence": "as many rows as real (unpadded) steps",
+    "torch.nn.utils.rnn.pack_sequence": "as many rows as real (unpadded) steps",
+}
+_COND_OPS = {"torch.where", "torch.repeat_interleave", "torch.nn.functional.one_hot",
+             "torch.nn.utils.rnn.pad_packed_sequence"}
+# Size sinks (MS203): canonical api -> (positional indices or "*" for all or "tuple", keywords).
+# Indices of methods exclude the receiver.
+_ALL = "*"
+_SINKS = {
+    "torch.arange": (_ALL, ("start", "end", "step")), "torch.range": (_ALL, ("start", "end", "step")),
+    "torch.linspace": ((2,), ("steps",)), "torch.logspace": ((2,), ("steps",)),
+    "torch.full": ((0,), ("size",)), "torch.randint": ("tuple", ("size",)),
+    "torch.randperm": ((0,), ("n",)), "torch.multinomial": ((1,), ("num_samples",)),
+    "torch.Tensor.multinomial": ((0,), ("num_samples",)), "torch.eye": ((0, 1), ("n", "m")),
+    "torch.topk": ((1,), ("k",)), "torch.Tensor.topk": ((0,), ("k",)),
+    "torch.narrow": ((3,), ("length",)), "torch.Tensor.narrow": ((2,), ("length",)),
+    "torch.split": ((1,), ("split_size_or_sections",)), "torch.Tensor.split": ((0,), ("split_size",)),
+    "torch.tensor_split": ((1,), ("indices_or_sections", "sections", "indices")),
+    "torch.Tensor.tensor_split": ((0,), ("indices_or_sections", "sections", "indices")),
+    "torch.reshape": ((1,), ("shape",)), "torch.Tensor.reshape": (_ALL, ("shape",)),
+    "torch.Tensor.view": (_ALL, ("size",)), "torch.Tensor.expand": (_ALL, ("size",)),
+    "torch.Tensor.repeat": (_ALL, ("repeats",)), "torch.tile": ((1,), ("dims",)),
+    "torch.Tensor.tile": (_ALL, ("dims",)), "torch.Tensor.resize_": (_ALL, ("size",)),
+    "torch.Tensor.new_zeros": (_ALL, ("size",)), "torch.Tensor.new_ones": (_ALL, ("size",)),
+    "torch.Tensor.new_empty": (_ALL, ("size",)), "torch.Tensor.new_full": ((0,), ("size",)),
+    "torch.unflatten": ((2,), ("sizes",)), "torch.Tensor.unflatten": ((1,), ("sizes",)),
+    "torch.Tensor.unfold": ((1, 2), ("size", "step")),
+    "torch.nn.functional.pad": ((1,), ("pad",)),
+    "torch.nn.functional.interpolate": ((1, 2), ("size", "scale_factor")),
+    "torch.nn.functional.upsample": ((1, 2), ("size", "scale_factor")),
+    "torch.nn.functional.one_hot": ((1,), ("num_classes",)),
+    "torch.repeat_interleave": ((1,), ("repeats",)), "torch.Tensor.repeat_interleave": ((0,), ("repeats",)),
+    "torch.nn.functional.adaptive_avg_pool1d": ((1,), ("output_size",)),
+    "torch.nn.functional.adaptive_avg_pool2d": ((1,), ("output_size",)),
+    "torch.nn.functional.adaptive_max_pool1d": ((1,), ("output_size",)),
+    "torch.nn.functional.adaptive_max_pool2d": ((1,), ("output_size",)),
+}
+for _f in ("zeros", "ones", "empty", "rand", "randn"):
+    _SINKS[f"torch.{_f}"] = (_ALL, ("size",))
+# Results that are bool tensors (dtype evidence for MS202).
+_BOOL_FUNCS = frozenset({
+    "logical_and", "logical_or", "logical_xor", "logical_not", "isnan", "isinf", "isfinite", "isposinf",
+    "isneginf", "isreal", "isin", "isclose", "eq", "ne", "gt", "ge", "lt", "le", "greater", "less",
+    "greater_equal", "less_equal", "not_equal", "any", "all", "bool", "signbit",
+})
+_BOOL_KEEP = frozenset({  # methods that keep the dtype (and a data-dependent shape) of the receiver
+    "clone", "unsqueeze", "squeeze", "view", "reshape", "expand", "expand_as", "flatten", "permute",
+    "transpose", "t", "contiguous", "detach", "cpu", "cuda", "repeat", "flip", "roll", "view_as",
+    "reshape_as", "requires_grad_", "movedim", "swapaxes", "ravel", "unflatten", "narrow",
+    "index_select", "gather", "masked_fill", "logical_not_",
+})
+_REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "norm", "std", "var",
+                         "argmax", "argmin", "amax", "amin", "logsumexp", "median", "count_nonzero"})
+_STATIC_ATTRS = frozenset({"dtype", "device", "ndim", "is_cuda", "requires_grad", "layout", "names",
+                           "is_sparse", "is_leaf", "grad_fn"})
+_SCALAR_CASTS = frozenset({"int", "float", "bool", "round", "abs", "complex"})
+_MATH_CASTS = frozenset({"math.ceil", "math.floor", "math.trunc", "math.sqrt", "math.log2", "math.log"})
+# Identifiers that name a boolean mask when nothing else is known about them.
+_MASKY = re.compile(r"mask|keep|valid|visib|inside|inbox|in_box|(^|_)(is|has)_", re.I)
+_GUARD_CALLS = re.compile(r"^(print|warnings\.warn|log\w*\.\w+|logger\.\w+|\w*log\w*)$")
+_CODE = cst.Module([])
+
+
+def _code(node: cst.CSTNode, limit: int = 60) -> str:
+    text = " ".join(_CODE.code_for_node(node).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _norm(api: str) -> str:
+    return "torch." + api[len("torch.functional."):] if api.startswith("torch.functional.") else api
+
+
+@dataclass(slots=True)
+class _V:
+    """What the pass knows about a value: which tensor data it holds, whether its shape is data, its dtype."""
+
+    taint: cst.CSTNode | None = None  # origin of tensor *data* held as a number or a tensor
+    scalar: bool = False  # the taint was pulled into Python (int(), .item(), .tolist(), len())
+    tlist: bool = False  # a list of such values (.tolist()): its elements are tainted
+    size: cst.CSTNode | None = None  # a data-dependent *size* (shape of a ragged tensor): MS204 only
+    ragged: cst.CSTNode | None = None  # a tensor whose shape depends on data: origin
+    boolean: str = "?"  # yes | no | ? : dtype evidence for mask indexing
+    bool_origin: cst.CSTNode | None = None
+
+
+_NO = _V(boolean="no")
+
+
+def _first(*nodes):
+    for n in nodes:
+        if n is not None:
+            return n
+    return None
+
+
+class ShapeExtractor(Extractor):
+    """The one pass, plus dynamic-shape facts. `shape_nodes()`/`shape_facts(where)` after the walk."""
+
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self.vals: list[tuple[str, dict[str, _V]]] = [("module", {})]
+        self.shape_found: list[tuple[cst.CSTNode, str, str, str, cst.CSTNode | None, str]] = []
+        self.stores: set[int] = set()
+        self.reported_origins: set[int] = set()
+
+    # ------------------------------------------------------------------ value scopes
+    def _push(self, kind: str) -> dict:
+        names: dict[str, _V] = {}
+        self.vals.append((kind, names))
+        return names
+
+    def _lookup(self, name: str) -> _V | None:
+        innermost = len(self.vals) - 1
+        for i in range(innermost, -1, -1):
+            kind, names = self.vals[i]
+            if kind == "class" and i != innermost:
+                continue
+            if name in names:
+                return names[name]
+        return None
+
+    def _set(self, name: str, v: _V) -> None:
+        self.vals[-1][1][name] = v
+
+    def _bind_val(self, target: cst.BaseExpression, v: _V) -> None:
+        if isinstance(target, cst.Name):
+            self._set(target.value, v)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            elem = _V(taint=v.taint, scalar=v.scalar, tlist=False, ragged=v.ragged,
+                      boolean="?" if v.boolean == "?" else "no")
+            if v.tlist:
+                elem.tlist = False
+            for el in target.elements:
+                self._bind_val(el.value, elem)
+        elif isinstance(target, cst.StarredElement):
+            self._bind_val(target.value, _V(tlist=v.tlist, taint=v.taint, scalar=v.scalar))
+
+    def _assign_vals(self, targets, value: cst.BaseExpression) -> None:
+        for target in targets:
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Tuple) and \
+                    len(target.elements) == len(value.elements):
+                for t_el, v_el in zip(target.elements, value.elements):
+                    self._bind_val(t_el.value, self._ev(v_el.value))
+            else:
+                self._bind_val(target, self._ev(value))
+
+    # ------------------------------------------------------------------ helpers
+    def _builtin(self, func: cst.BaseExpression, names) -> str | None:
+        if isinstance(func, cst.Name) and func.value in names and self.scopes.lookup(func.value) is None:
+            return func.value
+        return None
+
+    def _api(self, call: cst.Call) -> tuple[str | None, Binding | None]:
+        """(canonical torch api, receiver binding) of a call; a method on an unknown receiver counts."""
+        func = call.func
+        path = self.resolve_path(func)
+        if path is not None:
+            if path.split(".")[0] not in TORCH_ROOTS:
+                return None, None
+            return _norm(self.canonical(path)), None
+        if isinstance(func, cst.Attribute):
+            if self._rooted_in_project(func):
+                return None, None
+            recv = self.infer(func.value)
+            if recv is not None and recv.kind != TENSOR:
+                return None, recv
+            return f"torch.Tensor.{func.attr.value}", recv
+        return None, None
+
+    @staticmethod
+    def _args(call: cst.Call):
+        pos = [a for a in call.args if a.keyword is None]
+        kws = {a.keyword.value: a for a in call.args if a.keyword is not None}
+        return pos, kws
+
+    def _is_tensor(self, e: cst.BaseExpression) -> bool:
+        b = self.infer(e)
+        return b is not None and b.kind in (TENSOR, TENSORS)  # x.max() is a tensor, x.max(0) a pair
+
+    def _computed_tensor(self, e: cst.BaseExpression) -> bool:
+        """A tensor computed here (a guessed forward() argument or self.<attr> on its own is not)."""
+        if isinstance(e, (cst.Name, cst.Attribute)):
+            return False
+        if isinstance(e, cst.Call):
+            path = self.resolve_path(e.func)
+            if path is not None:
+                last = path.rpartition(".")[2]
+                if last.startswith(("is_", "are_", "get_", "has_")):
+                    return False
+        return self._is_tensor(e)
+
+    # ------------------------------------------------------------------ evaluation
+    def _ev(self, e: cst.BaseExpression) -> _V:
+        t = type(e)
+        if t is cst.Name:
+            v = self._lookup(e.value)
+            if v is not None:
+                return v
+            if e.value in ("True", "False", "None"):
+                return _NO
+            b = self.scopes.lookup(e.value)
+            return _V(boolean="?" if b is None or b.kind in (TENSOR, UNKNOWN) else "no")
+        if t in (cst.Integer, cst.Float, cst.SimpleString, cst.FormattedString, cst.ConcatenatedString,
+                 cst.Imaginary, cst.Ellipsis):
+            return _NO
+        if t is cst.Comparison:
+            return self._ev_compare(e)
+        if t is cst.BinaryOperation:
+            a, b = self._ev(e.left), self._ev(e.right)
+            bitwise = isinstance(e.operator, (cst.BitAnd, cst.BitOr, cst.BitXor))
+            if bitwise:
+                boolean = "yes" if "yes" in (a.boolean, b.boolean) else (
+                    "?" if "?" in (a.boolean, b.boolean) else "no")
+            else:
+                boolean = "no"
+            taint = _first(a.taint, b.taint) or (e if self._computed_tensor(e) else None)
+            return _V(taint=taint, scalar=(a.scalar or b.scalar) and not self._is_tensor(e),
+                      size=_first(a.size, b.size), ragged=_first(a.ragged, b.ragged), boolean=boolean,
+                      bool_origin=_first(a.bool_origin, b.bool_origin) if boolean == "yes" else None)
+        if t is cst.UnaryOperation:
+            inner = self._ev(e.expression)
+            if isinstance(e.operator, cst.BitInvert):
+                return inner
+            return _V(taint=inner.taint, scalar=inner.scalar, size=inner.size, boolean="no")
+        if t is cst.BooleanOperation:
+            a, b = self._ev(e.left), self._ev(e.right)
+            return _V(taint=_first(a.taint, b.taint), scalar=a.scalar or b.scalar,
+                      size=_first(a.size, b.size), boolean="no")
+        if t is cst.IfExp:
+            a, b = self._ev(e.body), self._ev(e.orelse)
+            return _V(taint=_first(a.taint, b.taint), scalar=a.scalar or b.scalar, tlist=a.tlist or b.tlist,
+                      size=_first(a.size, b.size), ragged=_first(a.ragged, b.ragged),
+                      boolean=a.boolean if a.boolean == b.boolean else "?")
+        if t in (cst.Tuple, cst.List):
+            vs = [self._ev(el.value) for el in e.elements]
+            return _V(taint=_first(*(v.taint for v in vs)), scalar=any(v.scalar for v in vs),
+                      tlist=any(v.tlist for v in vs), boolean="no")
+        if t is cst.NamedExpr:
+            return self._ev(e.value)
+        if t is cst.Subscript:
+            return self._ev_subscript(e)
+        if t is cst.Attribute:
+            return self._ev_attribute(e)
+        if t is cst.Call:
+            return self._ev_call(e)
+        return _V()
+
+    def _ev_compare(self, e: cst.Comparison) -> _V:
+        if any(isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in e.comparisons):
+            return _NO
+        parts = [e.left, *(c.comparator for c in e.comparisons)]
+        vs = [self._ev(p) for p in parts]
+        tensorish = any(self._is_tensor(p) or v.taint is not None or v.ragged is not None
+                        for p, v in zip(parts, vs))
+        unknown = any(self.infer(p) is None and not isinstance(p, (cst.Integer, cst.Float)) for p in parts)
+        taint = _first(*(v.taint for v in vs))
+        if taint is None and any(self._is_tensor(p) for p in parts):
+            taint = e  # `lengths == 0` on a forward() argument: a tensor value
+        boolean = "yes" if tensorish or unknown else "no"
+        return _V(taint=taint, scalar=any(v.scalar for v in vs), size=_first(*(v.size for v in vs)),
+                  boolean=boolean, bool_origin=e if boolean == "yes" else None)
+
+    def _ev_subscript(self, e: cst.Subscript) -> _V:
+        base = self._ev(e.value)
+        ragged = base.ragged
+        if self._mask_element(e) is not None:
+            ragged = e
+        elif any(self._sink_origin(b) is not None for el in e.slice
+                 if isinstance(el.slice, cst.Slice) for b in self._slice_bounds(el.slice)):
+            ragged = e
+        only_index = all(isinstance(el.slice, cst.Index) for el in e.slice)
+        taint = base.taint
+        if taint is None and self._computed_tensor(e) and not isinstance(e.value, (cst.Name, cst.Attribute)):
+            taint = e
+        return _V(taint=taint, scalar=base.scalar, tlist=base.tlist and not only_index, size=base.size,
+                  ragged=ragged, boolean=base.boolean, bool_origin=base.bool_origin)
+
+    def _ev_attribute(self, e: cst.Attribute) -> _V:
+        attr = e.attr.value
+        if self.resolve_path(e) is not None:
+            return _NO  # torch.bool, torch.float32 ...
+        if attr == "shape":
+            base = self._ev(e.value)
+            return _V(size=base.ragged, boolean="no")
+        if attr in _STATIC_ATTRS:
+            return _NO
+        if isinstance(e.value, cst.Name) and e.value.value in ("self", "cls"):
+            return _V(boolean="?")
+        base = self._ev(e.value)
+        if attr in ("T", "mT", "data", "values", "indices", "real", "imag"):
+            return base
+        return _V(ragged=base.ragged)
+
+    def _ev_call(self, e: cst.Call) -> _V:
+        func = e.func
+        pos, kws = self._args(e)
+        name = self._builtin(func, _SCALAR_CASTS | {"min", "max", "sum", "len", "list", "tuple", "sorted"})
+        if name is None and dotted_name(func) in _MATH_CASTS:
+            name = "int"
+        if name is not None:
+            vs = [self._ev(a.value) for a in e.args]
+            if name == "len":
+                if pos and vs[0].ragged is not None:
+                    return _V(taint=e, scalar=True, boolean="no")
+                return _V(size=vs[0].size if vs else None, boolean="no")
+            if name in ("list", "tuple", "sorted"):
+                return vs[0] if vs else _NO
+            taint = _first(*(v.taint for v in vs))
+            if taint is None and name in _SCALAR_CASTS and pos and self._is_tensor(pos[0].value):
+                taint = e  # int(t) on a tensor argument
+            return _V(taint=taint, scalar=taint is not None, size=_first(*(v.size for v in vs)), boolean="no")
+        api, recv = self._api(e)
+        if api is None:
+            if recv is not None and recv.kind == OTHER:
+                return _NO
+            if isinstance(func, cst.Attribute):
+                base = self._ev(func.value)
+                return _V(ragged=base.ragged)
+            return _V()
+        meth = api.rpartition(".")[2]
+        is_method = api.startswith("torch.Tensor.") and resolve_free(self, func)
+        base = self._ev(func.value) if is_method else _V()
+        if is_method and meth == "item":
+            return _V(taint=_first(base.taint, e), scalar=True, boolean="no")
+        if is_method and meth == "tolist":
+            return _V(taint=_first(base.taint, e), scalar=True, tlist=True, boolean="no")
+        if is_method and meth in ("numel", "nelement"):
+            return _V(taint=e, scalar=True, boolean="no") if base.ragged is not None else _NO
+        if is_method and meth == "size":
+            return _V(size=base.ragged, boolean="no")
+        if self._data_dependent(e, api) is not None:
+            return _V(taint=e, ragged=e, boolean="no")
+        boolean = "no"
+        if meth in _BOOL_FUNCS:
+            boolean = "yes"
+        elif meth in ("to", "type") and is_method:
+            dt = kws.get("dtype") or (pos[0] if pos else None)
+            canon = self._canon(dt.value) if dt is not None else None
+            if canon == "torch.bool":
+                boolean = "yes"
+            elif canon is None or not canon.startswith("torch."):
+                boolean = base.boolean  # .to(device)
+        elif is_method and meth in _BOOL_KEEP:
+            boolean = base.boolean
+        elif "dtype" in kws and self._canon(kws["dtype"].value) == "torch.bool":
+            boolean = "yes"
+        elif meth == "tensor" and pos and self._bool_literal(pos[0].value):
+            boolean = "yes"
+        elif meth in ("full", "full_like") and len(pos) >= 2 and dotted_name(pos[1].value) in ("True", "False"):
+            boolean = "yes"
+        elif not is_method and meth in ("stack", "cat") and pos and isinstance(pos[0].value, (cst.List, cst.Tuple)):
+            if any(self._ev(el.value).boolean == "yes" for el in pos[0].value.elements):
+                boolean = "yes"
+        ragged = base.ragged if meth not in _REDUCTIONS else None
+        if ragged is None and not is_method and meth not in _REDUCTIONS:
+            for a in pos:
+                if isinstance(a.value, (cst.List, cst.Tuple)):
+                    ragged = _first(*(self._ev(el.value).ragged for el in a.value.elements))
+                else:
+                    ragged = self._ev(a.value).ragged
+                if ragged is not None:
+                    break
+        taint = base.taint or (e if self._computed_tensor(e) else None)
+        return _V(taint=taint, ragged=ragged, boolean=boolean, bool_origin=e if boolean == "yes" else None)
+
+    def _canon(self, e: cst.BaseExpression) -> str | None:
+        path = self.resolve_path(e)
+        return self.canonical(path) if path is not None else None
+
+    @staticmethod
+    def _bool_literal(e: cst.BaseExpression) -> bool:
+        while isinstance(e, (cst.List, cst.Tuple)) and e.elements:
+            e = e.elements[0].value
+        return isinstance(e, cst.Name) and e.value in ("True", "False")
+
+    # ------------------------------------------------------------------ MS201
+    def _data_dependent(self, call: cst.Call, api: str) -> str | None:
+        """Why the op's output length is data, or None."""
+        fn = api.replace("torch.Tensor.", "torch.", 1)
+        if fn in _DATA_DEP_OPS:
+            return _DATA_DEP_OPS[fn]
+        if fn not in _COND_OPS:
+            return None
+        pos, kws = self._args(call)
+        is_method = api.startswith("torch.Tensor.")
+        if fn == "torch.where":
+            if not is_method and len(pos) == 1 and not (set(kws) & {"input", "other", "x", "y"}):
+                return "one-argument where is nonzero(as_tuple=True): one index per True"
+            return None
+        if fn == "torch.repeat_interleave":
+            if "output_size" in kws:
+                return None
+            if not is_method and len(pos) == 1 and "repeats" not in kws:
+                return "repeat_interleave(repeats) has sum(repeats) elements"
+            rep = kws.get("repeats") or (pos[0] if is_method and pos else pos[1] if len(pos) > 1 else None)
+            if rep is not None and self._is_tensor(rep.value):
+                return f"tensor repeats `{_code(rep.value, 30)}`: the length is sum(repeats)"
+            return None
+        if fn == "torch.nn.functional.one_hot":
+            nc = kws.get("num_classes") or (pos[1] if len(pos) > 1 else None)
+            if nc is None:
+                return "without num_classes the width is max(input) + 1"
+            v = nc.value
+            if isinstance(v, cst.UnaryOperation) and isinstance(v.expression, cst.Integer) and \
+                    v.expression.value == "1":
+                return "num_classes=-1: the width is max(input) + 1"
+            return None
+        if fn == "torch.nn.utils.rnn.pad_packed_sequence":
+            return None if "total_length" in kws else "without total_length the time axis is max(lengths)"
+        return None
+
+    # ------------------------------------------------------------------ MS202
+    def _mask_element(self, e: cst.Subscript) -> tuple[cst.BaseExpression, _V, str] | None:
+        """The boolean index of `x[...]` (value, its _V, confidence), if there is one."""
+        recv = self.infer(e.value)
+        if recv is not None and recv.kind != TENSOR:
+            return None
+        for el in e.slice:
+            if not isinstance(el.slice, cst.Index):
+                continue
+            idx = el.slice.value
+            if isinstance(idx, (cst.Integer, cst.Name)) and getattr(idx, "value", None) in ("None", "True", "False"):
+                continue
+            v = self._ev(idx)
+            if v.boolean == "yes":
+                return idx, v, "high" if recv is not None else "medium"
+            if v.boolean == "?" and self._masky(idx):
+                return idx, v, "medium" if recv is not None else "low"
+        return None
+
+    @staticmethod
+    def _masky(idx: cst.BaseExpression) -> bool:
+        while isinstance(idx, cst.UnaryOperation) and isinstance(idx.operator, cst.BitInvert):
+            idx = idx.expression
+        if isinstance(idx, cst.Name):
+            return _MASKY.search(idx.value) is not None
+        if isinstance(idx, cst.Attribute):
+            return _MASKY.search(idx.attr.value) is not None
+        return False
+
+    # ------------------------------------------------------------------ MS203
+    @staticmethod
+    def _slice_bounds(s: cst.Slice):
+        return [b for b in (s.lower, s.upper, s.step) if b is not None]
+
+    def _sink_origin(self, e: cst.BaseExpression, tensor_ok: bool = True) -> tuple[cst.CSTNode, _V] | None:
+        """(origin, value) if e (or an element of a tuple/list e) holds tensor data."""
+        if isinstance(e, (cst.Tuple, cst.List)):
+            for el in e.elements:
+                got = self._sink_origin(el.value, tensor_ok)
+                if got is not None:
+                    return got
+            return None
+        v = self._ev(e)
+        if v.taint is None:
+            return None
+        if not tensor_ok and not v.scalar and self._is_tensor(e):
+            return None
+        return v.taint, v
+
+    def _report_sink(self, node: cst.CSTNode, api: str, arg: cst.BaseExpression, origin: cst.CSTNode,
+                     v: _V, conf: str = "high") -> None:
+        if id(origin) in self.reported_origins:
+            return  # one report per value: the first place it becomes a size
+        self.reported_origins.add(id(origin))
+        if origin is arg or (isinstance(arg, cst.Call) and origin in arg.args):
+            how = "is read from a tensor" if v.scalar else "is a tensor value"
+            reason = f"`{_code(arg)}` {how}"
+        else:
+            reason = f"`{_code(arg)}` comes from `{_code(origin, 50)}`"
+        self.shape_found.append((node, "MS203", api, reason, origin, conf))
+
+    def _check_sinks(self, call: cst.Call, api: str, recv: Binding | None) -> None:
+        spec = _SINKS.get(api)
+        if spec is None:
+            return
+        idxs, kwnames = spec
+        pos, kws = self._args(call)
+        cands = []
+        if idxs == _ALL:
+            cands = [a.value for a in pos]
+        elif idxs == "tuple":
+            cands = [a.value for a in pos if isinstance(a.value, (cst.Tuple, cst.List))]
+        else:
+            cands = [pos[i].value for i in idxs if i < len(pos)]
+        cands += [kws[k].value for k in kwnames if k in kws]
+        cands += [a.value for a in call.args if a.star == "*"]
+        tensor_ok = api.rpartition(".")[2] != "repeat_interleave"
+        node = call.func.attr if isinstance(call.func, cst.Attribute) else call.func
+        for arg in cands:
+            got = self._sink_origin(arg, tensor_ok)
+            if got is not None:
+                conf = "high" if recv is not None or not api.startswith("torch.Tensor.") else "medium"
+                self._report_sink(node, api, arg, got[0], got[1], conf)
+                return
+
+    # ------------------------------------------------------------------ visitors: scopes
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().visit_FunctionDef(node)
+        self.vals[-1][1].pop(node.name.value, None)
+        names = self._push("function")
+        p = node.params
+        for param in [*p.posonly_params, *p.params, *p.kwonly_params]:
+            names[param.name.value] = _V()
+        for star in (p.star_arg, p.star_kwarg):
+            if isinstance(star, cst.Param):
+                names[star.name.value] = _NO
+
+    def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
+        super().leave_FunctionDef(node)
+        self.vals.pop()
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        super().visit_Lambda(node)
+        names = self._push("lambda")
+        for p in [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]:
+            names[p.name.value] = _V()
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        super().leave_Lambda(node)
+        self.vals.pop()
+
+    def visit_ClassDef(self, node: cst.ClassDef) -> None:
+        super().visit_ClassDef(node)
+        self._push("class")
+
+    def leave_ClassDef(self, node: cst.ClassDef) -> None:
+        super().leave_ClassDef(node)
+        self.vals.pop()
+
+    def _enter_comp(self, node) -> None:
+        super()._enter_comprehension(node)
+        self._push("comprehension")
+        comp = node.for_in
+        while comp is not None:
+            self._bind_loop(comp.target, comp.iter)
+            comp = comp.inner_for_in
+
+    def _leave_comp(self, node) -> None:
+        super()._leave_comprehension(node)
+        self.vals.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _enter_comp
+    leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = _leave_comp
+
+    def _bind_loop(self, target: cst.BaseExpression, it: cst.BaseExpression) -> None:
+        """Loop targets: elements of a .tolist() are tensor values; range() indices are plain ints."""
+        if isinstance(it, cst.Call) and self._builtin(it.func, ("range",)):
+            self._bind_val(target, _NO)
+            return
+        if isinstance(it, cst.Call) and self._builtin(it.func, ("enumerate", "zip")):
+            vs = [self._ev(a.value) for a in it.args]
+            if isinstance(target, (cst.Tuple, cst.List)):
+                offset = 1 if it.func.value == "enumerate" else 0
+                for i, el in enumerate(target.elements):
+                    j = i - offset
+                    if 0 <= j < len(vs) and vs[j].tlist:
+                        self._bind_val(el.value, _V(taint=vs[j].taint, scalar=True))
+                    else:
+                        self._bind_val(el.value, _V(boolean="no") if j < 0 else _V())
+                return
+            self._bind_val(target, _V())
+            return
+        v = self._ev(it)
+        if v.tlist:
+            self._bind_val(target, _V(taint=v.taint, scalar=True))
+        else:
+            self._bind_val(target, _V(taint=v.taint))
+
+    # ------------------------------------------------------------------ visitors: bindings
+    def visit_Assign(self, node: cst.Assign) -> None:
+        super().visit_Assign(node)
+        for t in node.targets:
+            self._mark_stores(t.target)
+
+    def _mark_stores(self, target: cst.BaseExpression) -> None:
+        if isinstance(target, cst.Subscript):
+            self.stores.add(id(target))
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for el in target.elements:
+                self._mark_stores(el.value)
+        elif isinstance(target, cst.StarredElement):
+            self._mark_stores(target.value)
+
+    def leave_Assign(self, node: cst.Assign) -> None:
+        targets = [t.target for t in node.targets]
+        vals = [(t, self._ev(node.value)) for t in targets] if not isinstance(node.value, cst.Tuple) else None
+        super().leave_Assign(node)
+        if vals is None:
+            self._assign_vals(targets, node.value)  # tuple = tuple: element by element
+        else:
+            for t, v in vals:
+                self._bind_val(t, v)
+
+    def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
+        v = self._ev(node.value) if node.value is not None else _V()
+        super().leave_AnnAssign(node)
+        self._bind_val(node.target, v)
+
+    def leave_AugAssign(self, node: cst.AugAssign) -> None:
+        v = self._ev(node.value)
+        super().leave_AugAssign(node)
+        if isinstance(node.target, cst.Name) and v.taint is not None:
+            old = self._ev(node.target)
+            self._set(node.target.value, _V(taint=old.taint or v.taint, scalar=old.scalar or v.scalar,
+                                            boolean="no"))
+
+    def leave_NamedExpr(self, node: cst.NamedExpr) -> None:
+        v = self._ev(node.value)
+        super().leave_NamedExpr(node)
+        self._bind_val(node.target, v)
+
+    def visit_For(self, node: cst.For) -> None:
+        super().visit_For(node)
+        self._bind_loop(node.target, node.iter)
+
+    def leave_WithItem(self, node: cst.WithItem) -> None:
+        super().leave_WithItem(node)
+        if node.asname is not None:
+            self._bind_val(node.asname.name, _V())
+
+    # ------------------------------------------------------------------ visitors: facts
+    def visit_Call(self, node: cst.Call) -> None:
+        super().visit_Call(node)
+        if self._builtin(node.func, ("range",)):
+            for a in node.args:
+                got = self._sink_origin(a.value)
+                if got is not None:
+                    self._report_sink(node.func, "range", a.value, got[0], got[1])
+                    break
+            return
+        api, recv = self._api(node)
+        if api is None:
+            return
+        if api.startswith("torch.Tensor.") and not resolve_free(self, node.func):
+            return
+        why = self._data_dependent(node, api)
+        if why is not None:
+            conf = "high" if recv is not None or not api.startswith("torch.Tensor.") else "medium"
+            name_node = node.func.attr if isinstance(node.func, cst.Attribute) else node.func
+            self.shape_found.append((name_node, "MS201", api, why, None, conf))
+            return
+        self._check_sinks(node, api, recv)
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        super().visit_Subscript(node)
+        recv = self.infer(node.value)
+        if recv is not None and recv.kind == OTHER:
+            return
+        for el in node.slice:
+            if isinstance(el.slice, cst.Slice):
+                for bound in self._slice_bounds(el.slice):
+                    got = self._sink_origin(bound)
+                    if got is not None:
+                        self._report_sink(bound, "slice", bound, got[0], got[1])
+        if id(node) in self.stores:
+            return  # `x[mask] = v` is an index_put: the shape is kept
+        found = self._mask_element(node)
+        if found is not None:
+            idx, v, conf = found
+            if v.boolean == "yes":
+                origin = v.bool_origin
+                where = "a comparison" if isinstance(origin, cst.Comparison) else "a boolean op"
+                reason = f"`{_code(idx)}` is a boolean tensor (from {where} `{_code(origin, 40)}`)" \
+                    if origin is not None and origin is not idx else f"`{_code(idx)}` is a boolean tensor"
+            else:
+                origin, reason = None, f"`{_code(idx)}` is named like a boolean mask"
+            self.shape_found.append((idx, "MS202", "torch.Tensor.__getitem__[bool mask]",
+                                     f"`{_code(node, 50)}` keeps one row per True: {reason}", origin, conf))
+
+    def _branch(self, test: cst.BaseExpression, kind: str) -> None:
+        v = self._ev(test)
+        origin = v.taint or v.size
+        if origin is None:
+            return
+        if v.taint is None and v.size is not None:
+            reason = f"`{_code(test)}` tests a data-dependent size (`{_code(v.size, 40)}`)"
+        elif origin is test or isinstance(test, cst.Comparison) and origin is test:
+            reason = f"`{_code(test)}` needs a tensor value"
+        else:
+            reason = f"`{_code(test)}` needs the tensor value `{_code(origin, 40)}`"
+        self.shape_found.append((test, "MS204", kind, reason, origin, "high"))
+
+    def visit_If(self, node: cst.If) -> None:
+        super().visit_If(node)
+        guard = all(_guard_stmt(s) for s in node.body.body) if isinstance(node.body, cst.IndentedBlock) \
+            else all(_guard_small(s) for s in node.body.body)
+        self._branch(node.test, "if:guard" if guard and node.orelse is None else "if")
+
+    def visit_While(self, node: cst.While) -> None:
+        super().visit_While(node)
+        self._branch(node.test, "while")
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        super().visit_IfExp(node)
+        self._branch(node.test, "if-expression")
+
+    def visit_CompIf(self, node: cst.CompIf) -> None:
+        super().visit_CompIf(node)
+        self._branch(node.test, "comprehension-if")
+
+    # ------------------------------------------------------------------ output
+    def shape_nodes(self) -> list[cst.CSTNode]:
+        """Nodes whose positions shape_facts() needs (pass them to positions.locate)."""
+        out = []
+        for node, _, _, _, origin, _ in self.shape_found:
+            out.append(node)
+            if origin is not None:
+                out.append(origin)
+        return out
+
+    def shape_facts(self, where: dict) -> list[ShapeFact]:
+        facts = []
+        for node, code, api, reason, origin, conf in self.shape_found:
+            pos = where.get(id(node))
+            if pos is None:
+                continue
+            origin_line = where.get(id(origin), pos)[0] if origin is not None else pos[0]
+            facts.append(ShapeFact(code, *pos, api=api, reason=reason, origin_line=origin_line,
+                                   confidence=conf))
+        facts.sort(key=lambda f: (f.line, f.column, f.code))
+        return facts
+
+
+def resolve_free(ex: Extractor, func: cst.BaseExpression) -> bool:
+    """True if `func` is a method on a value (x.nonzero), not a torch chain (torch.nonzero)."""
+    return isinstance(func, cst.Attribute) and ex.resolve_path(func) is None
+
+
+def _guard_small(s: cst.BaseSmallStatement) -> bool:
+    if isinstance(s, cst.Raise):
+        return True
+    if isinstance(s, cst.Expr) and isinstance(s.value, cst.Call):
+        name = dotted_name(s.value.func) or ""
+        return _GUARD_CALLS.match(name) is not None
+    return isinstance(s, cst.Pass)
+
+
+def _guard_stmt(s: cst.BaseStatement) -> bool:
+    """A branch that only raises or logs: its outputs have the same shape either way."""
+    return isinstance(s, cst.SimpleStatementLine) and all(_guard_small(x) for x in s.body)
+
+
+def extract_shape_facts(source: bytes | str, path: str = "x.py", module: str = "",
+                        is_package: bool = False) -> list[ShapeFact]:
+    """Parse one file and run the single pass; dynamic-shape facts only (tests and tools)."""
+    text = source.decode("utf-8") if isinstance(source, bytes) else source
+    tree = cst.parse_module(text)
+    visitor = ShapeExtractor(load_catalog(), module or path.removesuffix(".py").replace("/", "."),
+                             is_package)
+    tree.visit(visitor)
+    return visitor.shape_facts(locate(tree, visitor.shape_nodes()))

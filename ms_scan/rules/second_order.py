@@ -1,0 +1,197 @@
+"""MS3xx: ops on a second-order path (gradient penalty, MAML, hessian, PINN) whose MindSpore primitive
+cannot be differentiated twice in the selected release, mode and target. Reads grad facts only.
+"""
+from __future__ import annotations
+
+from ms_scan.extract.grads import GradOp, GradSite
+from ms_scan.findings import Finding
+from ms_scan.rules import RuleInfo, register
+from ms_scan.shims.catalog import shims_for
+from ms_scan.tables.bprop import (
+    TORCH_SELECTOR_DEFAULTS, ApiPrims, Chain, probe_api_defects, probe_defects, second_order_verdict,
+    torch_chain,
+)
+
+_GP = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\n\n"
+       "class D(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+       "        self.fc = nn.Linear(4, 4)\n\n    def forward(self, x):\n        return {body}\n\n"
+       "d = D()\nx = torch.randn(2, 4, requires_grad=True)\n"
+       "g = torch.autograd.grad(d(x).sum(), x, create_graph=True)[0]\n{after}")
+
+OP_LACKS = register(RuleInfo(
+    "MS301", "op-lacks-second-order", "error",
+    "An op on a second-order path (grad with create_graph=True, hessian, MAML, gradient penalty) maps to a "
+    "MindSpore primitive whose bprop emits a primitive with no bprop: the double gradient fails.",
+    valid=(_GP.format(body="torch.tanh(self.fc(x))", after="gp = (F.log_softmax(g, -1) ** 2).sum()\n"),
+           "import torch\nimport torch.nn.functional as F\nx = torch.randn(3, requires_grad=True)\n"
+           "y = F.log_softmax(x, 0).sum()\ng = torch.autograd.grad(y, x)[0]\n"),
+    invalid=(_GP.format(body="F.log_softmax(self.fc(x), -1)", after=""),),
+))
+UNRESOLVED = register(RuleInfo(
+    "MS302", "second-order-path-unresolved", "note",
+    "A second-order site whose derivative path could not be followed (a model from a factory, a parameter "
+    "never bound in the file, a third-party module): check its ops for second-order support by hand.",
+    valid=(_GP.format(body="torch.tanh(self.fc(x))", after=""),),
+    invalid=("import torch\n\ndef penalty(critic, x):\n    x.requires_grad_(True)\n"
+             "    return torch.autograd.grad(critic(x).sum(), x, create_graph=True)[0]\n",),
+))
+RUNTIME = register(RuleInfo(
+    "MS303", "second-order-runtime-defect", "warning",
+    "The static registry says the op supports second order, but the runtime probe of this release, mode "
+    "and device observed a failure, silent zeros or wrong values for its double gradient.",
+    valid=(_GP.format(body="torch.sigmoid(self.fc(x))", after=""),),
+    invalid=(_GP.format(body="torch.gather(self.fc(x), 1, torch.zeros(2, 1, dtype=torch.long))", after=""),),
+))
+
+_SITE_WORDS = {
+    "grad": "`torch.autograd.grad(create_graph=True)`", "backward": "`backward(create_graph=True)`",
+    "hessian": "`torch.autograd.functional.hessian`", "hvp": "`torch.autograd.functional.hvp`",
+    "vhp": "`torch.autograd.functional.vhp`", "jacobian": "`jacobian(create_graph=True)`",
+    "func.hessian": "`torch.func.hessian`", "higher": "`higher` inner-loop step",
+    "learn2learn": "`learn2learn` MAML adapt",
+}
+_OUTCOME_WORDS = {"fails": "fails", "no-kernel": "has no kernel", "zeros": "silently returns zeros",
+                  "wrong": "returns wrong values"}
+_MODE_WORDS = {"graph": "GRAPH_MODE", "pynative": "PyNative mode"}
+
+
+def _site_words(site: GradSite) -> str:
+    words = _SITE_WORDS.get(site.kind) or f"`{site.kind}`"
+    return words + (" (create_graph is an expression: possibly second order)" if site.certainty == "possible"
+                    else "")
+
+
+def _conf(*levels: str) -> str:
+    order = ("low", "medium", "high")
+    return min(levels, key=order.index)
+
+
+def _all_ok(ap: ApiPrims, release: str, mode: str, target: str | None) -> bool:
+    return all(second_order_verdict(p, release, mode, target)[0] is True for p in ap.primitives) and \
+        not probe_api_defects(ap.ms_api, release, mode, target)
+
+
+def _shim(op: GradOp) -> dict | None:
+    """The catalogue's second-order-safe shim for this torch API and arguments, if any."""
+    args = dict(op.args)
+    for key, default in TORCH_SELECTOR_DEFAULTS.items():
+        args.setdefault(key, default)
+    best = None
+    for entry in shims_for(op.api):
+        if not entry.get("second_order_safe"):
+            continue
+        cond = entry.get("condition", "")
+        if "approximate=" in cond and f"approximate='{args.get('approximate')}'" not in cond:
+            continue
+        rank = 0 if entry.get("family") == "second-order" else 1
+        if best is None or rank < best[0]:
+            best = (rank, entry)
+    return best[1] if best else None
+
+
+def _replacement(op: GradOp, chain: Chain, release: str, mode: str, target: str | None) -> tuple[str, dict | None]:
+    parts = []
+    for alt in chain.alternatives:
+        if chain.how == "mapping-backend-fallback" and alt.ms_api == chain.mapped_api:
+            continue  # the mapped API does not run on this target
+        if _all_ok(alt, release, mode, target):
+            parts.append(f"use `{alt.ms_api}` ({'+'.join(alt.primitives)}: second order works)")
+            break
+    shim = _shim(op)
+    shim_ref = None
+    if shim is not None:
+        shim_ref = {"name": shim["name"], "import_path": shim["import_path"]}
+        parts.append(f"or the shim `{shim['import_path']}` ({shim['exact_note']})" if parts
+                     else f"use the shim `{shim['import_path']}` ({shim['exact_note']})")
+    if not parts:
+        parts.append("rewrite the op from primitives that have second-order bprops, or move it off the "
+                     "double-backward path")
+    return "; ".join(parts), shim_ref
+
+
+def _where(release: str, mode: str, target: str | None) -> str:
+    return f"MindSpore {release}, {_MODE_WORDS.get(mode, mode)}" + (f", {target.upper()}" if target else "")
+
+
+def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release: str, mode: str,
+                 target: str | None) -> list[Finding]:
+    chain = torch_chain(op.api, dict(op.args), release, target)
+    if chain.prims is None:
+        return []
+    static_bad = []
+    probe_bad = []
+    for prim in chain.prims.primitives:
+        ok, missing, evidence = second_order_verdict(prim, release, mode, target)
+        if ok is False and evidence == "source":
+            static_bad.append((prim, missing))
+        elif ok is False:
+            probe_bad.extend((prim, c) for c in probe_defects(prim, release, mode, target))
+    probe_bad.extend((chain.ms_api, c) for c in probe_api_defects(chain.ms_api, release, mode, target))
+    if not static_bad and not probe_bad:
+        return []
+    site_conf = "high" if site.certainty == "definite" else "medium"
+    on = (f"on the second-order path of the {_site_words(site)} at line {site.line}"
+          + (f" (via {op.via})" if op.via else ""))
+    route = f"`{chain.ms_api}`"
+    if chain.how == "mapping-backend-fallback":
+        route += f" (`{chain.mapped_api}` does not run on {target.upper()})"
+    elif chain.how == "name-heuristic":
+        route += " (guessed from the name: no mapping row)"
+    advice, shim = _replacement(op, chain, release, mode, target)
+    out = []
+    common = dict(path=path, line=op.line, column=op.column, end_line=op.end_line, end_column=op.end_column,
+                  torch_api=op.api, kind="call", ms_api=chain.ms_api, snippet=snippets.get(op.line, ""))
+    if static_bad:
+        what = "; ".join(f"{p}'s bprop emits {', '.join(m) or 'a primitive'} with no bprop" for p, m in static_bad)
+        conf = _conf(site_conf, op.confidence, chain.confidence)
+        out.append(Finding(
+            code=OP_LACKS.code, name=OP_LACKS.name, severity=OP_LACKS.severity, confidence=conf,
+            message=(f"`{op.api}` is {on}; its MindSpore counterpart {route} runs "
+                     f"{'+'.join(p for p, _ in static_bad)}, which cannot be differentiated twice in "
+                     f"{_where(release, mode, target)} ({what})"),
+            note=advice, shim=shim, status="missing", **common))
+    elif probe_bad:
+        prim, case = probe_bad[0]
+        conf = _conf(site_conf, op.confidence, chain.confidence, "high" if target else "medium")
+        out.append(Finding(
+            code=RUNTIME.code, name=RUNTIME.name, severity=RUNTIME.severity, confidence=conf,
+            message=(f"`{op.api}` is {on}; its MindSpore counterpart {route} runs {prim}, whose double "
+                     f"gradient {_OUTCOME_WORDS.get(case.outcome, case.outcome)} in "
+                     f"{_where(release, mode, target)} (runtime probe `{case.api}`)"),
+            note=("use GRAPH_MODE (or @jit) for the second-order step, " if mode == "pynative" else "")
+            + advice, shim=shim, status="differs", **common))
+    return out
+
+
+def check(path: str, grad_facts, snippets: dict[int, str], release: str, mode: str = "graph",
+          target: str | None = None) -> list[Finding]:
+    """Findings for one file's second-order sites (a list of GradSite, or GradFacts with .sites)."""
+    sites: list[GradSite] = list(getattr(grad_facts, "sites", grad_facts))
+    merged: dict[tuple, Finding] = {}
+    extra_lines: dict[tuple, list[int]] = {}
+    out: list[Finding] = []
+    for site in sites:
+        if not site.resolved or site.unresolved:
+            detail = (f"could not follow {', '.join(site.unresolved)}" if site.unresolved
+                      else site.reason or "no path found")
+            out.append(Finding(
+                code=UNRESOLVED.code, name=UNRESOLVED.name, severity=UNRESOLVED.severity, confidence="low",
+                message=(f"the derivative path of this {_site_words(site)} is not fully resolved ({detail}): "
+                         "check the ops it differentiates twice by hand"),
+                path=path, line=site.line, column=site.column, end_line=site.end_line,
+                end_column=site.end_column, torch_api=site.api, kind="call",
+                snippet=snippets.get(site.line, "")))
+        for op in site.ops:
+            for f in _op_findings(op, site, path, snippets, release, mode, target):
+                key = (f.code, f.line, f.column, f.torch_api)
+                if key in merged:
+                    extra_lines[key].append(site.line)
+                    continue
+                merged[key] = f
+                extra_lines[key] = []
+    for key, f in merged.items():
+        more = sorted(set(extra_lines[key]))
+        if more:
+            f.message += f"; also on the path of the site(s) at line(s) {', '.join(map(str, more))}"
+        out.append(f)
+    return sorted(out, key=Finding.sort_key)

@@ -1,0 +1,358 @@
+"""Second-order support per MindSpore release: the bprop registry, the 2.10 runtime probe, and the chain
+torch API -> MindSpore API -> primitive(s). Reads JSON/CSV under mappings/bprop/ only; never imports mindspore.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ms_scan.datafiles import mappings_dir
+from ms_scan.tables.mapping import load_table, release_key
+
+# Probe outcomes that mean "the double gradient does not work" in a mode (stage second-order only:
+# a forward that has no kernel is a backend gap, reported by MS105, not a second-order one).
+DEFECTS = ("fails", "no-kernel", "zeros", "wrong")
+# Outcomes tied to the probed device (a missing CPU kernel says nothing about Ascend).
+DEVICE_ONLY = ("no-kernel",)
+# torch's defaults for the arguments that select a primitive in api_primitives.csv: when a call leaves
+# one out, torch's default decides which MindSpore branch the port must take.
+TORCH_SELECTOR_DEFAULTS = {"approximate": "none", "mode": "nearest"}
+_COND_ITEM = re.compile(r"(\w+)=('[^']*'|\"[^\"]*\"|[^,()\s]+)")
+
+
+# ---------------------------------------------------------------------------------------- registry
+def bprop_releases() -> list[str]:
+    base = mappings_dir() / "bprop"
+    return sorted((p.name for p in base.iterdir() if (p / "bprop_registry.json").is_file()),
+                  key=release_key)
+
+
+def _bprop_release(release: str) -> str:
+    """The registry release to use: the same X.Y, else the newest one not newer, else the oldest."""
+    have = bprop_releases()
+    if release in have:
+        return release
+    older = [r for r in have if release_key(r) <= release_key(release)]
+    return older[-1] if older else have[0]
+
+
+@lru_cache(maxsize=None)
+def load_registry(release: str) -> dict:
+    path = mappings_dir() / "bprop" / _bprop_release(release) / "bprop_registry.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeCase:
+    id: str
+    api: str  # the MindSpore expression the probe ran, e.g. "ops.ReduceSum(keep_dims=False)(x, 1)"
+    prims: tuple[str, ...]
+    outcome: str  # ok | fails | no-kernel | zeros | wrong | ran
+    stage: str  # forward | first-order | second-order
+    detail: str
+
+
+@dataclass(frozen=True)
+class Probe:
+    release: str
+    device: str  # lower case, e.g. "cpu"
+    by_prim: dict  # primitive -> [(mode, ProbeCase)]
+    by_api: dict  # "mindspore.ops.mse_loss" -> [(mode, ProbeCase)]
+
+
+def _probe_api_name(expr: str) -> str:
+    head = expr.split("(", 1)[0].strip()
+    return head if head.startswith("mindspore.") else f"mindspore.{head}"
+
+
+@lru_cache(maxsize=None)
+def load_probe(release: str) -> Probe | None:
+    path = mappings_dir() / "bprop" / release / "probe.json"
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    by_prim: dict = {}
+    by_api: dict = {}
+    for c in data["cases"]:
+        for mode, res in c["modes"].items():
+            detail = res.get("detail", "")
+            case = ProbeCase(c["id"], c["api"], tuple(c.get("prims", ())), res["outcome"],
+                             res.get("stage", ""), detail if isinstance(detail, str) else str(detail))
+            if len(case.prims) == 1:  # composite cases say nothing about one primitive alone
+                by_prim.setdefault(case.prims[0], []).append((mode, case))
+            by_api.setdefault(_probe_api_name(c["api"]), []).append((mode, case))
+    return Probe(data.get("release", release), str(data.get("device", "")).lower(), by_prim, by_api)
+
+
+def _probe_applies(probe: Probe, target: str | None) -> bool:
+    return target is None or target == probe.device
+
+
+def probe_defects(primitive: str, release: str, mode: str, target: str | None) -> list[ProbeCase]:
+    """Probe cases for `primitive` in `mode` whose double gradient failed, returned zeros or wrong values.
+
+    Only the release that was probed, and only for the probed device or an unspecified target."""
+    probe = load_probe(release)
+    if probe is None or not _probe_applies(probe, target):
+        return []
+    return [c for m, c in probe.by_prim.get(primitive, ()) if m == mode and _is_defect(c, probe, target)]
+
+
+def probe_api_defects(ms_api: str, release: str, mode: str, target: str | None) -> list[ProbeCase]:
+    """As probe_defects, for a probe case run on a whole MindSpore API (e.g. mindspore.ops.mse_loss)."""
+    probe = load_probe(release)
+    if probe is None or not _probe_applies(probe, target):
+        return []
+    return [c for m, c in probe.by_api.get(ms_api, ()) if m == mode and _is_defect(c, probe, target)]
+
+
+def _is_defect(case: ProbeCase, probe: Probe, target: str | None) -> bool:
+    if case.outcome not in DEFECTS or case.stage != "second-order":
+        return False
+    return case.outcome not in DEVICE_ONLY or target == probe.device
+
+
+def second_order_verdict(primitive: str, release: str, mode: str = "graph",
+                         target: str | None = None) -> tuple[bool | None, list[str], str]:
+    """(ok, missing grad primitives, evidence) for differentiating `primitive` twice.
+
+    evidence "source": the static registry decides (its bprop emits primitives without a bprop); "probe":
+    the registry says yes (or does not know) but the runtime probe of this release/mode/device failed.
+    ok is None when neither knows the primitive."""
+    reg = load_registry(release)
+    entry = reg["primitives"].get(primitive)
+    ok: bool | None = None
+    missing: list[str] = []
+    if entry is not None:
+        view = entry.get("modes", {}).get(mode, entry)  # 2.0 keeps a PyNative and a Graph view
+        ok = view.get("second_order", entry.get("second_order"))
+        missing = list(view.get("missing", entry.get("missing", ())))
+    if ok is False:
+        return False, missing, "source"
+    probe = load_probe(release)
+    if probe is not None and _probe_applies(probe, target):
+        cases = [c for m, c in probe.by_prim.get(primitive, ()) if m == mode]
+        if any(_is_defect(c, probe, target) for c in cases):
+            return False, [], "probe"
+        if ok is None and any(c.outcome in ("ok", "ran") for c in cases):
+            return True, [], "probe"
+    return ok, missing, "source"
+
+
+# ------------------------------------------------------------------------- API -> primitive(s)
+@dataclass(frozen=True, slots=True)
+class ApiPrims:
+    ms_api: str
+    primitives: tuple[str, ...]
+    condition: str  # the api_primitives.csv condition that was selected ("" when none)
+    how: str  # table | table-any-condition | name-variant:<api> | name-heuristic
+    confidence: str  # high | medium | low
+
+
+@lru_cache(maxsize=None)
+def _api_primitive_rows() -> dict:
+    """ms_api -> {condition: [primitive, ...]} from the newest api_primitives.csv (2.10)."""
+    base = mappings_dir() / "bprop"
+    files = sorted(base.glob("*/api_primitives.csv"), key=lambda p: release_key(p.parent.name))
+    out: dict = {}
+    if not files:
+        return out
+    with open(files[-1], newline="", encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            out.setdefault(r["ms_api"], {}).setdefault(r["args_condition"], []).append(r["primitive"])
+    return out
+
+
+def api_primitive_release() -> str:
+    files = sorted((mappings_dir() / "bprop").glob("*/api_primitives.csv"),
+                   key=lambda p: release_key(p.parent.name))
+    return files[-1].parent.name if files else ""
+
+
+def _parse_condition(cond: str) -> dict:
+    items = {}
+    for key, raw in _COND_ITEM.findall(cond):
+        raw = raw.strip()
+        if raw[:1] in "'\"":
+            items[key] = raw[1:-1]
+        elif raw in ("True", "False"):
+            items[key] = raw == "True"
+        else:
+            items[key] = raw
+    return items
+
+
+def _same(cond_value, call_value) -> bool:
+    if isinstance(cond_value, bool) and isinstance(call_value, str):
+        # torch spells GELU's choice as a string, MindSpore's nn.GELU as a bool (True = tanh)
+        return cond_value == (call_value.lower() not in ("none", "", "false"))
+    return str(cond_value) == str(call_value)
+
+
+def _select(groups: dict, kwargs: dict) -> tuple[list[str], str, bool]:
+    """Pick the condition group(s) matching the call's literal arguments. (prims, condition, exact)."""
+    if len(groups) == 1:
+        cond, prims = next(iter(groups.items()))
+        return prims, cond, True
+    parsed = {c: _parse_condition(c) for c in groups}
+    keys = {k for p in parsed.values() for k in p}
+    selectors = {k for k in keys if len({str(p.get(k)) for p in parsed.values()}) > 1}
+    call = {k: v for k, v in TORCH_SELECTOR_DEFAULTS.items() if k in selectors}
+    call.update({k: v for k, v in kwargs.items() if k in selectors})
+    hits = []
+    for cond, p in parsed.items():
+        ok = True
+        for k in selectors:
+            if k in call:
+                ok = k in p and _same(p[k], call[k])
+            else:
+                ok = "(default)" in cond
+            if not ok:
+                break
+        if ok:
+            hits.append(cond)
+    if len(hits) == 1:
+        return groups[hits[0]], hits[0], True
+    prims = sorted({p for g in groups.values() for p in g})
+    return prims, "", False
+
+
+def _snake(name: str) -> list[str]:
+    s = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
+    return list(dict.fromkeys([s, name.lower()]))
+
+
+def _name_variants(ms_api: str) -> list[str]:
+    """Documented heuristic: a class and its functional form use the same primitive(s).
+
+    mindspore.mint.nn.AvgPool2d -> mindspore.mint.nn.functional.avg_pool2d; mindspore.nn.GELU ->
+    mindspore.ops.gelu; mindspore.Tensor.sum -> mindspore.ops.sum."""
+    head, _, last = ms_api.rpartition(".")
+    out = []
+    if head == "mindspore.mint.nn":
+        out += [f"mindspore.mint.nn.functional.{s}" for s in _snake(last)]
+    elif head == "mindspore.nn":
+        out += [f"mindspore.ops.{s}" for s in _snake(last)]
+    elif head == "mindspore.Tensor":
+        out += [f"mindspore.ops.{last}", f"mindspore.mint.{last}"]
+    elif head == "mindspore.mint":
+        out += [f"mindspore.mint.nn.functional.{last}"]
+    return out
+
+
+def _guess_primitive(ms_api: str, release: str) -> list[str]:
+    """Last resort: a registry primitive whose name equals the API's last component, case and
+    underscores aside (avg_pool2d -> AvgPool2D); `mint` prefers the ...Ext variant."""
+    last = ms_api.rpartition(".")[2].replace("_", "").lower()
+    if not last:
+        return []
+    names = {p.lower(): p for p in load_registry(release)["primitives"]}
+    if ".mint." in ms_api and last + "ext" in names:
+        return [names[last + "ext"]]
+    return [names[last]] if last in names else []
+
+
+def api_primitives(ms_api: str, kwargs: dict | None = None, release: str = "2.10") -> ApiPrims | None:
+    """The primitive(s) a MindSpore API runs, for a call with these literal arguments.
+
+    Order: api_primitives.csv (GRAPH_MODE IR of the newest probed wheel; for other releases a best
+    guess, medium confidence), then the class/functional name variant, then a primitive with the same
+    name (low confidence). None when nothing matches."""
+    kwargs = kwargs or {}
+    rows = _api_primitive_rows()
+    same_release = api_primitive_release() == release
+    groups = rows.get(ms_api)
+    if groups:
+        prims, cond, exact = _select(groups, kwargs)
+        conf = "high" if exact and same_release else "medium"
+        return ApiPrims(ms_api, tuple(prims), cond, "table" if exact else "table-any-condition", conf)
+    for alt in _name_variants(ms_api):
+        groups = rows.get(alt)
+        if groups:
+            prims, cond, exact = _select(groups, kwargs)
+            return ApiPrims(ms_api, tuple(prims), cond, f"name-variant:{alt}", "medium")
+    guess = _guess_primitive(ms_api, release)
+    if guess:
+        return ApiPrims(ms_api, tuple(guess), "", "name-heuristic", "low")
+    return None
+
+
+def legacy_counterpart(ms_api: str) -> str | None:
+    """The pre-`mint` spelling of a `mint` API (mint.nn.X -> nn.X, mint.nn.functional.x -> ops.x,
+    mint.x -> ops.x): the usual fallback where `mint` has no kernel or no second-order bprop."""
+    for prefix, repl in (("mindspore.mint.nn.functional.", "mindspore.ops."),
+                         ("mindspore.mint.nn.", "mindspore.nn."), ("mindspore.mint.", "mindspore.ops.")):
+        if ms_api.startswith(prefix):
+            return repl + ms_api[len(prefix):]
+    return None
+
+
+def guessed_ms_api(torch_api: str) -> str | None:
+    """Name heuristic for a torch API with no mapping row: torch.nn.X -> mindspore.nn.X,
+    torch.nn.functional.x -> mindspore.ops.x, torch.x -> mindspore.ops.x, torch.Tensor.x -> mindspore.Tensor.x."""
+    for prefix, repl in (("torch.nn.functional.", "mindspore.ops."), ("torch.Tensor.", "mindspore.Tensor."),
+                         ("torch.nn.", "mindspore.nn."), ("torch.", "mindspore.ops.")):
+        if torch_api.startswith(prefix):
+            rest = torch_api[len(prefix):]
+            return repl + rest if "." not in rest else None
+    return None
+
+
+@dataclass(frozen=True)
+class Chain:
+    """torch API -> the MindSpore API a port would use on the target -> its primitive(s)."""
+    torch_api: str
+    ms_api: str | None  # the API the verdict is about
+    prims: ApiPrims | None
+    mapped_api: str | None  # what the mapping table recommends (may differ from ms_api: backend)
+    how: str  # how ms_api was reached: mapping | mapping-backend-fallback | name-heuristic
+    confidence: str
+    alternatives: tuple[ApiPrims, ...] = field(default=())  # other spellings, for replacement advice
+
+
+def _min_conf(*levels: str) -> str:
+    order = ("low", "medium", "high")
+    return min(levels, key=order.index)
+
+
+def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10",
+                target: str | None = None) -> Chain:
+    """Follow torch API -> MindSpore API (mapping table of `release`) -> primitive(s).
+
+    When the mapped API does not run on `target` (a `mint` API is Ascend-only), the legacy spelling is
+    what a port runs there, so the verdict is about that. Without a mapping row the name heuristic
+    `guessed_ms_api` is used and the confidence is low."""
+    kwargs = kwargs or {}
+    table = load_table(release)
+    look = table.lookup(torch_api, target)
+    row = look.row
+    mapped = row.ms_api if row is not None and row.ms_api else None
+    how = "mapping"
+    conf = "high"
+    ms_api = mapped
+    if mapped is None:
+        ms_api = guessed_ms_api(torch_api)
+        how, conf = "name-heuristic", "low"
+    elif target and row.backends and target not in {b.lower() for b in row.backends}:
+        legacy = legacy_counterpart(mapped)
+        if legacy is not None:
+            ms_api, how = legacy, "mapping-backend-fallback"
+    if ms_api is None:
+        return Chain(torch_api, None, None, mapped, how, "low")
+    prims = api_primitives(ms_api, kwargs, release)
+    alts = []
+    for alt in filter(None, {legacy_counterpart(ms_api), mapped} - {ms_api, None}):
+        ap = api_primitives(alt, kwargs, release)
+        if ap is not None:
+            alts.append(ap)
+    if prims is None:
+        return Chain(torch_api, ms_api, None, mapped, how, "low", tuple(alts))
+    return Chain(torch_api, ms_api, prims, mapped, how, _min_conf(conf, prims.confidence), tuple(alts))
+
+
+def conditions_for(ms_api: str) -> dict:
+    """{condition: [primitives]} rows of api_primitives.csv for one API (for replacement advice)."""
+    return dict(_api_primitive_rows().get(ms_api, {}))

@@ -1,0 +1,155 @@
+"""MS3xx fixture pairs (tests/fixtures/second_order/NAME.py + NAME.expected: `LINE CODE API` per finding),
+site/path extraction checks, and spot tests of the bprop registry/probe loader against known 2.10 facts."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ms_scan.extract.grads import extract_grad_facts
+from ms_scan.rules import second_order
+from ms_scan.tables.bprop import api_primitives, second_order_verdict, torch_chain
+
+CASES = sorted((Path(__file__).parent / "fixtures" / "second_order").glob("*.py"))
+_HEADER = re.compile(r"#\s*second-order fixture:\s*target=(\w+)\s+mode=(\w+)")
+
+
+def _findings(case: Path, target=None, mode=None):
+    src = case.read_text()
+    m = _HEADER.search(src)
+    target = target or (m.group(1) if m else "cpu")
+    mode = mode or (m.group(2) if m else "graph")
+    facts = extract_grad_facts(src, case.name)
+    return facts, second_order.check(case.name, facts, facts.snippets, "2.10", mode,
+                                     None if target == "any" else target)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
+def test_fixture(case: Path) -> None:
+    _, found = _findings(case)
+    got = sorted(f"{f.line} {f.code} {f.torch_api}" for f in found)
+    expected = sorted(l.strip() for l in case.with_suffix(".expected").read_text().splitlines() if l.strip())
+    assert got == expected
+
+
+def _site_ops(name: str) -> dict[int, set[str]]:
+    facts = extract_grad_facts((CASES[0].parent / name).read_text(), name)
+    return {s.line: {o.api for o in s.ops} for s in facts.sites}
+
+
+def test_gradient_ops_are_not_on_the_path() -> None:
+    ops = _site_ops("trap_grad_only.py")
+    assert ops and all("torch.nn.functional.log_softmax" not in v and "torch.nn.functional.avg_pool1d" not in v
+                       for v in ops.values())
+
+
+def test_first_order_only_has_no_site() -> None:
+    assert _site_ops("trap_first_order.py") == {}
+
+
+def test_module_in_first_order_loss_is_not_on_the_path() -> None:
+    (ops,) = _site_ops("trap_first_order_module.py").values()
+    assert "torch.nn.AvgPool1d" not in ops and "torch.nn.ELU" not in ops and "torch.nn.Linear" in ops
+
+
+def test_site_kinds_and_certainty() -> None:
+    facts = extract_grad_facts((CASES[0].parent / "maml_functional_call.py").read_text())
+    assert [(s.kind, s.certainty) for s in facts.sites] == [("grad", "possible")]
+    facts = extract_grad_facts((CASES[0].parent / "hessian_elu.py").read_text())
+    assert [s.kind for s in facts.sites] == ["hessian", "func.hessian"]
+    src = ("import torch\nfrom torch.func import jacrev, grad\n"
+           "def f(x):\n    return torch.nn.functional.gelu(x, approximate='tanh').sum()\n"
+           "h = jacrev(jacrev(f))\ng = grad(grad(f))\nj = jacrev(f)\n")
+    facts = extract_grad_facts(src)
+    assert [(s.kind, s.line) for s in facts.sites] == [("func.jacrev(jacrev)", 5), ("func.grad(grad)", 6)]
+    assert all({o.api for o in s.ops} == {"torch.nn.functional.gelu", "torch.Tensor.sum"} for s in facts.sites)
+
+
+def test_higher_and_learn2learn_sites() -> None:
+    src = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nimport higher\n"
+           "model = nn.Sequential(nn.Linear(4, 4), nn.ELU())\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"
+           "with higher.innerloop_ctx(model, opt) as (fmodel, diffopt):\n"
+           "    loss = F.mse_loss(fmodel(torch.randn(2, 4)), torch.zeros(2, 4))\n    diffopt.step(loss)\n"
+           "with higher.innerloop_ctx(model, opt, track_higher_grads=False) as (fm, do):\n"
+           "    do.step(fm(torch.randn(2, 4)).sum())\n")
+    facts = extract_grad_facts(src)
+    assert [(s.kind, s.line) for s in facts.sites] == [("higher", 9)]
+    assert {"torch.nn.ELU", "torch.nn.functional.mse_loss"} <= {o.api for o in facts.sites[0].ops}
+    src = ("import torch.nn as nn\nimport learn2learn as l2l\n"
+           "maml = l2l.algorithms.MAML(nn.Sequential(nn.Linear(4, 2), nn.ELU()), lr=0.1)\n"
+           "fo = l2l.algorithms.MAML(nn.Linear(4, 2), lr=0.1, first_order=True)\n"
+           "learner = maml.clone()\nlearner.adapt(learner(x).sum())\nfo.clone().adapt(y)\n")
+    facts = extract_grad_facts(src)
+    assert [(s.kind, s.line) for s in facts.sites] == [("learn2learn", 6)]
+    assert "torch.nn.ELU" in {o.api for o in facts.sites[0].ops}
+
+
+def test_any_target_judges_the_mapped_mint_api() -> None:
+    # without a target the mapped `mint` APIs are judged: mint AvgPool2D is second-order capable,
+    # mint conv (Conv2DExt -> ConvolutionGrad) is not, and nn.Conv2d is offered instead
+    _, found = _findings(CASES[0].parent / "wgan_gp_avgpool.py", target="any")
+    got = {(f.line, f.code, f.torch_api) for f in found}
+    assert got == {(11, "MS301", "torch.nn.Conv2d"), (15, "MS301", "torch.nn.GELU")}
+    conv = next(f for f in found if f.torch_api == "torch.nn.Conv2d")
+    assert "mindspore.nn.Conv2d" in conv.note and "ConvolutionGrad" in conv.message
+
+
+def test_finding_names_site_primitive_and_shim() -> None:
+    _, found = _findings(CASES[0].parent / "wgan_gp_avgpool.py")
+    pool = next(f for f in found if f.torch_api == "torch.nn.AvgPool2d")
+    assert "line 27" in pool.message and "AvgPoolGrad" in pool.message and pool.severity == "error"
+    assert pool.shim == {"name": "AvgPool2dSecondOrder", "import_path": "ms_scan.shims.pooling.AvgPool2dSecondOrder"}
+    gelu = next(f for f in found if f.torch_api == "torch.nn.GELU")
+    assert gelu.shim["name"] == "GeluTanh"
+
+
+def test_pynative_probe_defects_are_ms303() -> None:
+    src = ("import torch\nimport torch.nn as nn\nnet = nn.Sequential(nn.Linear(3, 3), nn.Softmax(dim=1))\n"
+           "x = torch.randn(2, 3, requires_grad=True)\n"
+           "g = torch.autograd.grad(net(x).sum(), x, create_graph=True)[0]\n")
+    facts = extract_grad_facts(src)
+    py = second_order.check("x.py", facts, facts.snippets, "2.10", "pynative", "cpu")
+    # Softmax crashes and a full .sum() (SumExt) returns zeros in the 2.10 CPU PyNative probe
+    assert [(f.code, f.torch_api) for f in py] == [("MS303", "torch.nn.Softmax"), ("MS303", "torch.Tensor.sum")]
+    assert all("GRAPH_MODE" in f.note for f in py)
+    assert second_order.check("x.py", facts, facts.snippets, "2.10", "graph", "cpu") == []
+    assert second_order.check("x.py", facts, facts.snippets, "2.10", "pynative", "ascend") == []
+
+
+# ------------------------------------------------------------------------------ registry spot tests
+@pytest.mark.parametrize("prim,release,mode,target,expected", [
+    ("AvgPool", "2.10", "graph", None, (False, ["AvgPoolGrad"], "source")),
+    ("LogSoftmax", "2.10", "pynative", "cpu", (False, ["LogSoftmaxGrad"], "source")),
+    ("GeLU", "2.10", "graph", None, (False, ["GeLUGrad"], "source")),
+    ("Conv2DExt", "2.10", "graph", None, (False, ["ConvolutionGrad"], "source")),
+    ("Conv2D", "2.10", "graph", None, (True, [], "source")),
+    ("Conv2D", "1.7", "graph", None, (False, ["Conv2DBackpropFilter"], "source")),
+    ("StridedSlice", "1.10", "graph", None, (True, [], "source")),
+    ("ReduceSum", "2.10", "pynative", "cpu", (False, [], "probe")),
+    ("ReduceSum", "2.10", "graph", "cpu", (True, [], "source")),
+    ("ReduceSum", "2.10", "pynative", "ascend", (True, [], "source")),
+    ("MaxPool", "2.10", "graph", "cpu", (False, [], "probe")),
+    ("MaxPool", "2.10", "graph", None, (True, [], "source")),
+    ("Tanh", "2.10", "pynative", "cpu", (True, [], "source")),
+])
+def test_verdict(prim, release, mode, target, expected) -> None:
+    assert second_order_verdict(prim, release, mode, target) == expected
+
+
+def test_api_primitives_conditions() -> None:
+    assert api_primitives("mindspore.ops.gelu", {"approximate": "tanh"}).primitives == ("GeLU",)
+    assert set(api_primitives("mindspore.ops.gelu", {}).primitives) == {"Erf", "Mul", "Add", "Div"}
+    assert api_primitives("mindspore.nn.GELU", {"approximate": "tanh"}).primitives == ("GeLU",)
+    assert set(api_primitives("mindspore.nn.GELU", {}).primitives) == {"Erf", "Mul", "Add", "Div"}
+    derived = api_primitives("mindspore.mint.nn.AvgPool2d")
+    assert derived.primitives == ("AvgPool2D",) and derived.how.startswith("name-variant")
+    guessed = api_primitives("mindspore.mint.nn.AdaptiveAvgPool2d")
+    assert guessed.how == "name-heuristic" and guessed.confidence == "low"
+
+
+def test_chain_backend_fallback_and_name_heuristic() -> None:
+    c = torch_chain("torch.nn.AvgPool2d", {}, "2.10", "cpu")
+    assert (c.ms_api, c.how, c.prims.primitives) == ("mindspore.nn.AvgPool2d", "mapping-backend-fallback", ("AvgPool",))
+    c = torch_chain("torch.nn.LogSoftmax", {}, "2.10", None)
+    assert c.how == "name-heuristic" and c.confidence == "low" and c.prims.primitives == ("LogSoftmax",)
