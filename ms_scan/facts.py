@@ -52,6 +52,8 @@ class FileFacts:
     exports: dict[str, str] = field(default_factory=dict)
     # module-level names imported from project modules: name -> (module, name)
     reexports: dict[str, tuple[str, str]] = field(default_factory=dict)
+    grad_sites: list = field(default_factory=list)  # second-order sites (extract/grads.GradSite)
+    shapes: list = field(default_factory=list)  # dynamic-shape facts (extract/shapes.ShapeFact)
     problem: Problem | None = None
     snippets: dict[int, str] = field(default_factory=dict)
     mentions_torch: bool = True

@@ -127,7 +127,7 @@ def collect(paths: list[str], settings: Settings, progress_factory=None) -> tupl
 
 def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]:
     """Rules over facts for one mapping table: sorted findings above the confidence floor."""
-    from ms_scan.rules import api_mapping, scanner
+    from ms_scan.rules import api_mapping, dynamic_shape, scanner, second_order
 
     min_conf = confidence_rank(settings.min_confidence)
     findings: list[Finding] = []
@@ -135,6 +135,11 @@ def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]
         findings.extend(scanner.check(f))
         if f.uses:
             findings.extend(api_mapping.check(f.path, f.uses, f.snippets, table, settings.target))
+        if f.shapes:
+            findings.extend(dynamic_shape.check(f.path, f.shapes, f.snippets, settings.mode))
+        if f.grad_sites:
+            findings.extend(second_order.check(f.path, f.grad_sites, f.snippets, table.release,
+                                               settings.mode, settings.target))
     findings = [x for x in findings if confidence_rank(x.confidence) >= min_conf]
     findings.sort(key=Finding.sort_key)
     return findings

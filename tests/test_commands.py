@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ms_scan.shims.select import pick
+from ms_scan.rules.shim_advice import pick
 
 ROOT = Path(__file__).resolve().parents[1]
 RESNET = ROOT / "examples" / "resnet50"

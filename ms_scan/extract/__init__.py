@@ -11,7 +11,8 @@ import libcst as cst
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.positions import locate
 from ms_scan.extract.scope import PROJECT, TENSOR, TORCH
-from ms_scan.extract.visitor import Extractor
+from ms_scan.extract.grads import GradExtractor
+from ms_scan.extract.shapes import ShapeExtractor
 from ms_scan.facts import FileFacts, Problem
 
 _PY2_HINTS = re.compile(rb"^\s*(print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", re.M)
@@ -50,6 +51,19 @@ def _syntax_problem(exc: cst.ParserSyntaxError, text: str, data: bytes) -> Probl
     return Problem("MS001", f"syntax error: {message}", line, column)
 
 
+# A file differentiates twice only if it says one of these; others skip the grad analysis.
+_SECOND_ORDER_HINTS = re.compile(rb"create_graph|hessian|\bhvp\b|\bvhp\b|jacrev|jacfwd|higher|learn2learn"
+                                 rb"|functional_call|torch\.func")
+
+
+class FileExtractor(ShapeExtractor, GradExtractor):
+    """API uses + dynamic-shape facts + second-order sites, in one libcst pass."""
+
+
+def _extractor_class(data: bytes):
+    return FileExtractor if _SECOND_ORDER_HINTS.search(data) else ShapeExtractor
+
+
 def extract_source(data: bytes, path: str, module: str = "", is_package: bool = False,
                    project_modules: frozenset[str] = frozenset(), gate: bool = True) -> FileFacts:
     facts = FileFacts(path=path, module=module)
@@ -65,11 +79,17 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
     except cst.ParserSyntaxError as exc:
         facts.problem = _syntax_problem(exc, text, data)
         return facts
-    visitor = Extractor(load_catalog(), module, is_package, project_modules)
+    visitor = _extractor_class(data)(load_catalog(), module, is_package, project_modules)
     tree.visit(visitor)
     nodes = [n for n, _ in visitor.found] + [n for n, _ in visitor.deferred] + \
         [kw for _, kw in visitor.keyword_nodes]
-    where = locate(tree, nodes)
+    where = locate(tree, nodes, visitor.anchors, text)
+    extra = visitor.shape_nodes() + (visitor.grad_nodes() if isinstance(visitor, GradExtractor) else [])
+    if extra:  # arbitrary expressions (slice bounds, `if` tests): PositionProvider for these files
+        where.update(locate(tree, extra))
+    facts.shapes = visitor.shape_facts(where)
+    if isinstance(visitor, GradExtractor):
+        facts.grad_sites = visitor.grad_sites(where)
     lines = text.splitlines()
     keyword_at: dict[int, list] = {}
     for index, kw in visitor.keyword_nodes:
@@ -82,7 +102,9 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
     for node, ref in visitor.deferred:
         ref.use.line, ref.use.column, ref.use.end_line, ref.use.end_column = where[id(node)]
         facts.deferred.append(ref)
-    for line in {u.line for u in facts.uses} | {r.use.line for r in facts.deferred}:
+    grad_lines = {s.line for s in facts.grad_sites} | {op.line for s in facts.grad_sites for op in s.ops}
+    grad_lines |= {f.line for f in facts.shapes}
+    for line in {u.line for u in facts.uses} | {r.use.line for r in facts.deferred} | grad_lines:
         if 0 < line <= len(lines):
             facts.snippets[line] = lines[line - 1].strip()[:SNIPPET_MAX]
     for name, b in visitor.scopes.module.names.items():

@@ -1,22 +1,196 @@
 """Source positions for the nodes the extractor recorded, computed only for files that have uses.
 
-libcst nodes carry no positions; PositionProvider computes them for the whole tree (about 1.5x the
-parse). Keeping this behind one function lets a cheaper strategy replace it without touching rules.
+libcst nodes carry no positions and its PositionProvider re-generates the whole file (about 1.5x
+the parse). Instead each recorded node has an anchor (anchors.py) that CPython's `ast` resolves
+at a fraction of the cost; every result is checked against the source text, and a file where
+any anchor is missing or does not check out falls back to PositionProvider, so positions are
+always exact.
 """
 from __future__ import annotations
+
+import ast
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
 
+Position = tuple[int, int, int, int]  # line, column, end_line, end_column (1-based columns)
 
-def locate(module: cst.Module, nodes: list[cst.CSTNode]) -> dict[int, tuple[int, int, int, int]]:
-    """id(node) -> (line, column, end_line, end_column), 1-based columns."""
+
+def locate(module: cst.Module, nodes: list[cst.CSTNode], anchors: dict | None = None,
+           text: str | None = None) -> dict[int, Position]:
+    """id(node) -> (line, column, end_line, end_column)."""
     if not nodes:
         return {}
+    if anchors is not None and text is not None:
+        fast = _from_ast(text, nodes, anchors)
+        if fast is not None:
+            return fast
+    return _from_libcst(module, nodes)
+
+
+def _from_libcst(module: cst.Module, nodes: list[cst.CSTNode]) -> dict[int, Position]:
     ranges = MetadataWrapper(module, unsafe_skip_copy=True).resolve(PositionProvider)
     out = {}
     for node in nodes:
         r = ranges.get(node)
         if r is not None:
             out[id(node)] = (r.start.line, r.start.column + 1, r.end.line, r.end.column + 1)
+    return out
+
+
+# --------------------------------------------------------------------------- ast side
+def _statements(body: list, out: list) -> None:
+    """Statements in pre-order, children in the order libcst visits them."""
+    for st in body:
+        out.append(st)
+        for field in ("body", "handlers", "orelse", "finalbody", "cases"):
+            value = getattr(st, field, None)
+            if not value or not isinstance(value, list):
+                continue
+            if field in ("handlers", "cases"):
+                for part in value:
+                    _statements(part.body, out)
+            elif isinstance(value[0], ast.stmt):
+                _statements(value, out)
+
+
+def _own_nodes(stmt: ast.stmt):
+    """Expression-level nodes of one statement (not those of statements nested in it)."""
+    stack = []
+    for field, value in ast.iter_fields(stmt):
+        if field in ("body", "orelse", "finalbody") and isinstance(value, list) and value \
+                and isinstance(value[0], ast.stmt):
+            continue
+        if field == "handlers":
+            stack.extend(h.type for h in value if h.type is not None)
+            continue
+        if field == "cases":
+            for case in value:
+                stack.append(case.pattern)
+                if case.guard is not None:
+                    stack.append(case.guard)
+            continue
+        if isinstance(value, list):
+            stack.extend(v for v in value if isinstance(v, ast.AST))
+        elif isinstance(value, ast.AST):
+            stack.append(value)
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _index(stmt: ast.stmt) -> dict[tuple, list[tuple[int, int, int, int, ast.AST]]]:
+    """key -> candidate (sort position..., node) for one statement."""
+    found: dict[tuple, list] = {}
+
+    def add(key, order, node):
+        found.setdefault(key, []).append((*order, node))
+
+    for node in _own_nodes(stmt):
+        if isinstance(node, ast.Attribute):
+            add(("attr", node.attr), (node.end_lineno, node.end_col_offset, 0, 0), node)
+        elif isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name):
+                add(("call", node.func.id), (node.lineno, node.col_offset, 0, 0), node.func)
+            elif isinstance(node.func, ast.Subscript) and isinstance(node.func.value, ast.Name):
+                add(("subcall", node.func.value.id), (node.lineno, node.col_offset, 0, 0), node.func)
+            for a in node.args:
+                target = a.value if isinstance(a, ast.Starred) else a
+                if isinstance(target, ast.Name):
+                    add(("arg", target.id), (target.lineno, target.col_offset, 0, 0), target)
+            for kw in node.keywords:
+                if kw.arg is not None:
+                    add(("kw", kw.arg), (kw.lineno, kw.col_offset, 0, 0), kw)
+                if isinstance(kw.value, ast.Name):
+                    add(("arg", kw.value.id), (kw.value.lineno, kw.value.col_offset, 0, 0), kw.value)
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        for dec in stmt.decorator_list:
+            if isinstance(dec, ast.Name):
+                add(("deco", dec.id), (dec.lineno, dec.col_offset, 0, 0), dec)
+        if isinstance(stmt, ast.ClassDef):
+            for base in stmt.bases:
+                if isinstance(base, ast.Name):
+                    add(("arg", base.id), (base.lineno, base.col_offset, 0, 0), base)
+            for kw in stmt.keywords:
+                if kw.arg is not None:
+                    add(("kw", kw.arg), (kw.lineno, kw.col_offset, 0, 0), kw)
+                if isinstance(kw.value, ast.Name):
+                    add(("arg", kw.value.id), (kw.value.lineno, kw.value.col_offset, 0, 0), kw.value)
+    for items in found.values():
+        items.sort(key=lambda t: t[:4])
+    return found
+
+
+def _from_ast(text: str, nodes: list[cst.CSTNode], anchors: dict) -> dict[int, Position] | None:
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    stmts: list[ast.stmt] = []
+    try:
+        _statements(tree.body, stmts)
+    except RecursionError:
+        return None
+    lines = text.splitlines()
+    line_bytes: dict[int, bytes] = {}
+
+    def char_col(line: int, byte_col: int) -> int:
+        """ast columns are UTF-8 byte offsets; libcst's (and ours) are characters."""
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        if src.isascii():
+            return byte_col
+        raw = line_bytes.get(line)
+        if raw is None:
+            raw = line_bytes[line] = src.encode("utf-8")
+        return len(raw[:byte_col].decode("utf-8", errors="replace"))
+
+    def text_at(line: int, col0: int, length: int) -> str:
+        src = lines[line - 1] if 0 < line <= len(lines) else ""
+        return src[col0:col0 + length]
+
+    indexes: dict[int, dict] = {}
+    out: dict[int, Position] = {}
+    for node in nodes:
+        anchor = anchors.get(id(node))
+        if anchor is None:
+            return None
+        stmt_no, key, k, mode = anchor
+        if not 0 <= stmt_no < len(stmts):
+            return None
+        index = indexes.get(stmt_no)
+        if index is None:
+            index = indexes[stmt_no] = _index(stmts[stmt_no])
+        candidates = index.get(key)
+        if candidates is None or k >= len(candidates):
+            return None
+        found = candidates[k][4]
+        name = key[1]
+        if mode == "attrname":  # the method / property name at the end of an Attribute
+            line = found.end_lineno
+            end = char_col(line, found.end_col_offset)
+            start = end - len(name)
+            if text_at(line, start, len(name)) != name:
+                return None
+            out[id(node)] = (line, start + 1, line, end + 1)
+        elif mode == "chain":
+            line, col = found.lineno, char_col(found.lineno, found.col_offset)
+            root = node
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if not isinstance(root, cst.Name) or text_at(line, col, len(root.value)) != root.value:
+                return None
+            out[id(node)] = (line, col + 1, found.end_lineno,
+                             char_col(found.end_lineno, found.end_col_offset) + 1)
+        elif mode == "span":  # a whole expression starting with `name` (`TABLE["key"]`)
+            line, col = found.lineno, char_col(found.lineno, found.col_offset)
+            if text_at(line, col, len(name)) != name:
+                return None
+            out[id(node)] = (line, col + 1, found.end_lineno,
+                             char_col(found.end_lineno, found.end_col_offset) + 1)
+        else:  # a bare name: call / decorator / argument / keyword
+            line, col = found.lineno, char_col(found.lineno, found.col_offset)
+            if text_at(line, col, len(name)) != name:
+                return None
+            out[id(node)] = (line, col + 1, line, col + len(name) + 1)
     return out

@@ -38,6 +38,12 @@ _DATA_DEP_OPS = {
     "torch.bincount": "length max(input) + 1 (minlength is only a floor)",
     "torch.nn.utils.rnn.pack_padded_sequence": "as many rows as real (unpadded) steps",
     "torch.nn.utils.rnn.pack_sequence": "as many rows as real (unpadded) steps",
+    "torchvision.ops.nms": "one index per box that survives NMS",
+    "torchvision.ops.boxes.nms": "one index per box that survives NMS",
+    "torchvision.ops.batched_nms": "one index per box that survives NMS",
+    "torchvision.ops.boxes.batched_nms": "one index per box that survives NMS",
+    "torchvision.ops.remove_small_boxes": "one index per box above the size",
+    "torchvision.ops.boxes.remove_small_boxes": "one index per box above the size",
 }
 _COND_OPS = {"torch.where", "torch.repeat_interleave", "torch.nn.functional.one_hot",
              "torch.nn.utils.rnn.pad_packed_sequence"}
@@ -68,6 +74,10 @@ _SINKS = {
     "torch.nn.functional.upsample": ((1, 2), ("size", "scale_factor")),
     "torch.nn.functional.one_hot": ((1,), ("num_classes",)),
     "torch.repeat_interleave": ((1,), ("repeats",)), "torch.Tensor.repeat_interleave": ((0,), ("repeats",)),
+    "torch.chunk": ((1,), ("chunks",)), "torch.Tensor.chunk": ((0,), ("chunks",)),
+    "torch.histc": ((1,), ("bins",)), "torch.Tensor.histc": ((0,), ("bins",)),
+    "torch.tril_indices": ((0, 1), ("row", "col")), "torch.triu_indices": ((0, 1), ("row", "col")),
+    "torch.normal": ((), ("size",)),
     "torch.nn.functional.adaptive_avg_pool1d": ((1,), ("output_size",)),
     "torch.nn.functional.adaptive_avg_pool2d": ((1,), ("output_size",)),
     "torch.nn.functional.adaptive_max_pool1d": ((1,), ("output_size",)),
@@ -119,6 +129,7 @@ class _V:
     ragged: cst.CSTNode | None = None  # a tensor whose shape depends on data: origin
     boolean: str = "?"  # yes | no | ? : dtype evidence for mask indexing
     bool_origin: cst.CSTNode | None = None
+    param: bool = False  # a parameter not reassigned yet (its type comes from the annotation/guess)
 
 
 _NO = _V(boolean="no")
@@ -207,13 +218,31 @@ class ShapeExtractor(Extractor):
 
     @staticmethod
     def _args(call: cst.Call):
-        pos = [a for a in call.args if a.keyword is None]
+        pos = [a for a in call.args if a.keyword is None and not a.star]
         kws = {a.keyword.value: a for a in call.args if a.keyword is not None}
         return pos, kws
 
     def _is_tensor(self, e: cst.BaseExpression) -> bool:
+        if isinstance(e, cst.Comparison) and any(
+                isinstance(c.operator, (cst.Is, cst.IsNot, cst.In, cst.NotIn)) for c in e.comparisons):
+            return False  # `x is None` is a Python bool
+        if isinstance(e, cst.BooleanOperation) or (
+                isinstance(e, cst.UnaryOperation) and isinstance(e.operator, cst.Not)):
+            return False
         b = self.infer(e)
         return b is not None and b.kind in (TENSOR, TENSORS)  # x.max() is a tensor, x.max(0) a pair
+
+    def _tensor_input(self, e: cst.BaseExpression) -> bool:
+        """A tensor that comes in rather than being computed: a tensor parameter or a self.<buffer>."""
+        if isinstance(e, cst.Name):
+            v = self._lookup(e.value)
+            if v is not None and not v.param:
+                return False  # assigned here: its _V says whether it holds tensor data
+            b = self.scopes.lookup(e.value)
+            return b is not None and b.kind == TENSOR and b.value in ("forward() argument", "annotated Tensor")
+        if isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name) and e.value.value == "self":
+            return self._is_tensor(e)
+        return False
 
     def _computed_tensor(self, e: cst.BaseExpression) -> bool:
         """A tensor computed here (a guessed forward() argument or self.<attr> on its own is not)."""
@@ -222,9 +251,11 @@ class ShapeExtractor(Extractor):
         if isinstance(e, cst.Call):
             path = self.resolve_path(e.func)
             if path is not None:
-                last = path.rpartition(".")[2]
-                if last.startswith(("is_", "are_", "get_", "has_")):
-                    return False
+                api = _norm(self.canonical(path))
+                last = api.rpartition(".")[2]
+                if last.startswith(("is_", "are_", "get_", "has_")) or "._" in api or \
+                        self.cat.kind(api) is None:
+                    return False  # private or uncatalogued helpers: their results are not known tensors
         return self._is_tensor(e)
 
     # ------------------------------------------------------------------ evaluation
@@ -288,11 +319,11 @@ class ShapeExtractor(Extractor):
             return _NO
         parts = [e.left, *(c.comparator for c in e.comparisons)]
         vs = [self._ev(p) for p in parts]
-        tensorish = any(self._is_tensor(p) or v.taint is not None or v.ragged is not None
+        tensorish = any(v.taint is not None or v.ragged is not None or self._tensor_input(p)
                         for p, v in zip(parts, vs))
         unknown = any(self.infer(p) is None and not isinstance(p, (cst.Integer, cst.Float)) for p in parts)
         taint = _first(*(v.taint for v in vs))
-        if taint is None and any(self._is_tensor(p) for p in parts):
+        if taint is None and any(self._tensor_input(p) for p in parts):
             taint = e  # `lengths == 0` on a forward() argument: a tensor value
         boolean = "yes" if tensorish or unknown else "no"
         return _V(taint=taint, scalar=any(v.scalar for v in vs), size=_first(*(v.size for v in vs)),
@@ -344,24 +375,27 @@ class ShapeExtractor(Extractor):
             if name in ("list", "tuple", "sorted"):
                 return vs[0] if vs else _NO
             taint = _first(*(v.taint for v in vs))
-            if taint is None and name in _SCALAR_CASTS and pos and self._is_tensor(pos[0].value):
-                taint = e  # int(t) on a tensor argument
+            if name in _SCALAR_CASTS and pos and (taint is not None and not vs[0].scalar or (
+                    taint is None and self._is_tensor(pos[0].value))):
+                taint = e  # int(t): the value leaves the tensor here
             return _V(taint=taint, scalar=taint is not None, size=_first(*(v.size for v in vs)), boolean="no")
         api, recv = self._api(e)
         if api is None:
             if recv is not None and recv.kind == OTHER:
                 return _NO
+            taint = e if self._computed_tensor(e) else None  # self.fc(x): a module output
             if isinstance(func, cst.Attribute):
-                base = self._ev(func.value)
-                return _V(ragged=base.ragged)
-            return _V()
+                return _V(taint=taint, ragged=self._ev(func.value).ragged)
+            return _V(taint=taint)
         meth = api.rpartition(".")[2]
-        is_method = api.startswith("torch.Tensor.") and resolve_free(self, func)
+        is_method = api.startswith("torch.Tensor.") and _is_method_call(self, func)
         base = self._ev(func.value) if is_method else _V()
         if is_method and meth == "item":
-            return _V(taint=_first(base.taint, e), scalar=True, boolean="no")
+            return _V(taint=e, scalar=True, boolean="no")
         if is_method and meth == "tolist":
-            return _V(taint=_first(base.taint, e), scalar=True, tlist=True, boolean="no")
+            return _V(taint=e, scalar=True, tlist=True, boolean="no")
+        if meth in ("equal", "allclose", "is_nonzero"):
+            return _V(taint=_first(base.taint, e), scalar=True, boolean="no")
         if is_method and meth in ("numel", "nelement"):
             return _V(taint=e, scalar=True, boolean="no") if base.ragged is not None else _NO
         if is_method and meth == "size":
@@ -374,15 +408,20 @@ class ShapeExtractor(Extractor):
         elif meth in ("to", "type") and is_method:
             dt = kws.get("dtype") or (pos[0] if pos else None)
             canon = self._canon(dt.value) if dt is not None else None
-            if canon == "torch.bool":
+            if canon in ("torch.bool", "bool"):
                 boolean = "yes"
+            elif canon == "torch.uint8":
+                boolean = base.boolean  # a uint8 mask still indexes as a mask
             elif canon is None or not canon.startswith("torch."):
                 boolean = base.boolean  # .to(device)
         elif is_method and meth in _BOOL_KEEP:
             boolean = base.boolean
-        elif "dtype" in kws and self._canon(kws["dtype"].value) == "torch.bool":
+        elif meth == "byte" and is_method:
+            boolean = base.boolean
+        elif "dtype" in kws and self._canon(kws["dtype"].value) in ("torch.bool", "bool"):
             boolean = "yes"
-        elif meth == "tensor" and pos and self._bool_literal(pos[0].value):
+        elif meth in ("tensor", "as_tensor", "BoolTensor") and (meth == "BoolTensor" or (
+                pos and self._bool_literal(pos[0].value))):
             boolean = "yes"
         elif meth in ("full", "full_like") and len(pos) >= 2 and dotted_name(pos[1].value) in ("True", "False"):
             boolean = "yes"
@@ -398,7 +437,12 @@ class ShapeExtractor(Extractor):
                     ragged = self._ev(a.value).ragged
                 if ragged is not None:
                     break
-        taint = base.taint or (e if self._computed_tensor(e) else None)
+        known = self.infer(e)
+        if known is not None and known.kind == OTHER:
+            return _V(boolean="no")  # x.dim(), x.is_floating_point(): Python values, not tensor data
+        taint = (e if self._computed_tensor(e) else None) or base.taint  # the nearest tensor value
+        if taint is None and is_method and recv is None and meth in _REDUCTIONS:
+            taint = e  # `x.sum()` on a value of unknown type: a tensor reduction in torch code
         return _V(taint=taint, ragged=ragged, boolean=boolean, bool_origin=e if boolean == "yes" else None)
 
     def _canon(self, e: cst.BaseExpression) -> str | None:
@@ -422,7 +466,8 @@ class ShapeExtractor(Extractor):
         pos, kws = self._args(call)
         is_method = api.startswith("torch.Tensor.")
         if fn == "torch.where":
-            if not is_method and len(pos) == 1 and not (set(kws) & {"input", "other", "x", "y"}):
+            n_args = len(pos) + ("condition" in kws)
+            if not is_method and n_args == 1 and not (set(kws) & {"input", "other", "x", "y"}):
                 return "one-argument where is nonzero(as_tuple=True): one index per True"
             return None
         if fn == "torch.repeat_interleave":
@@ -539,7 +584,7 @@ class ShapeExtractor(Extractor):
         names = self._push("function")
         p = node.params
         for param in [*p.posonly_params, *p.params, *p.kwonly_params]:
-            names[param.name.value] = _V()
+            names[param.name.value] = _V(param=True)
         for star in (p.star_arg, p.star_kwarg):
             if isinstance(star, cst.Param):
                 names[star.name.value] = _NO
@@ -552,7 +597,7 @@ class ShapeExtractor(Extractor):
         super().visit_Lambda(node)
         names = self._push("lambda")
         for p in [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]:
-            names[p.name.value] = _V()
+            names[p.name.value] = _V(param=True)
 
     def leave_Lambda(self, node: cst.Lambda) -> None:
         super().leave_Lambda(node)
@@ -670,7 +715,7 @@ class ShapeExtractor(Extractor):
         api, recv = self._api(node)
         if api is None:
             return
-        if api.startswith("torch.Tensor.") and not resolve_free(self, node.func):
+        if api.startswith("torch.Tensor.") and not _is_method_call(self, node.func):
             return
         why = self._data_dependent(node, api)
         if why is not None:
@@ -760,7 +805,7 @@ class ShapeExtractor(Extractor):
         return facts
 
 
-def resolve_free(ex: Extractor, func: cst.BaseExpression) -> bool:
+def _is_method_call(ex: Extractor, func: cst.BaseExpression) -> bool:
     """True if `func` is a method on a value (x.nonzero), not a torch chain (torch.nonzero)."""
     return isinstance(func, cst.Attribute) and ex.resolve_path(func) is None
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ms_scan.extract.anchors import AnchoredVisitor
 from ms_scan.extract.catalog import TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
     BUILTIN_NON_TENSOR, DISTINCTIVE_MODULE_MEMBERS, MODULE_METHODS_RETURNING_MODULE,
@@ -57,7 +58,7 @@ def dotted_name(node: cst.BaseExpression) -> str | None:
     return ".".join(reversed(parts))
 
 
-class Extractor(cst.CSTVisitor):
+class Extractor(AnchoredVisitor):
     def __init__(self, catalog: TorchCatalog, module: str, is_package: bool,
                  project_modules: frozenset[str] = frozenset()) -> None:
         super().__init__()
@@ -76,6 +77,7 @@ class Extractor(cst.CSTVisitor):
         self.bases: set[int] = set()
         self.except_depth = 0
         self.keyword_nodes: list[tuple[int, cst.Name]] = []  # (index into found, keyword Name)
+        self._attr_parent: dict[int, cst.Attribute] = {}  # id(attr Name) -> its Attribute
 
     # ------------------------------------------------------------------ resolution
     def resolve_path(self, node: cst.BaseExpression) -> str | None:
@@ -278,9 +280,19 @@ class Extractor(cst.CSTVisitor):
             for a in call.args:
                 if a.keyword is not None:
                     self.keyword_nodes.append((len(self.found), a.keyword))
+        self._anchor_for(node)
         self.found.append((node, ApiUse(api=api, kind=kind, line=0, column=0, end_line=0,
                                         end_column=0, confidence=confidence, keywords=keywords,
                                         n_args=n_args, via=via, args=args)))
+
+    def _anchor_for(self, node: cst.CSTNode) -> None:
+        """Ask for the anchor of a node being recorded (its Attribute is counted on leave)."""
+        if isinstance(node, cst.Attribute):
+            self.want_chain(node)
+        elif isinstance(node, cst.Name):
+            parent = self._attr_parent.get(id(node))
+            if parent is not None:
+                self.want_attr_name(parent)
 
     def _use_kind(self, node: cst.BaseExpression, api: str) -> tuple[str, cst.Call | None]:
         call = self.call_of.get(id(node))
@@ -488,6 +500,7 @@ class Extractor(cst.CSTVisitor):
     leave_ListComp = leave_SetComp = leave_GeneratorExp = leave_DictComp = _leave_comprehension
 
     def visit_Annotation(self, node: cst.Annotation) -> bool:
+        self.count_hidden(node.annotation)
         return False  # type hints are not API uses (params are typed in visit_FunctionDef)
 
     def visit_ExceptHandler(self, node: cst.ExceptHandler) -> None:
@@ -595,11 +608,14 @@ class Extractor(cst.CSTVisitor):
     # ------------------------------------------------------------------ uses
     def visit_Decorator(self, node: cst.Decorator) -> None:
         self.decorators.add(id(node.decorator))
+        if isinstance(node.decorator, cst.Name):
+            self.anchor_name(node.decorator, "deco")
 
     def visit_Call(self, node: cst.Call) -> None:
         self.call_of[id(node.func)] = node
         func = node.func
         if isinstance(func, cst.Name):
+            self.anchor_name(func, "call")
             b = self.scopes.lookup(func.value)
             if (b is not None and b.kind in (TORCH, PROJECT, PROJMOD)) or (
                     b is None and self.scopes.module.star_torch):
@@ -609,7 +625,9 @@ class Extractor(cst.CSTVisitor):
                     self.resolve_path(func) is not None or self._rooted_in_project(func)):
                 return  # a torch/project chain: recorded by visit_Attribute
             self._method_call(node, func)
-        elif isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name) and \
+        if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name):
+            self.anchor_span(func, func.value.value)
+        if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name) and \
                 len(func.slice) == 1 and isinstance(func.slice[0].slice, cst.Index) and \
                 isinstance(func.slice[0].slice.value, cst.SimpleString):
             b = self.scopes.lookup(func.value.value)
@@ -626,6 +644,7 @@ class Extractor(cst.CSTVisitor):
         return b is not None and b.kind in (PROJECT, PROJMOD)
 
     def _method_call(self, call: cst.Call, func: cst.Attribute) -> None:
+        self._attr_parent[id(func.attr)] = func
         meth = func.attr.value
         cat = self.cat
         recv = self.infer(func.value)
@@ -704,15 +723,18 @@ class Extractor(cst.CSTVisitor):
             # func of a call: chains are handled here, method calls in visit_Call
             if dotted_name(node) is not None:
                 if self._chain_use(node):
+                    self.count_hidden(node.value)
                     return False
             return True
         if self._chain_use(node):
+            self.count_hidden(node.value)
             return False
         # property access on a tensor (x.grad, x.shape): only when the receiver is known to be one
         recv_b = self.infer(node.value)
         attr = node.attr.value
         if recv_b is not None and recv_b.kind == TENSOR and \
                 self.cat.tensor_members.get(attr) == "property":
+            self._attr_parent[id(node.attr)] = node
             self._record(node.attr, f"torch.Tensor.{attr}", "attribute", recv_b.confidence, None,
                          recv_b.value)
         return True
@@ -724,6 +746,10 @@ class Extractor(cst.CSTVisitor):
                 self._chain_use(node)
 
     def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.anchor_name(node.keyword, "kw")
+        if isinstance(node.value, cst.Name):
+            self.anchor_name(node.value, "arg")
         # a torch callable passed as a value: `act=nn.ReLU`, `apply(init_fn)`
         if isinstance(node.value, cst.Name):
             b = self.scopes.lookup(node.value.value)

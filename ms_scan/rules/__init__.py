@@ -30,5 +30,6 @@ def register(info: RuleInfo) -> RuleInfo:
 
 
 def all_rules() -> list[RuleInfo]:
-    from ms_scan.rules import api_mapping, scanner  # noqa: F401  (registration side effect)
+    from ms_scan.rules import (  # noqa: F401  (registration side effect)
+        api_mapping, dynamic_shape, scanner, second_order)
     return [REGISTRY[c] for c in sorted(REGISTRY)]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ms_scan.facts import ApiUse
 from ms_scan.findings import Finding
-from ms_scan.shims.select import pick as pick_shim
+from ms_scan.rules.shim_advice import pick as pick_shim
 from ms_scan.rules import RuleInfo, register
 from ms_scan.tables.mapping import Lookup, MappingTable
 
@@ -55,7 +55,8 @@ GENERAL_PARAMS = frozenset({"out", "layout", "device", "requires_grad", "pin_mem
 BACKEND_NAMES = {"ascend": "Ascend", "gpu": "GPU", "cpu": "CPU"}
 _DIFF_WORDS = {"param_name": "parameter names differ", "param_count": "parameters differ in number or order",
                "dtype": "parameter data types differ", "default": "default values differ",
-               "function": "behaviour differs", "other": "differs"}
+               "function": "behaviour differs", "other": "differs",
+               "unverified": "a same-named MindSpore API exists; its parameters were not checked"}
 
 
 def describe_params(params: str) -> str:
