@@ -18,7 +18,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 DIST = {"transformers": "transformers", "diffusers": "diffusers", "kornia": "kornia",
-        "x_transformers": "x-transformers", "monai": "monai"}
+        "x_transformers": "x-transformers", "monai": "monai",
+        # held-out set (run.py --heldout): never used to tune the scanner
+        "torchmetrics": "torchmetrics", "pyro": "pyro-ppl", "vector_quantize_pytorch": "vector-quantize-pytorch",
+        "torchdiffeq": "torchdiffeq"}
 
 
 def _train_step(model, loss, params=None, lr=1e-3):
@@ -387,8 +390,315 @@ def monai_scenarios():
             "classifiers": classifiers, "varautoencoder": autoencoder}
 
 
+# ---- held-out packages: never used to tune the scanner (run.py --heldout) ---------------------
+
+def torchmetrics_scenarios():
+    import torch
+    import torchmetrics as TM
+    import torchmetrics.functional as TF
+
+    def classification():
+        preds = torch.randn(16, 4).softmax(-1)
+        target = torch.randint(0, 4, (16,))
+        coll = TM.MetricCollection({
+            "acc": TM.Accuracy(task="multiclass", num_classes=4),
+            "f1": TM.F1Score(task="multiclass", num_classes=4, average="macro"),
+            "prec": TM.Precision(task="multiclass", num_classes=4),
+            "rec": TM.Recall(task="multiclass", num_classes=4),
+            "auroc": TM.AUROC(task="multiclass", num_classes=4),
+            "cm": TM.ConfusionMatrix(task="multiclass", num_classes=4),
+        })
+        for _ in range(2):
+            coll.update(preds, target)
+        coll(preds, target)
+        coll.compute()
+        coll.reset()
+        bprobs, btarget = torch.rand(20), torch.randint(0, 2, (20,))
+        for metric in (TM.Accuracy(task="binary"), TM.AveragePrecision(task="binary"),
+                       TM.ROC(task="binary"), TM.CalibrationError(task="binary"),
+                       TM.MatthewsCorrCoef(task="binary"), TM.CohenKappa(task="binary")):
+            metric.update(bprobs, btarget)
+            metric.compute()
+        ml = TM.Accuracy(task="multilabel", num_labels=3)
+        ml(torch.rand(8, 3), torch.randint(0, 2, (8, 3)))
+        TF.accuracy(preds, target, task="multiclass", num_classes=4)
+        TF.f1_score(preds, target, task="multiclass", num_classes=4)
+
+    def regression():
+        preds, target = torch.randn(32), torch.randn(32)
+        for metric in (TM.MeanSquaredError(), TM.MeanAbsoluteError(), TM.R2Score(), TM.PearsonCorrCoef(),
+                       TM.SpearmanCorrCoef(), TM.ExplainedVariance(), TM.CosineSimilarity(reduction="mean"),
+                       TM.MeanAbsolutePercentageError(), TM.KLDivergence()):
+            if isinstance(metric, TM.CosineSimilarity):
+                metric.update(preds.view(4, 8), target.view(4, 8))
+            elif isinstance(metric, TM.KLDivergence):
+                metric.update(preds.view(4, 8).softmax(-1), target.view(4, 8).softmax(-1))
+            else:
+                metric.update(preds, target)
+                metric(preds, target)
+            metric.compute()
+        # a metric used as a differentiable training loss
+        model = torch.nn.Linear(8, 1)
+        x, y = torch.randn(16, 8), torch.randn(16)
+        mse = TM.MeanSquaredError()
+        loss = mse(model(x).squeeze(-1), y)
+        _train_step(model, loss)
+
+    def aggregation():
+        mean, s, mx, mn, cat = TM.MeanMetric(), TM.SumMetric(), TM.MaxMetric(), TM.MinMetric(), TM.CatMetric()
+        for i in range(3):
+            v = torch.rand(5)
+            for metric in (mean, s, mx, mn, cat):
+                metric.update(v)
+        for metric in (mean, s, mx, mn, cat):
+            metric.compute()
+        tracker = TM.wrappers.MetricTracker(TM.MeanSquaredError())
+        for _ in range(2):
+            tracker.increment()
+            tracker.update(torch.randn(4), torch.randn(4))
+        tracker.compute_all()
+        tracker.best_metric()
+
+    def image():
+        a, b = torch.rand(2, 3, 32, 32), torch.rand(2, 3, 32, 32)
+        for metric in (TM.image.PeakSignalNoiseRatio(data_range=1.0),
+                       TM.image.StructuralSimilarityIndexMeasure(data_range=1.0),
+                       TM.image.TotalVariation(), TM.image.UniversalImageQualityIndex(),
+                       TM.image.SpectralAngleMapper()):
+            if isinstance(metric, TM.image.TotalVariation):
+                metric.update(a)
+            else:
+                metric.update(a, b)
+            metric.compute()
+        TF.image.multiscale_structural_similarity_index_measure(torch.rand(1, 1, 180, 180),
+                                                               torch.rand(1, 1, 180, 180), data_range=1.0)
+
+    def text_retrieval():
+        TM.text.BLEUScore()(["the cat is on the mat"], [["there is a cat on the mat", "a cat is on the mat"]])
+        TM.text.CharErrorRate()(["hello world"], ["hallo world"])
+        TM.text.WordErrorRate()(["hello world"], ["hello there world"])
+        TM.text.Perplexity()(torch.randn(2, 8, 10), torch.randint(0, 10, (2, 8)))
+        indexes = torch.tensor([0, 0, 0, 1, 1, 1, 1])
+        preds = torch.tensor([0.2, 0.3, 0.5, 0.1, 0.3, 0.5, 0.2])
+        target = torch.tensor([False, False, True, False, True, False, True])
+        for metric in (TM.retrieval.RetrievalMAP(), TM.retrieval.RetrievalMRR(),
+                       TM.retrieval.RetrievalNormalizedDCG(), TM.retrieval.RetrievalPrecision(top_k=2)):
+            metric.update(preds, target, indexes=indexes)
+            metric.compute()
+
+    return {"classification": classification, "regression-loss": regression, "aggregation-tracker": aggregation,
+            "image": image, "text-retrieval": text_retrieval}
+
+
+def pyro_scenarios():
+    import torch
+    import pyro
+    import pyro.distributions as dist
+    from pyro.infer import MCMC, NUTS, SVI, Predictive, Trace_ELBO, TraceEnum_ELBO, config_enumerate
+    from pyro.infer.autoguide import AutoDelta, AutoDiagonalNormal, AutoNormal
+    from pyro.nn import PyroModule, PyroSample
+
+    x = torch.randn(30, 3)
+    y = x @ torch.tensor([1.0, -2.0, 0.5]) + 0.1 * torch.randn(30)
+
+    def regression(x, y=None):
+        w = pyro.sample("w", dist.Normal(torch.zeros(3), torch.ones(3)).to_event(1))
+        b = pyro.sample("b", dist.Normal(0.0, 1.0))
+        sigma = pyro.sample("sigma", dist.HalfNormal(1.0))
+        with pyro.plate("data", x.shape[0]):
+            pyro.sample("obs", dist.Normal(x @ w + b, sigma), obs=y)
+
+    def svi():
+        pyro.clear_param_store()
+        for guide in (AutoNormal(regression), AutoDiagonalNormal(regression)):
+            engine = SVI(regression, guide, pyro.optim.Adam({"lr": 0.01}), Trace_ELBO())
+            for _ in range(3):
+                engine.step(x, y)
+        Predictive(regression, guide=guide, num_samples=4)(x)
+
+    def bayesian_nn():
+        class BNN(PyroModule):
+            def __init__(self):
+                super().__init__()
+                self.fc = PyroModule[torch.nn.Linear](3, 4)
+                self.fc.weight = PyroSample(dist.Normal(0.0, 1.0).expand([4, 3]).to_event(2))
+                self.out = PyroModule[torch.nn.Linear](4, 1)
+
+            def forward(self, x, y=None):
+                mean = self.out(torch.tanh(self.fc(x))).squeeze(-1)
+                with pyro.plate("data", x.shape[0]):
+                    pyro.sample("obs", dist.Normal(mean, 0.5), obs=y)
+                return mean
+
+        pyro.clear_param_store()
+        model = BNN()
+        engine = SVI(model, AutoNormal(model), pyro.optim.ClippedAdam({"lr": 0.01}), Trace_ELBO())
+        for _ in range(3):
+            engine.step(x, y)
+
+    def mixture():
+        data = torch.cat([torch.randn(20) - 2, torch.randn(20) + 2])
+
+        @config_enumerate
+        def gmm(data):
+            weights = pyro.sample("weights", dist.Dirichlet(torch.ones(2)))
+            with pyro.plate("components", 2):
+                locs = pyro.sample("locs", dist.Normal(0.0, 5.0))
+            with pyro.plate("data", len(data)):
+                z = pyro.sample("z", dist.Categorical(weights))
+                pyro.sample("obs", dist.Normal(locs[z], 1.0), obs=data)
+
+        pyro.clear_param_store()
+        guide = AutoDelta(pyro.poutine.block(gmm, expose=["weights", "locs"]))
+        engine = SVI(gmm, guide, pyro.optim.Adam({"lr": 0.05}), TraceEnum_ELBO(max_plate_nesting=1))
+        for _ in range(3):
+            engine.step(data)
+
+    def mcmc():
+        kernel = NUTS(regression, max_tree_depth=3)
+        runner = MCMC(kernel, num_samples=4, warmup_steps=4, disable_progbar=True)
+        runner.run(x, y)
+        runner.get_samples()
+
+    def distributions():
+        for d in (dist.Normal(torch.zeros(4), 1.0), dist.Gamma(2.0, torch.ones(4)), dist.Beta(2.0, 3.0),
+                  dist.MultivariateNormal(torch.zeros(3), torch.eye(3)), dist.LogNormal(0.0, 1.0),
+                  dist.Poisson(3.0), dist.Bernoulli(logits=torch.randn(4)), dist.StudentT(3.0),
+                  dist.VonMises(0.0, 2.0), dist.Categorical(logits=torch.randn(5)),
+                  dist.ZeroInflatedPoisson(torch.tensor(2.0), gate=torch.tensor(0.2)),
+                  dist.LKJCholesky(3, 1.0), dist.GammaPoisson(2.0, 1.0)):
+            v = d.sample((2,))
+            d.log_prob(v)
+        flow = dist.TransformedDistribution(dist.Normal(torch.zeros(2), torch.ones(2)),
+                                            [dist.transforms.AffineCoupling(1, pyro.nn.DenseNN(1, [8], [1, 1])),
+                                             dist.transforms.ExpTransform()])
+        s = flow.rsample((5,))
+        loss = -flow.log_prob(s.detach()).mean()
+        params = [p for t in flow.transforms if hasattr(t, "parameters") for p in t.parameters()]
+        _train_step(None, loss, params=params)
+
+    return {"svi-autoguides": svi, "bayesian-nn": bayesian_nn, "gmm-enum": mixture, "nuts": mcmc,
+            "distributions-flow": distributions}
+
+
+def vector_quantize_pytorch_scenarios():
+    import torch
+    import vector_quantize_pytorch as V
+
+    x = torch.randn(2, 64, 32)  # 128 vectors: enough for k-means on 64-code codebooks
+
+    def train(model, x, **kw):
+        # x stands for an encoder's output: gradients flow back through the quantizer into it
+        out = model(x.detach().requires_grad_(), **kw)
+        quant = out[0]
+        aux = [o for o in out[2:] if torch.is_tensor(o)] if isinstance(out, tuple) else []
+        loss = quant.pow(2).mean() + sum(a.sum() for a in aux)
+        params = [p for p in model.parameters() if p.requires_grad]
+        if params:
+            _train_step(model, loss, params=params)
+        else:
+            loss.backward()
+        return out
+
+    def vq():
+        train(V.VectorQuantize(dim=32, codebook_size=64, decay=0.8, commitment_weight=1.0), x)
+        train(V.VectorQuantize(dim=32, codebook_size=64, kmeans_init=True, kmeans_iters=2,
+                               use_cosine_sim=True, threshold_ema_dead_code=2), x)
+        train(V.VectorQuantize(dim=32, codebook_size=64, codebook_dim=8, heads=2, separate_codebook_per_head=True,
+                               orthogonal_reg_weight=0.1, rotation_trick=True), x)
+        train(V.VectorQuantize(dim=32, codebook_size=64, learnable_codebook=True, ema_update=False), x)
+        train(V.VectorQuantize(dim=4, codebook_size=16, accept_image_fmap=True), torch.randn(1, 4, 6, 6))
+
+    def residual():
+        rvq = V.ResidualVQ(dim=32, num_quantizers=3, codebook_size=64, kmeans_init=True, kmeans_iters=2)
+        train(rvq, x)
+        rvq.eval()
+        _, indices, _ = rvq(x)
+        rvq.get_output_from_indices(indices)
+        train(V.GroupedResidualVQ(dim=32, num_quantizers=2, groups=2, codebook_size=32), x)
+        train(V.ResidualVQ(dim=32, num_quantizers=4, codebook_size=32, quantize_dropout=True), x)
+
+    def scalar():
+        fsq = V.FSQ(levels=[8, 5, 5, 5])
+        xhat, indices = fsq(torch.randn(2, 16, 4))
+        fsq.indices_to_codes(indices)
+        train(V.FSQ(levels=[8, 5, 5], dim=32), x)
+        train(V.ResidualFSQ(dim=32, levels=[8, 5, 5], num_quantizers=2), x)
+        train(V.LFQ(codebook_size=256, dim=8, entropy_loss_weight=0.1, diversity_gamma=1.0),
+              torch.randn(1, 8, 4, 4), inv_temperature=100.0)
+        train(V.ResidualLFQ(dim=32, codebook_size=256, num_quantizers=2), x)
+        train(V.LatentQuantize(levels=[5, 5, 8], dim=16, commitment_loss_weight=0.1, quantization_loss_weight=0.1),
+              torch.randn(1, 16, 4, 4))
+
+    def simvq():
+        train(V.SimVQ(dim=32, codebook_size=64, rotation_trick=True), x)
+        train(V.ResidualSimVQ(dim=32, num_quantizers=2, codebook_size=64, rotation_trick=True), x)
+        rpq = V.RandomProjectionQuantizer(dim=32, num_codebooks=2, codebook_dim=16, codebook_size=64)
+        rpq(x)
+
+    return {"vector-quantize": vq, "residual-vq": residual, "fsq-lfq": scalar, "simvq-random-proj": simvq}
+
+
+def torchdiffeq_scenarios():
+    import torch
+    from torchdiffeq import odeint, odeint_adjoint, odeint_event
+
+    class ODEFunc(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.net = torch.nn.Sequential(torch.nn.Linear(2, 16), torch.nn.Tanh(), torch.nn.Linear(16, 2))
+
+        def forward(self, t, y):
+            return self.net(y)
+
+    y0 = torch.randn(4, 2)
+    t = torch.linspace(0.0, 1.0, 5)
+
+    def adaptive():
+        for method in ("dopri5", "dopri8", "bosh3", "fehlberg2", "adaptive_heun"):
+            func = ODEFunc()
+            out = odeint(func, y0, t, method=method, rtol=1e-3, atol=1e-4)
+            _train_step(func, (out[-1] ** 2).mean())
+        func = ODEFunc()
+        odeint(func, y0, t, method="dopri5", options=dict(step_t=torch.tensor([0.5]), jump_t=torch.tensor([0.7])))
+
+    def fixed():
+        for method in ("euler", "midpoint", "rk4", "heun2", "heun3", "explicit_adams", "implicit_adams"):
+            func = ODEFunc()
+            out = odeint(func, y0, t, method=method, options=dict(step_size=0.1))
+            _train_step(func, (out[-1] ** 2).mean())
+        odeint(ODEFunc(), y0, t, method="rk4", options=dict(step_size=0.25, perturb=True))
+        odeint(lambda t, ys: (ys[1], -ys[0]), (y0, y0.clone()), t, method="rk4", options=dict(step_size=0.25))
+
+    def adjoint():
+        func = ODEFunc()
+        out = odeint_adjoint(func, y0, t, method="dopri5", rtol=1e-3, atol=1e-4)
+        _train_step(func, (out[-1] ** 2).mean())
+        out = odeint_adjoint(func, y0, t, method="rk4", options=dict(step_size=0.1), adjoint_method="euler",
+                             adjoint_options=dict(step_size=0.1))
+        _train_step(func, (out[-1] ** 2).mean())
+
+    def events():
+        func = ODEFunc()
+
+        def event_fn(t, y):
+            return 0.6 - t
+
+        event_t, solution = odeint_event(func, y0, torch.tensor(0.0), event_fn=event_fn, method="dopri5",
+                                         rtol=1e-3, atol=1e-4)
+        _train_step(func, solution[-1].pow(2).mean() + event_t)
+        odeint(func, y0, t, method="scipy_solver", options=dict(solver="RK45"))
+
+    return {"adaptive-solvers": adaptive, "fixed-grid-solvers": fixed, "adjoint": adjoint,
+            "events-scipy": events}
+
+
 SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scenarios, "kornia": kornia_scenarios,
-             "x_transformers": x_transformers_scenarios, "monai": monai_scenarios}
+             "x_transformers": x_transformers_scenarios, "monai": monai_scenarios,
+             # held-out set
+             "torchmetrics": torchmetrics_scenarios, "pyro": pyro_scenarios,
+             "vector_quantize_pytorch": vector_quantize_pytorch_scenarios, "torchdiffeq": torchdiffeq_scenarios}
+
 
 
 def collect(package: str, out_dir: str) -> str:
@@ -513,6 +823,8 @@ def main() -> None:
     ap.add_argument("package", choices=sorted(SCENARIOS))
     ap.add_argument("--out", default=os.path.join(HERE, "truth"))
     args = ap.parse_args()
+    if os.environ.get("PYTHONHASHSEED") != "0":  # set iteration order decides some branches (torchmetrics)
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     collect(args.package, args.out)
     write_unobservable(args.out)
 

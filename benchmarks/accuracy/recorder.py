@@ -107,6 +107,16 @@ class NameIndex:
         return sorted(self.code_names.get(id(code), []), key=self._rank)
 
 
+def _home_name(target: object) -> str | None:
+    """`module.qualname` where the object is defined (torch.distributions.utils.broadcast_all), if known."""
+    if isinstance(target, types.CodeType):
+        mod = os.path.relpath(target.co_filename, os.path.dirname(TORCH_DIR.rstrip(os.sep)))
+        mod = mod[:-3].replace(os.sep, ".").removesuffix(".__init__")
+        return f"{mod}.{target.co_qualname}"
+    mod, qual = getattr(target, "__module__", None), getattr(target, "__qualname__", None)
+    return f"{mod}.{qual}" if isinstance(mod, str) and isinstance(qual, str) else None
+
+
 def _fallback_name(obj: object) -> str:
     objclass = getattr(obj, "__objclass__", None)
     if objclass is not None and issubclass(objclass, torch._C.TensorBase):
@@ -125,17 +135,20 @@ class Recorder(TorchFunctionMode):
         self.depth = 0  # > 0 while torch runs a call we intercepted (backward, etc.)
         self.events: dict[tuple, tuple] = {}  # (relpath, line, lo, hi, kind) + target key -> target
         self.executed: dict[str, set[int]] = {}
-        self._is_pkg: dict[int, bool] = {}
-        self._positions: dict[int, list] = {}
+        # id(code) -> (code, value): the code object is kept so its id cannot be reused by another one
+        # (a freed non-package code object's id handed to a package function hid it from the trace)
+        self._is_pkg: dict[int, tuple] = {}
+        self._positions: dict[int, tuple] = {}
         self.offsets: dict[types.CodeType, set[int]] = {}  # executed instruction offsets
         self._pending: dict[int, tuple] = {}  # id(wrapper frame) -> call site, for torch decorators
 
     # ---- helpers -------------------------------------------------------------------
     def _pkg_code(self, code: types.CodeType) -> bool:
-        r = self._is_pkg.get(id(code))
-        if r is None:
-            r = code.co_filename.startswith(self.pkg_dir)
-            self._is_pkg[id(code)] = r
+        hit = self._is_pkg.get(id(code))
+        if hit is not None and hit[0] is code:
+            return hit[1]
+        r = code.co_filename.startswith(self.pkg_dir)
+        self._is_pkg[id(code)] = (code, r)
         return r
 
     @staticmethod
@@ -144,10 +157,12 @@ class Recorder(TorchFunctionMode):
 
     def _site(self, frame: types.FrameType) -> tuple:
         code = frame.f_code
-        pos = self._positions.get(id(code))
-        if pos is None:
+        hit = self._positions.get(id(code))
+        if hit is not None and hit[0] is code:
+            pos = hit[1]
+        else:
             pos = list(code.co_positions())
-            self._positions[id(code)] = pos
+            self._positions[id(code)] = (code, pos)
         i = frame.f_lasti
         co = code.co_code
         while i > 0 and co[i] == _CACHE:  # during a Python-level call f_lasti rests on CALL's inline cache
@@ -214,6 +229,8 @@ class Recorder(TorchFunctionMode):
 
     # ---- profile hook: constructors, torch Python functions, C builtins -----------------
     def _profile(self, frame, event, arg):
+        if event == "return" and self._pending:
+            self._pending.pop(id(frame), None)  # a finished frame's id may be reused by another
         if self.depth:
             return
         try:
@@ -340,7 +357,9 @@ class Recorder(TorchFunctionMode):
                 text = _source_span(os.path.join(self.site_dir, rel), lineno, end, col, endcol)
                 if text is not None and (last not in text or _builtin_call(text)):
                     kind = "indirect"
-            others = ([n for n in names[1:] if _public(n)] + [n for n in names[1:] if not _public(n)][:3])[:12]
+            home = _home_name(target)  # the defining module's spelling survives the cap of 12
+            others = ([n for n in names[1:] if n == home] + [n for n in names[1:] if _public(n) and n != home]
+                      + [n for n in names[1:] if not _public(n) and n != home][:3])[:12]
             if others:
                 aliases[api] = others
             lo, hi = lineno, end
