@@ -37,7 +37,14 @@ class Finding:
     docs_url: str | None = None
     shim: dict | None = None
     snippet: str = ""
-    suppressed: bool = False
+    suppressed: bool = False  # an `# ms-scan: ignore` comment covers it: kept, never counts for the exit code
+    fingerprint: str = ""  # stable across unrelated edits (ms_scan/baseline.py); set by scan()
+    baseline: bool = False  # recorded in the --baseline file: reported, never counts for the exit code
+
+    @property
+    def counts(self) -> bool:
+        """Whether the finding can fail the run (neither suppressed nor baselined)."""
+        return not self.suppressed and not self.baseline
 
     @property
     def family(self) -> str:

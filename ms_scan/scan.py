@@ -14,8 +14,10 @@ from pathlib import Path
 from ms_scan.discover import Discovery, SourceFile, discover
 from ms_scan.facts import FileFacts, Problem
 from ms_scan.findings import Finding, confidence_rank
-from ms_scan.settings import Settings
+from ms_scan.settings import CACHE_DIR, Settings
 
+LAST_SCAN = "last_scan.json"
+LAST_SCAN_VERSION = 1
 
 
 @dataclass
@@ -28,6 +30,71 @@ class ScanResult:
     findings: list[Finding] = field(default_factory=list)
     notes: list[tuple[str, str]] = field(default_factory=list)
     table_digest: str = ""
+    baseline_fixed: int = 0  # baseline entries that no longer occur
+
+    def to_dict(self) -> dict:
+        """Plain JSON-able form (the last-scan cache; never pickled)."""
+        from dataclasses import asdict
+
+        return {"last_scan_version": LAST_SCAN_VERSION, "root": str(self.root), "release": self.release,
+                "settings": asdict(self.settings), "files": self.files,
+                "files_with_torch": self.files_with_torch,
+                "findings": [{k: v for k, v in f.to_dict().items() if k != "family"} for f in self.findings],
+                "notes": [list(n) for n in self.notes], "table_digest": self.table_digest,
+                "baseline_fixed": self.baseline_fixed}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "ScanResult":
+        from dataclasses import fields
+
+        if d.get("last_scan_version") != LAST_SCAN_VERSION:
+            raise ValueError("not an ms-scan last-scan file of this version")
+        known = {f.name for f in fields(Settings)}
+        st = {k: v for k, v in d["settings"].items() if k in known}
+        for k in ("exclude", "select", "ignore"):
+            st[k] = tuple(st.get(k) or ())
+        st["per_file_ignores"] = tuple((g, tuple(c)) for g, c in st.get("per_file_ignores") or ())
+        finding_fields = {f.name for f in fields(Finding)}
+        return cls(root=Path(d["root"]), release=d["release"], settings=Settings(**st),
+                   files=d["files"], files_with_torch=d["files_with_torch"],
+                   findings=[Finding(**{k: v for k, v in f.items() if k in finding_fields})
+                             for f in d["findings"]],
+                   notes=[tuple(n) for n in d["notes"]], table_digest=d.get("table_digest", ""),
+                   baseline_fixed=d.get("baseline_fixed", 0))
+
+
+def cache_dir(root: Path, settings: Settings) -> Path:
+    return Path(settings.cache_dir) if settings.cache_dir else root / CACHE_DIR
+
+
+def save_last_scan(result: ScanResult) -> Path | None:
+    """Keep the scan as <cache dir>/last_scan.json for `ms-scan report`; None if it cannot be written."""
+    import json
+
+    root = result.root if result.root.is_dir() else result.root.parent
+    folder = cache_dir(root, result.settings)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        ignore = folder / ".gitignore"
+        if not ignore.exists():
+            ignore.write_text("# written by ms-scan: never commit this folder\n*\n", encoding="utf-8")
+        target = folder / LAST_SCAN
+        tmp = folder / (LAST_SCAN + ".tmp")
+        tmp.write_text(json.dumps(result.to_dict(), ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, target)
+        return target
+    except OSError:
+        return None
+
+
+def load_last_scan(root: Path, settings: Settings) -> ScanResult | None:
+    import json
+
+    path = cache_dir(root, settings) / LAST_SCAN
+    try:
+        return ScanResult.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 class _Timeout(Exception):
@@ -125,8 +192,27 @@ def collect(paths: list[str], settings: Settings, progress_factory=None) -> tupl
     return found, facts
 
 
+def _selected(settings: Settings):
+    """Finding -> kept? from select / ignore / per-file-ignores (code prefixes)."""
+    per_file = []
+    if settings.per_file_ignores:
+        import pathspec
+
+        per_file = [(pathspec.GitIgnoreSpec.from_lines([glob]), codes)
+                    for glob, codes in settings.per_file_ignores]
+
+    def keep(f: Finding) -> bool:
+        if settings.select and not f.code.startswith(tuple(settings.select)):
+            return False
+        if settings.ignore and f.code.startswith(tuple(settings.ignore)):
+            return False
+        return not any(f.code.startswith(tuple(codes)) and spec.match_file(f.path)
+                       for spec, codes in per_file)
+    return keep
+
+
 def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]:
-    """Rules over facts for one mapping table: sorted findings above the confidence floor."""
+    """Rules over facts for one mapping table: the selected findings above the confidence floor, sorted."""
     from ms_scan.rules import api_mapping, dynamic_shape, scanner, second_order
 
     min_conf = confidence_rank(settings.min_confidence)
@@ -140,9 +226,25 @@ def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]
         if f.grad_sites:
             findings.extend(second_order.check(f.path, f.grad_sites, f.snippets, table.release,
                                                settings.mode, settings.target))
-    findings = [x for x in findings if confidence_rank(x.confidence) >= min_conf]
+    keep = _selected(settings)
+    findings = [x for x in findings if confidence_rank(x.confidence) >= min_conf and keep(x)]
     findings.sort(key=Finding.sort_key)
     return findings
+
+
+def post_process(result: ScanResult, sources: dict[str, str]) -> None:
+    """After the rules: suppression comments (and MS901), fingerprints, the baseline."""
+    from ms_scan import baseline, suppress
+
+    settings = result.settings
+    extra = suppress.apply(result.findings, sources, settings.report_unused_suppressions,
+                           settings.max_file_size)
+    if extra:
+        keep = _selected(settings)
+        result.findings = sorted(result.findings + [f for f in extra if keep(f)], key=Finding.sort_key)
+    baseline.assign_fingerprints(result.findings)
+    if settings.baseline:
+        result.baseline_fixed = baseline.apply(result.findings, baseline.load(settings.baseline))
 
 
 def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanResult:
@@ -154,6 +256,7 @@ def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanRes
                         files=len(found.files), notes=list(found.notes), table_digest=table.digest)
     result.files_with_torch = sum(1 for f in facts if f.uses)
     result.findings = evaluate(facts, table, settings)
+    post_process(result, {f.relpath: f.abspath for f in found.files})
     return result
 
 

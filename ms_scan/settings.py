@@ -1,4 +1,4 @@
-"""Scan settings: one frozen object built from CLI flags (later also from [tool.ms-scan]) and passed down."""
+"""Scan settings: one frozen object built from CLI flags over `[tool.ms-scan]` (ms_scan/config.py) and passed down."""
 from __future__ import annotations
 
 import os
@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 TARGETS = ("ascend", "gpu", "cpu")
 MODES = ("graph", "pynative")
+CACHE_DIR = ".ms_scan_cache"
 
 
 @dataclass(frozen=True)
@@ -20,3 +21,9 @@ class Settings:
     respect_gitignore: bool = True
     max_file_size: int = 2_000_000  # bytes; larger files are skipped with MS003
     file_timeout: float = 60.0  # seconds of analysis per file before MS004
+    select: tuple[str, ...] = ()  # code prefixes to report (empty: all)
+    ignore: tuple[str, ...] = ()  # code prefixes never reported
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (gitignore-style glob, code prefixes)
+    baseline: str | None = None  # baseline file: findings recorded there do not fail the run
+    report_unused_suppressions: bool = False  # MS901 for `# ms-scan: ignore` comments that cover nothing
+    cache_dir: str | None = None  # where the last scan is kept; None: <scan root>/.ms_scan_cache

@@ -123,9 +123,10 @@ def _truth_records(rows, aux: bool):
 
 
 # Finding kinds no runtime recorder can observe: a class statement naming `nn.Module` as a base,
-# or `isinstance(m, nn.Conv2d)`, calls nothing in torch. They are real API uses for a migration,
+# or `isinstance(m, nn.Conv2d)`, calls nothing in torch; an `argument` finding (MS106) repeats
+# its call's API at the keyword's line. They are real API uses for a migration,
 # but cannot be judged against what the dispatcher saw, so they are left out of both figures.
-UNJUDGEABLE_KINDS = frozenset({"subclass", "reference"})
+UNJUDGEABLE_KINDS = frozenset({"subclass", "reference", "argument"})
 
 
 def load_findings(scan: dict, path_prefix: str = "") -> dict[str, set[tuple[int, str]]]:
@@ -135,6 +136,9 @@ def load_findings(scan: dict, path_prefix: str = "") -> dict[str, set[tuple[int,
         api = f.get("torch_api")
         if not api or f.get("line") is None or f.get("kind") in UNJUDGEABLE_KINDS:
             continue
+        code = str(f.get("code", ""))
+        if code.startswith("MS") and code[2:].isdigit() and not code.startswith("MS1"):
+            continue  # MS2xx/MS3xx are analyses of uses, not API-use reports (and use pseudo-names)
         path = f["path"].replace("\\", "/")
         path = path_prefix + (path[2:] if path.startswith("./") else path)
         out[path].add((int(f["line"]), api))

@@ -9,7 +9,15 @@ import importlib
 FORMATS = {
     "terminal": "ms_scan.report.terminal",
     "json": "ms_scan.report.json",
+    "html": "ms_scan.report.html",
+    "sarif": "ms_scan.report.sarif",
+    "markdown": "ms_scan.report.markdown",
+    "csv": "ms_scan.report.csv",
+    "github": "ms_scan.report.github",
 }
+# the file `ms-scan report` writes when no -o is given (None: stdout)
+DEFAULT_FILES = {"terminal": None, "github": None, "json": "report.json", "html": "report.html",
+                 "sarif": "report.sarif", "markdown": "report.md", "csv": "report.csv"}
 
 
 def renderer(fmt: str):

@@ -39,6 +39,7 @@ def summarize(result) -> dict:
         "score": score,
         "findings": len(findings),
         "suppressed": sum(1 for f in result.findings if f.suppressed),
+        "baselined": sum(1 for f in findings if f.baseline),
         "by_severity": {s: sum(1 for f in findings if f.severity == s) for s in ("error", "warning", "note")},
         "by_code": dict(sorted(Counter(f.code for f in findings).items())),
     }

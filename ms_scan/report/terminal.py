@@ -1,6 +1,8 @@
 """`--format terminal` (default): a summary a migration lead reads at a glance, then findings by file.
 
-Compact by default (errors and warnings, one line each); `verbose` adds notes, snippets and targets.
+Compact by default (errors and warnings, one line each, grouped by file); `verbose` adds notes,
+snippets and the advice (MindSpore target, what differs, shim, docs). Suppressed and baselined
+findings are counted in the summary, not listed.
 Colour follows rich: off when stdout is not a terminal or NO_COLOR is set.
 """
 from __future__ import annotations
@@ -43,10 +45,11 @@ def render(result, summary: dict, out, options: dict) -> None:
     sev = summary["by_severity"]
     console.print(f"Findings: [bold red]{sev['error']} errors[/] · [yellow]{sev['warning']} "
                   f"warnings[/] · {sev['note']} notes"
-                  + (f" · {summary['suppressed']} suppressed" if summary["suppressed"] else ""))
+                  + (f" · {summary['suppressed']} suppressed" if summary["suppressed"] else "")
+                  + (f" · {summary['baselined']} in the baseline" if summary.get("baselined") else ""))
     for rel, why in result.notes:
         console.print(f"[dim]skipped {escape(rel)}: {escape(why)}[/]")
-    shown = [f for f in result.findings if not f.suppressed and (verbose or f.severity != "note")]
+    shown = [f for f in result.findings if f.counts and (verbose or f.severity != "note")]
     if not shown:
         if summary["files"] == 0:
             console.print("[yellow]No Python files found under the given path(s).[/]")
@@ -64,9 +67,14 @@ def render(result, summary: dict, out, options: dict) -> None:
                                                if f.confidence != "high" else ""))
             if verbose and f.snippet:
                 table.add_row("", "", f"[dim]{escape(f.snippet)}[/]")
+            if verbose and f.ms_api:
+                table.add_row("", "", f"[dim]MindSpore: {escape(f.ms_api)}"
+                              + (f" · {escape(f.note)}" if f.note else "") + "[/]")
+            if verbose and f.shim:
+                table.add_row("", "", f"[dim]shim: {escape(str(f.shim.get('import_path')))}[/]")
             if verbose and f.docs_url:
                 table.add_row("", "", f"[dim]{escape(f.docs_url)}[/]")
         console.print(table)
-    hidden = sum(1 for f in result.findings if f.severity == "note" and not f.suppressed)
+    hidden = sum(1 for f in result.findings if f.severity == "note" and f.counts)
     if not verbose and hidden:
         console.print(f"[dim]{hidden} notes (consistent APIs) not listed: --verbose shows them[/]")

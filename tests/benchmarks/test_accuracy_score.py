@@ -124,3 +124,17 @@ def test_duplicate_findings_are_counted_once():
 def test_class_alias(reported, expected):
     aliases = {"torch.nn.Linear": ["torch.nn.modules.linear.Linear"]}
     assert name_matches(reported, "torch.nn.Linear", aliases) == expected
+
+
+def test_only_api_use_findings_are_scored():
+    from score import load_findings
+
+    scan = {"findings": [
+        {"path": "a.py", "line": 1, "torch_api": "torch.cat", "code": "MS100", "kind": "call"},
+        {"path": "a.py", "line": 2, "torch_api": "torch.Tensor.__getitem__[bool mask]", "code": "MS202"},
+        {"path": "a.py", "line": 3, "torch_api": "torch.nn.functional.interpolate", "code": "MS106",
+         "kind": "argument"},
+        {"path": "a.py", "line": 4, "torch_api": "torch.nn.Module", "code": "MS100", "kind": "subclass"},
+        {"path": "a.py", "line": 5, "torch_api": "torch.ones", "code": "NAIVE"},
+    ]}
+    assert load_findings(scan)["a.py"] == {(1, "torch.cat"), (5, "torch.ones")}
