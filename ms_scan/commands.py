@@ -202,8 +202,8 @@ def diff_cmd(paths, from_, to, target, fmt):
     def per_api(release):
         worst: dict[str, tuple[str, str | None, int]] = {}
         for f in evaluate(facts, load_table(release), settings):
-            if not f.torch_api or f.code == "MS106":
-                continue
+            if not f.torch_api or not f.status or not f.code.startswith("MS1") or f.code == "MS106":
+                continue  # only the per-API mapping verdicts move between releases
             prev = worst.get(f.torch_api)
             uses = (prev[2] if prev else 0) + 1
             if prev is None or _STATUS_RANK[f.status] > _STATUS_RANK[prev[0]]:

@@ -54,6 +54,8 @@ class FileFacts:
     reexports: dict[str, tuple[str, str]] = field(default_factory=dict)
     grad_sites: list = field(default_factory=list)  # second-order sites (extract/grads.GradSite)
     shapes: list = field(default_factory=list)  # dynamic-shape facts (extract/shapes.ShapeFact)
+    recipe: list = field(default_factory=list)  # training-recipe facts (extract/recipe.RecipeFact)
+    contexts: list = field(default_factory=list)  # data-pipeline / network spans (extract/recipe.ContextSpan)
     problem: Problem | None = None
     snippets: dict[int, str] = field(default_factory=dict)
     mentions_torch: bool = True

@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass
 
 SEVERITIES = ("note", "warning", "error")
 CONFIDENCES = ("low", "medium", "high")
-FAMILIES = {"0": "scanner", "1": "api-mapping", "2": "dynamic-shape", "3": "second-order",
+FAMILIES = {"0": "scanner", "1": "api-mapping", "2": "dynamic-shape", "3": "second-order", "4": "recipe",
             "9": "suppression"}
 
 
@@ -40,6 +40,7 @@ class Finding:
     suppressed: bool = False  # an `# ms-scan: ignore` comment covers it: kept, never counts for the exit code
     fingerprint: str = ""  # stable across unrelated edits (ms_scan/baseline.py); set by scan()
     baseline: bool = False  # recorded in the --baseline file: reported, never counts for the exit code
+    context: str | None = None  # "network" | "data" (data-pipeline code needs no MindSpore operator)
 
     @property
     def counts(self) -> bool:

@@ -17,7 +17,7 @@ from ms_scan.findings import Finding, confidence_rank
 from ms_scan.settings import CACHE_DIR, Settings
 
 LAST_SCAN = "last_scan.json"
-LAST_SCAN_VERSION = 1
+LAST_SCAN_VERSION = 2
 
 
 @dataclass
@@ -31,6 +31,7 @@ class ScanResult:
     notes: list[tuple[str, str]] = field(default_factory=list)
     table_digest: str = ""
     baseline_fixed: int = 0  # baseline entries that no longer occur
+    checklist: list[dict] = field(default_factory=list)  # the training recipe, filled from the code
 
     def to_dict(self) -> dict:
         """Plain JSON-able form (the last-scan cache; never pickled)."""
@@ -41,7 +42,7 @@ class ScanResult:
                 "files_with_torch": self.files_with_torch,
                 "findings": [{k: v for k, v in f.to_dict().items() if k != "family"} for f in self.findings],
                 "notes": [list(n) for n in self.notes], "table_digest": self.table_digest,
-                "baseline_fixed": self.baseline_fixed}
+                "baseline_fixed": self.baseline_fixed, "checklist": self.checklist}
 
     @classmethod
     def from_dict(cls, d: dict) -> "ScanResult":
@@ -60,7 +61,7 @@ class ScanResult:
                    findings=[Finding(**{k: v for k, v in f.items() if k in finding_fields})
                              for f in d["findings"]],
                    notes=[tuple(n) for n in d["notes"]], table_digest=d.get("table_digest", ""),
-                   baseline_fixed=d.get("baseline_fixed", 0))
+                   baseline_fixed=d.get("baseline_fixed", 0), checklist=d.get("checklist", []))
 
 
 def cache_dir(root: Path, settings: Settings) -> Path:
@@ -213,14 +214,19 @@ def _selected(settings: Settings):
 
 def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]:
     """Rules over facts for one mapping table: the selected findings above the confidence floor, sorted."""
-    from ms_scan.rules import api_mapping, dynamic_shape, scanner, second_order
+    from ms_scan.rules import api_mapping, checklist, dynamic_shape, scanner, second_order
 
     min_conf = confidence_rank(settings.min_confidence)
     findings: list[Finding] = []
     for f in facts:
         findings.extend(scanner.check(f))
         if f.uses:
-            findings.extend(api_mapping.check(f.path, f.uses, f.snippets, table, settings.target))
+            api = api_mapping.check(f.path, f.uses, f.snippets, table, settings.target)
+            for finding in api:  # data-pipeline code needs no MindSpore operator (migration guide)
+                finding.context = checklist.context_of(finding.line, f.contexts)
+            findings.extend(api)
+        if f.recipe:
+            findings.extend(checklist.check(f.path, f.recipe, f.snippets))
         if f.shapes:
             findings.extend(dynamic_shape.check(f.path, f.shapes, f.snippets, settings.mode))
         if f.grad_sites:
@@ -256,6 +262,8 @@ def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanRes
                         files=len(found.files), notes=list(found.notes), table_digest=table.digest)
     result.files_with_torch = sum(1 for f in facts if f.uses)
     result.findings = evaluate(facts, table, settings)
+    from ms_scan.rules.checklist import build_checklist
+    result.checklist = build_checklist({f.path: f.recipe for f in facts if f.recipe})
     post_process(result, {f.relpath: f.abspath for f in found.files})
     return result
 

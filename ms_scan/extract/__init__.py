@@ -12,6 +12,7 @@ from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.positions import locate
 from ms_scan.extract.scope import PROJECT, TENSOR, TORCH
 from ms_scan.extract.grads import GradExtractor
+from ms_scan.extract.recipe import RecipeExtractor
 from ms_scan.extract.shapes import ShapeExtractor
 from ms_scan.facts import FileFacts, Problem
 
@@ -56,12 +57,16 @@ _SECOND_ORDER_HINTS = re.compile(rb"create_graph|hessian|\bhvp\b|\bvhp\b|jacrev|
                                  rb"|functional_call|torch\.func")
 
 
-class FileExtractor(ShapeExtractor, GradExtractor):
-    """API uses + dynamic-shape facts + second-order sites, in one libcst pass."""
+class FileExtractor(ShapeExtractor, GradExtractor, RecipeExtractor):
+    """API uses + dynamic-shape facts + second-order sites + training recipe, in one libcst pass."""
+
+
+class _FirstOrderExtractor(ShapeExtractor, RecipeExtractor):
+    """The same without the second-order analysis, for files that never differentiate twice."""
 
 
 def _extractor_class(data: bytes):
-    return FileExtractor if _SECOND_ORDER_HINTS.search(data) else ShapeExtractor
+    return FileExtractor if _SECOND_ORDER_HINTS.search(data) else _FirstOrderExtractor
 
 
 def extract_source(data: bytes, path: str, module: str = "", is_package: bool = False,
@@ -82,15 +87,17 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
     visitor = _extractor_class(data)(load_catalog(), module, is_package, project_modules)
     tree.visit(visitor)
     nodes = [n for n, _ in visitor.found] + [n for n, _ in visitor.deferred] + \
-        [kw for _, kw in visitor.keyword_nodes]
+        [kw for _, kw in visitor.keyword_nodes] + visitor.recipe_nodes()
     where = locate(tree, nodes, visitor.anchors, text)
+    lines = text.splitlines()
     extra = visitor.shape_nodes() + (visitor.grad_nodes() if isinstance(visitor, GradExtractor) else [])
     if extra:  # arbitrary expressions (slice bounds, `if` tests): PositionProvider for these files
         where.update(locate(tree, extra))
     facts.shapes = visitor.shape_facts(where)
     if isinstance(visitor, GradExtractor):
         facts.grad_sites = visitor.grad_sites(where)
-    lines = text.splitlines()
+    facts.recipe = visitor.recipe_facts(where, lines)
+    facts.contexts = visitor.context_spans()
     keyword_at: dict[int, list] = {}
     for index, kw in visitor.keyword_nodes:
         line, column, _, _ = where[id(kw)]
@@ -103,7 +110,7 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
         ref.use.line, ref.use.column, ref.use.end_line, ref.use.end_column = where[id(node)]
         facts.deferred.append(ref)
     grad_lines = {s.line for s in facts.grad_sites} | {op.line for s in facts.grad_sites for op in s.ops}
-    grad_lines |= {f.line for f in facts.shapes}
+    grad_lines |= {f.line for f in facts.shapes} | {f.line for f in facts.recipe}
     for line in {u.line for u in facts.uses} | {r.use.line for r in facts.deferred} | grad_lines:
         if 0 < line <= len(lines):
             facts.snippets[line] = lines[line - 1].strip()[:SNIPPET_MAX]

@@ -77,6 +77,7 @@ def context(result, summary: dict) -> dict:
         "score_dash": 0 if score is None else round(score * 2.8274, 2),  # circumference 2*pi*45
         "status_bars": status_bars, "families": families, "top_files": top_files,
         "notes": result.notes,
+        "checklist": result.checklist,
         "data_json": _json_for_script({"findings": [_finding_row(f) for f in result.findings]}),
     }
 

@@ -5,7 +5,7 @@ import json
 
 from ms_scan import __version__
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def document(result, summary: dict) -> dict:
@@ -15,6 +15,8 @@ def document(result, summary: dict) -> dict:
         "tool": {"name": "ms-scan", "version": __version__},
         "target": {"mindspore": result.release, "backend": s.target, "mode": s.mode},
         "summary": summary,
+        "checklist": [{k: row.get(k) for k in ("item", "value", "path", "line", "mindspore")}
+                      for row in result.checklist],
         "findings": [f.to_dict() for f in result.findings],
     }
 

@@ -60,5 +60,13 @@ def render(result, summary: dict, out, options: dict) -> None:
         if len(shown) > MAX_ROWS:
             lines += ["", f"… and {len(shown) - MAX_ROWS} more: see the full report "
                           "(`ms-scan --format html report`)."]
+    if result.checklist:
+        lines += ["", "<details><summary>Training-recipe checklist "
+                      f"({len(result.checklist)} items)</summary>", "",
+                  "| item | as written | where | MindSpore |", "|---|---|---|---|"]
+        for r in result.checklist[:MAX_ROWS]:
+            lines.append(f"| {cell(r['item'])} | {code(r['value'])} | {cell(r['path'])}:{r['line']} | "
+                         f"{cell(r['mindspore'])} |")
+        lines += ["", "</details>"]
     lines += ["", f"<sub>ms-scan {__version__}</sub>", ""]
     out.write("\n".join(lines))

@@ -87,7 +87,9 @@ def document(result, summary: dict) -> dict:
             "originalUriBaseIds": {"%SRCROOT%": {"description": {"text": "The scan root."}}},
             "columnKind": "unicodeCodePoints",
             "properties": {"mindspore": result.release, "backend": s.target, "mode": s.mode,
-                           "score": summary["score"]},
+                           "score": summary["score"],
+                           "checklist": [{k: r.get(k) for k in ("item", "value", "path", "line", "mindspore")}
+                                         for r in result.checklist]},
             "results": [_result(f, rule_index, with_baseline) for f in result.findings],
         }],
     }

@@ -47,6 +47,15 @@ def render(result, summary: dict, out, options: dict) -> None:
                   f"warnings[/] · {sev['note']} notes"
                   + (f" · {summary['suppressed']} suppressed" if summary["suppressed"] else "")
                   + (f" · {summary['baselined']} in the baseline" if summary.get("baselined") else ""))
+    if result.checklist:
+        console.print(f"Training-recipe checklist: {len(result.checklist)} items filled from the code"
+                      + ("" if verbose else " (--verbose lists them; every format carries them)"))
+        if verbose:
+            table = Table.grid(padding=(0, 1))
+            for r in result.checklist:
+                table.add_row(f"[bold]{escape(r['item'])}[/]", escape(str(r["value"])),
+                              f"[dim]{escape(r['path'])}:{r['line']}[/]", escape(str(r["mindspore"] or "")))
+            console.print(table)
     for rel, why in result.notes:
         console.print(f"[dim]skipped {escape(rel)}: {escape(why)}[/]")
     shown = [f for f in result.findings if f.counts and (verbose or f.severity != "note")]

@@ -31,5 +31,5 @@ def register(info: RuleInfo) -> RuleInfo:
 
 def all_rules() -> list[RuleInfo]:
     from ms_scan.rules import (  # noqa: F401  (registration side effect)
-        api_mapping, dynamic_shape, scanner, second_order, suppression)
+        api_mapping, checklist, dynamic_shape, scanner, second_order, suppression)
     return [REGISTRY[c] for c in sorted(REGISTRY)]
