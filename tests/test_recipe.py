@@ -291,3 +291,36 @@ def test_example_runs_one_step():
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "step 1 loss" in done.stdout
+
+
+def test_checklist_reaches_every_report_format(tmp_path):
+    """JSON, terminal (-v), markdown, html, sarif, csv and github all carry the checklist."""
+    import csv as csvmod
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "yolox_like"
+
+    def run(fmt, *extra):
+        res = subprocess.run([sys.executable, "-m", "ms_scan", str(example), "--format", fmt,
+                              "--exit-zero", "--no-cache", *extra], capture_output=True, text=True,
+                             timeout=300)
+        assert res.returncode == 0, res.stderr
+        return res.stdout
+
+    doc = json.loads(run("json"))
+    items = {(r["item"], r["line"]) for r in doc["checklist"]}
+    assert ("optimizer", 245) in items and len(doc["checklist"]) >= 20
+    assert "optimizer" in run("terminal", "-v") and "Training-recipe checklist" in run("terminal")
+    assert "Training-recipe checklist" in run("markdown")
+    html = tmp_path / "r.html"
+    run("html", "-o", str(html))
+    assert 'id="checklist"' in html.read_text()
+    sarif = json.loads(run("sarif"))
+    assert len(sarif["runs"][0]["properties"]["checklist"]) == len(doc["checklist"])
+    rows = list(csvmod.DictReader(run("csv").splitlines()))
+    assert sum(r["family"] == "checklist" for r in rows) == len(doc["checklist"])
+    gh = run("github")
+    assert "::group::ms-scan training-recipe checklist" in gh and "::endgroup::" in gh

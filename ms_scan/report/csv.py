@@ -1,4 +1,4 @@
-"""`--format csv`: one row per finding (suppressed and baselined ones too, flagged), for spreadsheets.
+"""`--format csv`: one row per finding (suppressed and baselined too, flagged) and per checklist item.
 
 pandas is imported inside render only. Cells that a spreadsheet would run as a formula (starting
 with = + - @, tab or CR) get a leading apostrophe, as OWASP advises for CSV exports.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 COLUMNS = ("path", "line", "column", "end_line", "end_column", "code", "name", "severity",
            "confidence", "family", "status", "torch_api", "ms_api", "kind", "message", "note",
-           "docs_url", "shim", "snippet", "suppressed", "baseline", "fingerprint")
+           "docs_url", "shim", "snippet", "suppressed", "baseline", "fingerprint", "context")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -23,6 +23,11 @@ def rows(result) -> list[dict]:
         d = f.to_dict()
         d["shim"] = f.shim.get("import_path") if f.shim else None
         out.append({c: _safe(d.get(c)) for c in COLUMNS})
+    # the training-recipe checklist rides along as rows of family "checklist" (no code)
+    for r in result.checklist:
+        out.append({c: None for c in COLUMNS} | {
+            "path": _safe(r["path"]), "line": r["line"], "family": "checklist", "name": _safe(r["item"]),
+            "message": _safe(str(r["value"])), "ms_api": _safe(r.get("mindspore"))})
     return out
 
 

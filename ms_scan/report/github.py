@@ -30,3 +30,9 @@ def render(result, summary: dict, out, options: dict) -> None:
     for f in result.findings:
         if f.counts and (options.get("verbose") or f.severity != "note"):
             out.write(annotation(f) + "\n")
+    if result.checklist:  # the recipe checklist as a collapsible group in the job log
+        out.write(f"::group::ms-scan training-recipe checklist ({len(result.checklist)} items)\n")
+        for r in result.checklist:
+            line = f"{r['item']}: {r['value']} ({r['path']}:{r['line']}) -> {r.get('mindspore') or '-'}"
+            out.write(escape_data(line).replace("::", ": :") + "\n")
+        out.write("::endgroup::\n")
