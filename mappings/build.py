@@ -41,6 +41,9 @@ RELEASES = [
     ("2.7", "master", "master"),
 ]
 DERIVED = "2.10"
+# From r2.5 the docs table points most rows at mindspore.mint.*, whose kernels are often Ascend-only; the older
+# target, kept as an alternative row, lets the lookup pick a CPU/GPU-capable API for --target.
+MINT_FROM = "2.5"
 
 
 @dataclass(frozen=True)
@@ -146,6 +149,43 @@ def carry(newest: dict[str, list[Row]], listed: set[str], exists, backends) -> t
     return rows, stats
 
 
+def _release_key(release: str) -> tuple[int, ...]:
+    return tuple(int(p) for p in release.split("."))
+
+
+# The order in which ms-scan's lookup (ms_scan/tables/mapping.py) prefers rows of one API once backends are equal.
+_STATUS_RANK = {"consistent": 0, "not-applicable": 1, "differs": 2, "missing": 3}
+_KNOWN_RANK = {"docs": 0, "introspected": 1, "carried": 2, "curated": 3}
+
+
+def _rank(r: Row) -> tuple:
+    return (_STATUS_RANK.get(r.status, 9), _KNOWN_RANK.get(r.known_by, 9), r.ms_api)
+
+
+def mint_alternatives(rows: list[Row], pre_mint: dict[str, list[Row]], exists, backends) -> list[Row]:
+    """The last pre-r2.5 row of each torch API the table now maps to mindspore.mint.*, when its target still
+    exists: an extra `carried` row, so a backend the mint op lacks can fall back to it.
+
+    An old row the lookup would prefer over the current ones on a backend both support (e.g. older docs called
+    it consistent where the new table lists a difference) is left out: it would replace the current answer."""
+    current: dict[str, list[Row]] = {}
+    for r in rows:
+        current.setdefault(r.torch_api, []).append(r)
+    out = []
+    for api in sorted(current):
+        targets = {r.ms_api for r in current[api]}
+        if not any(t.startswith("mindspore.mint.") for t in targets):
+            continue
+        best = min(_rank(r) for r in current[api])
+        for old in pre_mint.get(api, []):
+            if not old.ms_api or old.ms_api.startswith("mindspore.mint.") or old.ms_api in targets:
+                continue
+            alt = replace(old, known_by="carried")
+            if _rank(alt) > best and exists(old.ms_api):
+                out.append(replace(alt, backends=_fmt_backends(backends(old.ms_api))))
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m mappings.build", description=__doc__)
     ap.add_argument("--docs", required=True, help="git dir or clone of mindspore-ai/docs")
@@ -158,6 +198,7 @@ def main(argv=None) -> int:
     src = Repo(args.ms_source) if args.ms_source else None
     index = {"schema_version": 1, "columns": COLUMNS, "releases": []}
     newest: dict[str, list[Row]] = {}
+    pre_mint: dict[str, list[Row]] | None = None
     for release, branch, tag in RELEASES:
         rows = docs_rows(docs, branch)
         entry = {"release": release, "source": {"docs_branch": branch, "docs_commit": docs.commit(branch),
@@ -172,10 +213,17 @@ def main(argv=None) -> int:
         rows = [replace(r, backends=_fmt_backends(backends(r.ms_api))) if r.ms_api else r for r in rows]
         listed = {r.torch_api for r in rows}
         carried, stats = carry(newest, listed, exists, backends)
+        alternatives = []
+        if _release_key(release) >= _release_key(MINT_FROM):
+            if pre_mint is None:
+                pre_mint = dict(newest)
+            alternatives = mint_alternatives(rows, pre_mint, exists, backends) if src is not None else []
         for api in listed:
             newest[api] = [r for r in rows if r.torch_api == api]
-        rows = sorted(rows + carried, key=Row.key)
+        rows = sorted(rows + carried + alternatives, key=Row.key)
         entry["carry"] = {"carried": len(carried), **{k: stats[k] for k in sorted(stats)}}
+        if alternatives:
+            entry["carry"]["pre_mint_alternatives"] = len(alternatives)
         entry["docs_targets_unverified"] = sum(1 for r in rows if r.known_by == "docs" and r.ms_api
                                                and not exists(r.ms_api)) if src else None
         entry.update(summarise(rows))
@@ -187,7 +235,9 @@ def main(argv=None) -> int:
     introspect = None
     if not args.no_installed:
         from . import introspect
-        rows, stats = derive_installed(newest, RELEASES[-1][1], introspect)
+        curated_apis = read_curated_apis(os.path.join(args.out, "curated.csv"))
+        rows, stats = derive_installed(newest, RELEASES[-1][1], introspect, pre_mint or {}, curated_apis,
+                                       args.out)
         entry = {"release": DERIVED, "source": {"derived_from": [r for r, _, _ in RELEASES],
                                                 "mindspore_version": introspect.version()},
                  "carry": stats}
@@ -238,8 +288,17 @@ def _retarget(target: str, introspect) -> str:
     return f"{ns}.{hits[0]}" if len(hits) == 1 else ""
 
 
-def derive_installed(newest: dict[str, list[Row]], newest_branch: str, introspect) -> tuple[list[Row], dict]:
-    """2.10: every last-known row whose target resolves in the installed mindspore (all carried)."""
+def read_curated_apis(path: str) -> set[str]:
+    if not os.path.exists(path):
+        return set()
+    with open(path, newline="", encoding="utf-8") as f:
+        return {r["torch_api"] for r in csv.DictReader(f)}
+
+
+def derive_installed(newest: dict[str, list[Row]], newest_branch: str, introspect, pre_mint: dict[str, list[Row]],
+                     curated_apis: set[str], out_dir: str) -> tuple[list[Row], dict]:
+    """2.10: every last-known row whose target resolves in the installed mindspore (all carried), the pre-mint
+    alternatives, then same-named MindSpore APIs for catalogue entries nothing else covers (introspected)."""
     rows, stats = [], Counter()
     for api in sorted(newest):
         for r in newest[api]:
@@ -257,7 +316,25 @@ def derive_installed(newest: dict[str, list[Row]], newest_branch: str, introspec
                 stats["retargeted"] += 1
             rows.append(replace(r, ms_api=target, known_by=known,
                                 backends=_fmt_backends(introspect.backends(target))))
-    return sorted(rows, key=Row.key), {k: stats[k] for k in sorted(stats)}
+    alternatives = mint_alternatives(rows, pre_mint, introspect.exists, introspect.backends)
+    stats["pre_mint_alternatives"] = len(alternatives)
+    listed = {r.torch_api for r in rows}
+    same = same_named_rows(listed | curated_apis, listed, introspect, out_dir)
+    stats["same_named"] = len(same)
+    return sorted(rows + alternatives + same, key=Row.key), {k: stats[k] for k in sorted(stats) if stats[k]}
+
+
+def same_named_rows(covered: set[str], derivable: set[str], introspect, out_dir: str) -> list[Row]:
+    """Rows for catalogue APIs no table or curated row covers whose same-named MindSpore API resolves."""
+    from . import same_name
+    catalogue = same_name.load_catalogue(out_dir)
+    branch, commit = f"mindspore-{introspect.version()}", introspect.commit()
+    rows = []
+    for api, target in same_name.find(catalogue, covered, introspect.resolve, derivable).items():
+        path, line = same_name.provenance(target, introspect.resolve)
+        rows.append(Row(api, target, "differs", "unverified", "", catalogue["torch_version"],
+                        _fmt_backends(introspect.backends(target)), "introspected", "", branch, commit, path, line))
+    return rows
 
 
 if __name__ == "__main__":

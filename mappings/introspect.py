@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import re
 
 from .platforms import platforms_in_doc, referred_api
 
@@ -50,3 +52,14 @@ def backends(target: str, _depth: int = 0) -> tuple[str, ...] | None:
 
 def version() -> str:
     return importlib.import_module("mindspore").__version__
+
+
+def commit() -> str:
+    """The short source commit the installed wheel was built from (its `.commit_id` file), or ""."""
+    path = os.path.join(os.path.dirname(importlib.import_module("mindspore").__file__), ".commit_id")
+    try:
+        with open(path, encoding="utf-8") as f:
+            m = re.search(r"\[sha1\]:([0-9a-f]{7,40})", f.read())
+    except OSError:
+        return ""
+    return m.group(1) if m else ""

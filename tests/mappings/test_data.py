@@ -14,7 +14,7 @@ COLUMNS = ["torch_api", "ms_api", "status", "diff_kind", "params", "torch_versio
            "docs_url", "src_branch", "src_commit", "src_path", "src_line"]
 RELEASES = ["1.7", "1.10", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.10"]
 STATUSES = {"consistent", "differs", "missing", "not-applicable"}
-KINDS = {"param_name", "param_count", "dtype", "default", "function", "other"}
+KINDS = {"param_name", "param_count", "dtype", "default", "function", "other", "unverified"}
 KNOWN_BY = {"docs", "carried", "introspected", "curated"}
 PARAM_RE = re.compile(r"^[A-Za-z_]\w*=(missing|renamed:[A-Za-z_]\w*|default|dtype|behaviour)$")
 # docs-table row counts per release (research note §1.3; r2.2 not in the note, r2.5+ minus one MindSpore-only row)
@@ -50,7 +50,13 @@ def test_columns_and_vocabularies(release):
         if row["backends"]:
             parts = row["backends"].split("|")
             assert parts == [p for p in ("Ascend", "GPU", "CPU") if p in parts], row
-        assert re.fullmatch(r"[0-9a-f]{40}", row["src_commit"]) and int(row["src_line"]) > 0
+        if row["diff_kind"] == "unverified":
+            # found by name in the installed wheel: its version, build commit and the defining file
+            assert row["known_by"] == "introspected" and row["src_branch"].startswith("mindspore-"), row
+            assert re.fullmatch(r"[0-9a-f]{7,40}", row["src_commit"]) and row["src_path"].startswith("mindspore/")
+            assert int(row["src_line"]) > 0
+        else:
+            assert re.fullmatch(r"[0-9a-f]{40}", row["src_commit"]) and int(row["src_line"]) > 0
 
 
 @pytest.mark.parametrize("release", RELEASES)
@@ -129,3 +135,36 @@ def test_index_matches_files():
     if "curated" in index:
         with open(os.path.join(MAP, "curated.csv"), "rb") as f:
             assert hashlib.sha256(f.read()).hexdigest() == index["curated"]["sha256"]
+
+
+def test_pre_mint_target_kept_as_alternative():
+    # r2.5+ retargeted the layer to mindspore.mint (Ascend only); the r2.4 target runs on CPU too
+    for release in ("2.5", "2.10"):
+        _, rows = load(release)
+        hit = {r["ms_api"]: r for r in rows if r["torch_api"] == "torch.nn.AdaptiveAvgPool2d"}
+        assert "mindspore.mint.nn.AdaptiveAvgPool2d" in hit, release
+        alt = hit.get("mindspore.nn.AdaptiveAvgPool2d")
+        assert alt and alt["known_by"] == "carried" and "CPU" in alt["backends"].split("|"), release
+    _, r24 = load("2.4")
+    assert not any(r["ms_api"].startswith("mindspore.mint.") for r in r24 if r["torch_api"] == "torch.nn.AdaptiveAvgPool2d")
+
+
+def test_introspected_same_named_rows_only_in_2_10():
+    for release in RELEASES:
+        _, rows = load(release)
+        same = [r for r in rows if r["diff_kind"] == "unverified"]
+        if release != "2.10":
+            assert not same, release
+            continue
+        assert len(same) >= 100
+        for r in same:
+            assert r["status"] == "differs" and r["known_by"] == "introspected" and not r["params"], r
+            # same name: the last component matches (torch.nn.GLU -> mindspore.mint.nn.GLU)
+            assert r["torch_api"].rsplit(".", 1)[1] == r["ms_api"].rsplit(".", 1)[1], r
+
+
+def test_introspected_rows_never_shadow_curated_rows():
+    with open(os.path.join(MAP, "curated.csv"), newline="", encoding="utf-8") as f:
+        curated = {r["torch_api"] for r in csv.DictReader(f)}
+    _, rows = load("2.10")
+    assert not curated & {r["torch_api"] for r in rows}

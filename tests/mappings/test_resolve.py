@@ -22,3 +22,23 @@ def test_targets_resolve_in_installed_mindspore(name):
         pytest.skip(f"{name} not generated")
     bad = [t for t in targets(path) if introspect.resolve(t) is None]
     assert not bad, bad
+
+
+def test_introspected_rows_resolve_to_callables_or_properties():
+    import inspect
+    with open(os.path.join(ROOT, "mappings", "2.10", "api_mapping.csv"), newline="", encoding="utf-8") as f:
+        same = [r for r in csv.DictReader(f) if r["diff_kind"] == "unverified"]
+    assert same
+    for r in same:
+        obj = introspect.resolve(r["ms_api"])
+        assert obj is not None, r["ms_api"]
+        assert callable(obj) or isinstance(obj, property) or inspect.isgetsetdescriptor(obj), r["ms_api"]
+
+
+def test_same_named_search_is_deterministic():
+    from mappings import same_name
+    catalogue = same_name.load_catalogue(os.path.join(ROOT, "mappings"))
+    covered = {"torch.abs"}
+    a = same_name.find(catalogue, covered, introspect.resolve)
+    assert "torch.abs" not in a and a == same_name.find(catalogue, covered, introspect.resolve)
+    assert a["torch.nn.GLU"] == "mindspore.mint.nn.GLU"          # mint namespace preferred over nn

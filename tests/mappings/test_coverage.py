@@ -1,0 +1,77 @@
+"""Coverage of the 2.10 table: the share of distinct PyTorch APIs that real code uses (the accuracy benchmark's
+truth files) for which the lookup gives a status other than `unknown`."""
+import glob
+import json
+import os
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+TRUTH = glob.glob(os.path.join(ROOT, "benchmarks", "accuracy", "truth", "*.json"))
+CATALOGUE = os.path.join(ROOT, "mappings", "torch", "2.13.0", "torch_api.json")
+MIN_SHARE = 0.95
+
+
+def _public(name: str, canonical: dict) -> str:
+    """Implementation path -> public name, as benchmarks/accuracy/score.py does it."""
+    if name in canonical:
+        return canonical[name]
+    head, _, tail = name.rpartition(".")
+    while head:
+        if head in canonical:
+            return f"{canonical[head]}.{tail}"
+        head, _, last = head.rpartition(".")
+        tail = f"{last}.{tail}"
+    return name
+
+
+def truth_apis() -> set[str]:
+    with open(CATALOGUE, encoding="utf-8") as f:
+        canonical = json.load(f)["canonical"]
+    apis = set()
+    for path in TRUTH:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        for entry in (data.get("files") or {}).values():
+            apis |= {_public(use[1], canonical) for use in entry.get("uses", [])}
+    return apis
+
+
+@pytest.mark.skipif(not TRUTH, reason="no truth files")
+def test_truth_api_coverage_in_2_10():
+    from ms_scan.tables.mapping import load_table
+    table = load_table("2.10")
+    apis = truth_apis()
+    unknown = sorted(a for a in apis if table.lookup(a).status == "unknown")
+    share = 1 - len(unknown) / len(apis)
+    assert len(apis) >= 200
+    assert share >= MIN_SHARE, (round(share, 4), unknown)
+
+
+PRE_MINT_BRANCHES = {"r1.7", "r1.10", "r2.0", "r2.1", "r2.2", "r2.3", "r2.4.10"}
+
+
+@pytest.mark.parametrize("release", ["2.5", "2.10"])
+def test_pre_mint_alternatives_only_change_unsupported_backends(release):
+    """Kept pre-mint rows are fallbacks: where the current target runs, the lookup's answer is unchanged."""
+    import csv
+
+    from ms_scan.tables.mapping import MappingTable, load_table
+    with open(os.path.join(ROOT, "mappings", release, "api_mapping.csv"), newline="", encoding="utf-8") as f:
+        branch = {(r["torch_api"], r["ms_api"]): r["src_branch"] for r in csv.DictReader(f)}
+    table = load_table(release)
+    n_alt = 0
+    for api, rows in table.by_api.items():
+        if not any(r.ms_api.startswith("mindspore.mint.") for r in rows):
+            continue
+        alts = [r for r in rows if not r.ms_api.startswith("mindspore.mint.")
+                and branch[(api, r.ms_api)] in PRE_MINT_BRANCHES]
+        if not alts:
+            continue
+        n_alt += len(alts)
+        base = [r for r in rows if r not in alts]
+        for target in (None, "ascend"):
+            assert MappingTable._best(rows, target)[0] == MappingTable._best(base, target)[0], (api, target)
+    assert n_alt >= 200
+    cpu = table.lookup("torch.nn.AdaptiveAvgPool2d", target="cpu").row
+    assert cpu.ms_api == "mindspore.nn.AdaptiveAvgPool2d" and "CPU" in cpu.backends
