@@ -47,7 +47,8 @@ def test_sigmoid_focal_loss(rng, shape, gamma, alpha, reduction, avg_factor, wki
     ref = torch_sigmoid_focal_loss(torch.from_numpy(pred), torch.from_numpy(target),
                                    None if weight is None else torch.from_numpy(weight),
                                    gamma, alpha, reduction, avg_factor)
-    compare("SigmoidFocalLoss", got, ref)
+    # a sum (or a sum over avg_factor) of ~1,300 float32 terms: bounded relative to its size
+    compare("SigmoidFocalLoss", got, ref, scaled=(reduction == "sum" or avg_factor is not None))
 
 
 def test_sigmoid_focal_loss_matches_torchvision_formula(rng):
@@ -86,4 +87,4 @@ def test_label_smoothing_cross_entropy(rng, shape, eps, reduction, use_weight, i
     ref = F.cross_entropy(torch.from_numpy(logits), torch.from_numpy(target),
                           None if weight is None else torch.from_numpy(weight),
                           ignore_index=ignore_index, reduction=reduction, label_smoothing=eps)
-    compare("LabelSmoothingCrossEntropy", got, ref)  # all-ignored 'mean' is NaN in both
+    compare("LabelSmoothingCrossEntropy", got, ref, scaled=(reduction == "sum"))  # all-ignored 'mean' is NaN in both
