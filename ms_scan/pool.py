@@ -6,6 +6,7 @@ crash on pathological input). Either way that file becomes an MS004 finding and 
 """
 from __future__ import annotations
 
+import faulthandler
 import multiprocessing as mp
 import signal
 import sys
@@ -21,6 +22,7 @@ def _worker(conn, project_modules, settings, gate) -> None:
     from ms_scan.scan import extract_file
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    faulthandler.disable()  # a parser crash is expected and reported as MS004, not dumped to stderr
     sys.setrecursionlimit(20_000)  # libcst's visitor recurses per nesting level
     while True:
         try:
