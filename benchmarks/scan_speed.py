@@ -1,0 +1,88 @@
+"""Scan-speed benchmark (issue 8): cold scan of a real corpus, the ast.parse floor, one-file latency, peak memory.
+
+Downloads nothing but the pinned transformers wheel it scans (from the package index, cached in
+--cache). Prints medians and ratios measured in this one process on this machine; asserts nothing.
+  python benchmarks/scan_speed.py [--corpus DIR] [--repeat N]
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+WHEEL = "transformers==5.23.0"
+
+
+def corpus(cache: Path) -> Path:
+    target = cache / "transformers-5.23.0"
+    models = target / "transformers" / "models"
+    if models.is_dir():
+        return models
+    cache.mkdir(parents=True, exist_ok=True)
+    subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q", "-d", str(cache), WHEEL],
+                   check=True)
+    wheel = next(cache.glob("transformers-5.23.0-*.whl"))
+    with zipfile.ZipFile(wheel) as z:
+        z.extractall(target)
+    return models
+
+
+def timed(cmd: list[str]) -> tuple[float, int]:
+    """Wall seconds and the child's peak RSS in KiB."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    start = time.perf_counter()
+    subprocess.run(cmd, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    return wall, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, help="folder to scan (default: transformers/models of the pinned wheel)")
+    ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "ms-scan-bench")
+    ap.add_argument("--repeat", type=int, default=1, help="cold scans to take the median of")
+    args = ap.parse_args()
+    root = args.corpus or corpus(args.cache)
+    files = sorted(root.rglob("*.py"))
+    sources = [p.read_bytes() for p in files]
+    lines = sum(s.count(b"\n") for s in sources)
+    print(f"machine: {os.cpu_count()} cores; corpus: {root} ({len(files)} files, {lines:,} lines)")
+
+    start = time.perf_counter()
+    for s in sources:
+        try:
+            ast.parse(s)
+        except SyntaxError:
+            pass
+    floor = time.perf_counter() - start
+    print(f"ast.parse floor (one process, sequential): {floor:.1f}s")
+
+    scan = [sys.executable, "-m", "ms_scan", str(root), "--format", "json", "-o", os.devnull,
+            "--exit-zero", "--no-cache", "--no-progress"]
+    colds, peaks = [], []
+    for _ in range(args.repeat):
+        wall, peak = timed(scan)
+        colds.append(wall)
+        peaks.append(peak)
+    cold = statistics.median(colds)
+    print(f"ms-scan cold scan (all cores): median {cold:.1f}s over {len(colds)} run(s); "
+          f"{cold / floor:.1f}x the ast.parse floor; parent peak RSS {max(peaks) / 1024:.0f} MiB")
+
+    one = min(files, key=lambda p: abs(p.read_bytes().count(b"\n") - 1000))
+    singles = [timed([sys.executable, "-m", "ms_scan", str(one), "--exit-zero", "--no-cache", "-q"])[0]
+               for _ in range(5)]
+    print(f"one ~1,000-line file ({one.name}, start-up included): median {statistics.median(singles):.2f}s over 5")
+    print("PaConvert 3.3.1 comparison: run `paconvert --in_dir DIR` on the same folder and compare "
+          "(not installed by this script)")
+
+
+if __name__ == "__main__":
+    main()
