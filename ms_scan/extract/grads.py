@@ -215,7 +215,6 @@ class GradExtractor(Extractor):
         self._classes: dict[str, _Cls] = {}
         self._fn_of_call: dict[int, _Fn] = {}
         self._callee_api: dict[int, str] = {}  # id(call) -> canonical torch api of its func
-        self._ext_imports: dict[str, str] = {}  # local name -> dotted non-torch import (higher, learn2learn)
         self._raw_sites: list[tuple] = []  # (call, fn, kind, api, certainty, extra)
         self._pending_adapt: list[tuple[cst.Call, _Fn]] = []
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
@@ -262,35 +261,15 @@ class GradExtractor(Extractor):
         super().leave_FunctionDef(node)
         self._ctx.pop()
 
-    def visit_Import(self, node: cst.Import) -> bool:
-        for alias in node.names:
-            full = dotted_name(alias.name)
-            if full and full.split(".")[0] not in ("torch",):
-                local = alias.asname.name.value if alias.asname is not None and isinstance(
-                    alias.asname.name, cst.Name) else full.split(".")[0]
-                self._ext_imports[local] = full if alias.asname is not None else local
-        return super().visit_Import(node)
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        if node.module is not None and not node.relative and not isinstance(node.names, cst.ImportStar):
-            source = dotted_name(node.module) or ""
-            if source.split(".")[0] != "torch":
-                for alias in node.names:
-                    name = alias.name.value if isinstance(alias.name, cst.Name) else dotted_name(alias.name)
-                    local = alias.asname.name.value if alias.asname is not None else name
-                    self._ext_imports[local] = f"{source}.{name}"
-        return super().visit_ImportFrom(node)
+    @property
+    def _ext_imports(self) -> dict[str, str]:
+        """Local names bound by non-torch imports (higher, learn2learn ...)."""
+        return {k: v for k, v in self.imported.items() if v.split(".")[0] != "torch"}
 
     def _ext_path(self, node: cst.BaseExpression) -> str | None:
         """`l2l.algorithms.MAML` -> `learn2learn.algorithms.MAML` through this file's non-torch imports."""
-        dotted = dotted_name(node)
-        if dotted is None:
-            return None
-        root, _, rest = dotted.partition(".")
-        base = self._ext_imports.get(root)
-        if base is None:
-            return None
-        return f"{base}.{rest}" if rest else base
+        path = self.import_path(node)
+        return None if path is None or path.split(".")[0] == "torch" else path
 
     # ---------------------------------------------------------------- assignments
     def _record_assign(self, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:

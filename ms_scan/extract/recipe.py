@@ -234,7 +234,6 @@ class RecipeExtractor(Extractor):
         self._rc_done: list[tuple[_Frame, int]] = []  # finished defs/loops with their end line
         self._rc_call_spans: list[tuple[int, int, str]] = []  # data-pipeline calls (start, end, name)
         self._rc_calls: list[tuple[int, int]] = []  # (len(found) at visit, line) per open call
-        self._rc_imports: dict[str, str] = {}  # local name -> dotted non-torch import
         self._rc_dataset: set[str] = set()
         self._rc_module_cls: dict[str, str] = {}  # class -> torch_module verdict
         self._rc_transform_cls: set[str] = set()
@@ -283,35 +282,12 @@ class RecipeExtractor(Extractor):
         return " ".join(f.name for f in self._rc_frames)
 
     # ---------------------------------------------------------------- imports
-    def visit_Import(self, node: cst.Import) -> bool:
-        for alias in node.names:
-            full = dotted_name(alias.name)
-            if full:
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
-                    self._rc_imports[alias.asname.name.value] = full
-                else:
-                    self._rc_imports[full.split(".")[0]] = full.split(".")[0]
-        return super().visit_Import(node)
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> bool:
-        if node.module is not None and not node.relative and not isinstance(node.names, cst.ImportStar):
-            source = dotted_name(node.module) or ""
-            for alias in node.names:
-                name = alias.name.value if isinstance(alias.name, cst.Name) else dotted_name(alias.name)
-                local = alias.asname.name.value if alias.asname is not None else name
-                self._rc_imports[local] = f"{source}.{name}"
-        return super().visit_ImportFrom(node)
-
     def _rc_ext(self, node: cst.BaseExpression) -> str | None:
-        """`np.random.seed` -> `numpy.random.seed` through this file's non-torch imports."""
+        """`np.random.seed` -> `numpy.random.seed` through this file's imports (unless shadowed)."""
         dotted = dotted_name(node)
-        if dotted is None:
+        if dotted is None or self.scopes.lookup(dotted.partition(".")[0]) is None:
             return None
-        root, _, rest = dotted.partition(".")
-        base = self._rc_imports.get(root)
-        if base is None or self.scopes.lookup(root) is None:
-            return None
-        return f"{base}.{rest}" if rest else base
+        return self.import_path(node)
 
     # ---------------------------------------------------------------- scopes
     def visit_ClassDef(self, node: cst.ClassDef) -> None:

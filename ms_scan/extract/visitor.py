@@ -78,6 +78,7 @@ class Extractor(AnchoredVisitor):
         self.except_depth = 0
         self.keyword_nodes: list[tuple[int, cst.Name]] = []  # (index into found, keyword Name)
         self._attr_parent: dict[int, cst.Attribute] = {}  # id(attr Name) -> its Attribute
+        self.imported: dict[str, str] = {}  # local name -> dotted path of every absolute import
 
     # ------------------------------------------------------------------ resolution
     def resolve_path(self, node: cst.BaseExpression) -> str | None:
@@ -97,6 +98,17 @@ class Extractor(AnchoredVisitor):
         if b.kind == TORCH:
             return f"{b.value}.{rest}" if rest else b.value
         return None
+
+    def import_path(self, node: cst.BaseExpression) -> str | None:
+        """`np.random.seed` -> `numpy.random.seed` through this file's absolute imports."""
+        dotted = dotted_name(node)
+        if dotted is None:
+            return None
+        root, _, rest = dotted.partition(".")
+        base = self.imported.get(root)
+        if base is None:
+            return None
+        return f"{base}.{rest}" if rest else base
 
     def canonical(self, path: str) -> str:
         return self.cat.canonical_name(path)
@@ -370,6 +382,7 @@ class Extractor(AnchoredVisitor):
                 local, target = alias.asname.name.value, full
             else:
                 local, target = top, top
+            self.imported[local] = target
             if top in TORCH_ROOTS:
                 self.bind(local, Binding(TORCH, target, imported=True))
             elif self._project_module(target):
@@ -394,6 +407,8 @@ class Extractor(AnchoredVisitor):
         for alias in node.names:
             name = alias.name.value if isinstance(alias.name, cst.Name) else dotted_name(alias.name)
             local = alias.asname.name.value if alias.asname is not None else name
+            if not node.relative:
+                self.imported[local] = f"{source}.{name}"
             if is_torch:
                 self.bind(local, Binding(TORCH, f"{source}.{name}", imported=True))
             elif is_project:
