@@ -124,7 +124,8 @@ def _truth_records(rows, aux: bool):
 
 # Finding kinds no runtime recorder can observe: a class statement naming `nn.Module` as a base,
 # or `isinstance(m, nn.Conv2d)`, calls nothing in torch; an `argument` finding (MS106) repeats
-# its call's API at the keyword's line. They are real API uses for a migration,
+# its call's API at the keyword's line. Likewise an `attribute` finding outside torch.Tensor: the
+# recorder sees tensor property reads, but a read of a module-level constant runs no torch code. They are real API uses for a migration,
 # but cannot be judged against what the dispatcher saw, so they are left out of both figures.
 UNJUDGEABLE_KINDS = frozenset({"subclass", "reference", "argument"})
 
@@ -136,6 +137,8 @@ def load_findings(scan: dict, path_prefix: str = "") -> dict[str, set[tuple[int,
         api = f.get("torch_api")
         if not api or f.get("line") is None or f.get("kind") in UNJUDGEABLE_KINDS:
             continue
+        if f.get("kind") == "attribute" and not api.startswith("torch.Tensor."):
+            continue  # a read of a module constant (torch.float16, constraints.real): no hook sees it
         code = str(f.get("code", ""))
         if code.startswith("MS") and code[2:].isdigit() and not code.startswith("MS1"):
             continue  # MS2xx/MS3xx are analyses of uses, not API-use reports (and use pseudo-names)

@@ -315,7 +315,8 @@ class Extractor(AnchoredVisitor):
         if id(node) in self.decorators:
             return "decorator", None
         kind = self.cat.kind(api)
-        return ("attribute" if kind in ("dtype", "constant") else "reference"), None
+        constant = kind in ("dtype", "constant") or api.endswith(".__version__")
+        return ("attribute" if constant else "reference"), None
 
     def _chain_use(self, node: cst.BaseExpression) -> bool:
         """Record a pure chain rooted in torch or a project import. True if handled."""
@@ -346,9 +347,8 @@ class Extractor(AnchoredVisitor):
         api = self.canonical(path)
         if api.count(".") == 0 or self.cat.kind(api) == "module":
             return True  # `torch` or `torch.nn` on their own are not API uses
-        last = api.rpartition(".")[2]
-        if last.startswith("__") and last.endswith("__") and last != "__version__":
-            return True  # `torch.meshgrid.__kwdefaults__`: introspection, not an API use
+        if any(p.startswith("__") and p.endswith("__") and p != "__version__" for p in api.split(".")):
+            return True  # `torch.meshgrid.__kwdefaults__`, `torch.optim.__dict__.items()`: introspection
         kind, call = self._use_kind(node, api)
         known = self.cat.kind(api) is not None or not api.startswith("torch.")
         self._record(node, api, kind, "high" if known else "medium", call)

@@ -138,3 +138,14 @@ def test_only_api_use_findings_are_scored():
         {"path": "a.py", "line": 5, "torch_api": "torch.ones", "code": "NAIVE"},
     ]}
     assert load_findings(scan)["a.py"] == {(1, "torch.cat"), (5, "torch.ones")}
+
+
+def test_module_constant_reads_are_not_judged_but_tensor_properties_are():
+    from score import load_findings
+
+    scan = {"findings": [
+        {"path": "a.py", "line": 1, "torch_api": "torch.distributions.constraints.real", "code": "MS100",
+         "kind": "attribute"},
+        {"path": "a.py", "line": 2, "torch_api": "torch.Tensor.shape", "code": "MS100", "kind": "attribute"},
+    ]}
+    assert load_findings(scan)["a.py"] == {(2, "torch.Tensor.shape")}
