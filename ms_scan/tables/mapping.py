@@ -1,7 +1,8 @@
 """The versioned PyTorch -> MindSpore mapping tables: pick a release, look an API up.
 
 Lookup order: the release's own rows, then the out-of-place row for an in-place variant
-(`x.add_` -> `x.add`), then ms-scan's curated rows; otherwise the status is `unknown`.
+(`x.add_` -> `x.add`), then ms-scan's curated rows, then a curated row for the whole namespace
+(`torch.distributions.constraints.*`); otherwise the status is `unknown`.
 """
 from __future__ import annotations
 
@@ -90,8 +91,12 @@ class MappingTable:
         for row in rows:
             self.by_api.setdefault(row.torch_api, []).append(row)
         self.curated: dict[str, list[MappingRow]] = {}
+        self.namespaces: dict[str, list[MappingRow]] = {}  # curated `torch.x.*` rows: a whole namespace
         for row in curated:
-            self.curated.setdefault(row.torch_api, []).append(row)
+            if row.torch_api.endswith(".*"):
+                self.namespaces.setdefault(row.torch_api[:-2], []).append(row)
+            else:
+                self.curated.setdefault(row.torch_api, []).append(row)
 
     def __len__(self) -> int:
         return sum(len(v) for v in self.by_api.values())
@@ -114,6 +119,13 @@ class MappingTable:
                 derived = f"in-place variant of {base}"
         if not rows:
             rows = self.curated.get(api)
+        if not rows:
+            prefix = api.rpartition(".")[0]
+            while prefix and prefix not in self.namespaces:
+                prefix = prefix.rpartition(".")[0]
+            if prefix:
+                rows = self.namespaces[prefix]
+                derived = f"every API in {prefix}"
         if not rows:
             return Lookup("unknown", None)
         ranked = self._best(rows, target)

@@ -1,0 +1,56 @@
+"""Held-out evaluation of the second-order rules (MS301-MS303) on tests/second_order_heldout/.
+
+The scripts and their labels (``*.expected.json``) were written independently of the rule's own
+tests and fixtures; see tests/second_order_heldout/measure.py for the matching rule. The
+thresholds are fixed: recall of flagged ops must be 1.0 and no first-order file may carry an
+MS3xx finding. Where a threshold is not met, the test is marked xfail (non-strict) with the
+numbers measured when the held-out set was created; the rule was not tuned to the set.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+MEASURE = Path(__file__).parent / "second_order_heldout" / "measure.py"
+
+
+def _load_measure():
+    spec = importlib.util.spec_from_file_location("second_order_heldout_measure", MEASURE)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.fixture(scope="module")
+def result():
+    return _load_measure().measure()
+
+
+def _fn_summary(res):
+    return "; ".join(f"{r['file']}:{op['line']} {op['api']}" for r in res["files"] for op in r["fn_ops"])
+
+
+@pytest.mark.xfail(strict=False, reason=(
+    "measured when the held-out set was created (ms-scan 0.1.0, --ms-version 2.10 --target cpu): "
+    "TP=4 FP=0 FN=12, precision 1.000, recall 0.250. All 12 misses are in 7 files where ms-scan "
+    "reports only MS302 (derivative path not resolved): the critic/model is a function parameter "
+    "with no call site in the file, is built as Critic().to(device), or the grad inputs reach its "
+    "outputs only through the caller (R1 / path-length helpers)"))
+def test_heldout_recall_of_flagged_ops(result):
+    assert result["recall"] == 1.0, (
+        f"recall {result['recall']:.3f} (TP={result['tp']} FN={result['fn']}); missed: {_fn_summary(result)}")
+
+
+def test_heldout_first_order_files_have_no_ms3xx(result):
+    bad = [r["file"] for r in result["files"] if not r["second_order"] and r["ms3_count"]]
+    assert not bad, f"first-order files with MS3xx findings: {bad}"
+
+
+def test_heldout_harness_counts_every_label(result):
+    # Harness sanity only (not a quality threshold): every labelled op is counted as TP or FN.
+    labelled = sum(len(json.loads(p.read_text())["flagged_ops"])
+                   for p in MEASURE.parent.glob("*.expected.json"))
+    assert result["tp"] + result["fn"] == labelled
