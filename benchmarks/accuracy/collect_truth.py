@@ -21,7 +21,9 @@ DIST = {"transformers": "transformers", "diffusers": "diffusers", "kornia": "kor
         "x_transformers": "x-transformers", "monai": "monai",
         # held-out set (run.py --heldout): never used to tune the scanner
         "torchmetrics": "torchmetrics", "pyro": "pyro-ppl", "vector_quantize_pytorch": "vector-quantize-pytorch",
-        "torchdiffeq": "torchdiffeq"}
+        "torchdiffeq": "torchdiffeq",
+        # fresh held-out set (run.py --fresh): never used to tune the scanner
+        "gpytorch": "gpytorch", "e3nn": "e3nn", "torch_geometric": "torch-geometric", "torchsde": "torchsde"}
 
 
 def _train_step(model, loss, params=None, lr=1e-3):
@@ -693,11 +695,491 @@ def torchdiffeq_scenarios():
             "events-scipy": events}
 
 
+# ---- fresh held-out set (run.py --fresh): never used to tune the scanner ----------------------
+
+def gpytorch_scenarios():
+    import torch
+    import gpytorch as G
+
+    x = torch.linspace(0, 1, 24).unsqueeze(-1)
+    y = torch.sin(6 * x).squeeze(-1) + 0.1 * torch.randn(24)
+    xt = torch.linspace(0, 1, 7).unsqueeze(-1)
+
+    class ExactGP(G.models.ExactGP):
+        def __init__(self, x, y, lik, kernel, mean=None):
+            super().__init__(x, y, lik)
+            self.mean_module = mean if mean is not None else G.means.ConstantMean()
+            self.covar_module = kernel
+
+        def forward(self, x):
+            return G.distributions.MultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+    def fit_exact(kernel, mean=None, steps=2, x=x, y=y, xt=xt):
+        lik = G.likelihoods.GaussianLikelihood()
+        model = ExactGP(x, y, lik, kernel, mean)
+        model.train(); lik.train()
+        mll = G.mlls.ExactMarginalLogLikelihood(lik, model)
+        opt = torch.optim.Adam(model.parameters(), lr=0.1)
+        for _ in range(steps):
+            opt.zero_grad()
+            loss = -mll(model(x), y)
+            loss.backward()
+            opt.step()
+        model.eval(); lik.eval()
+        with torch.no_grad(), G.settings.fast_pred_var():
+            pred = lik(model(xt))
+            pred.mean, pred.variance, pred.confidence_region()
+        return model
+
+    def exact():
+        fit_exact(G.kernels.ScaleKernel(G.kernels.RBFKernel()), mean=G.means.LinearMean(1), steps=3)
+        fit_exact(G.kernels.ScaleKernel(G.kernels.MaternKernel(nu=2.5)) + G.kernels.PeriodicKernel())
+        fit_exact(G.kernels.RQKernel() * G.kernels.LinearKernel())
+        fit_exact(G.kernels.SpectralMixtureKernel(num_mixtures=2), mean=G.means.ZeroMean())
+        fit_exact(G.kernels.ScaleKernel(G.kernels.PolynomialKernel(power=2)) + G.kernels.MaternKernel(nu=0.5))
+        with G.settings.max_cholesky_size(0), G.settings.cg_tolerance(0.1):
+            fit_exact(G.kernels.ScaleKernel(G.kernels.RBFKernel()))  # CG / Lanczos path
+
+    def kiss_dkl():
+        class DKL(G.models.ExactGP):
+            def __init__(self, x, y, lik):
+                super().__init__(x, y, lik)
+                self.features = torch.nn.Sequential(torch.nn.Linear(1, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+                self.mean_module = G.means.ConstantMean()
+                self.covar_module = G.kernels.ScaleKernel(
+                    G.kernels.GridInterpolationKernel(G.kernels.RBFKernel(), grid_size=16, num_dims=1))
+                self.scale = G.utils.grid.ScaleToBounds(-1, 1)
+
+            def forward(self, x):
+                z = self.scale(self.features(x))
+                return G.distributions.MultivariateNormal(self.mean_module(z), self.covar_module(z))
+
+        lik = G.likelihoods.GaussianLikelihood()
+        model = DKL(x, y, lik)
+        mll = G.mlls.ExactMarginalLogLikelihood(lik, model)
+        _train_step(model, -mll(model(x), y))
+        model.eval()
+        with torch.no_grad():
+            lik(model(xt))
+
+    def variational():
+        class SVGP(G.models.ApproximateGP):
+            def __init__(self, inducing):
+                vd = G.variational.CholeskyVariationalDistribution(inducing.size(0))
+                vs = G.variational.VariationalStrategy(self, inducing, vd, learn_inducing_locations=True)
+                super().__init__(vs)
+                self.mean_module = G.means.ConstantMean()
+                self.covar_module = G.kernels.ScaleKernel(G.kernels.RBFKernel())
+
+            def forward(self, x):
+                return G.distributions.MultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+        model, lik = SVGP(x[::3].clone()), G.likelihoods.GaussianLikelihood()
+        mll = G.mlls.VariationalELBO(lik, model, num_data=y.numel())
+        _train_step(model, -mll(model(x), y), params=[*model.parameters(), *lik.parameters()])
+        mll = G.mlls.PredictiveLogLikelihood(lik, model, num_data=y.numel())
+        _train_step(model, -mll(model(x), y), params=[*model.parameters(), *lik.parameters()])
+        model.eval()
+        with torch.no_grad():
+            lik(model(xt))
+        # classification with a Bernoulli likelihood and a mean-field distribution
+        model = SVGP(x[::3].clone())
+        model.variational_strategy._variational_distribution = G.variational.MeanFieldVariationalDistribution(8)
+        blik = G.likelihoods.BernoulliLikelihood()
+        labels = (y > 0).float()
+        mll = G.mlls.VariationalELBO(blik, model, num_data=labels.numel())
+        _train_step(model, -mll(model(x), labels))
+        model.eval()
+        with torch.no_grad():
+            blik(model(xt)).probs
+
+    def multitask():
+        ym = torch.stack([y, torch.cos(6 * x).squeeze(-1)], -1)
+
+        class MT(G.models.ExactGP):
+            def __init__(self, x, y, lik):
+                super().__init__(x, y, lik)
+                self.mean_module = G.means.MultitaskMean(G.means.ConstantMean(), num_tasks=2)
+                self.covar_module = G.kernels.MultitaskKernel(G.kernels.RBFKernel(), num_tasks=2, rank=1)
+
+            def forward(self, x):
+                return G.distributions.MultitaskMultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+        lik = G.likelihoods.MultitaskGaussianLikelihood(num_tasks=2)
+        model = MT(x, ym, lik)
+        mll = G.mlls.ExactMarginalLogLikelihood(lik, model)
+        _train_step(model, -mll(model(x), ym))
+        model.eval(); lik.eval()
+        with torch.no_grad():
+            lik(model(xt)).mean
+        # independent multitask variational GP (LMC)
+        class LMC(G.models.ApproximateGP):
+            def __init__(self):
+                inducing = torch.rand(3, 6, 1)
+                vd = G.variational.CholeskyVariationalDistribution(6, batch_shape=torch.Size([3]))
+                vs = G.variational.LMCVariationalStrategy(
+                    G.variational.VariationalStrategy(self, inducing, vd, learn_inducing_locations=True),
+                    num_tasks=2, num_latents=3, latent_dim=-1)
+                super().__init__(vs)
+                self.mean_module = G.means.ConstantMean(batch_shape=torch.Size([3]))
+                self.covar_module = G.kernels.ScaleKernel(G.kernels.RBFKernel(batch_shape=torch.Size([3])),
+                                                          batch_shape=torch.Size([3]))
+
+            def forward(self, x):
+                return G.distributions.MultivariateNormal(self.mean_module(x), self.covar_module(x))
+
+        model, lik = LMC(), G.likelihoods.MultitaskGaussianLikelihood(num_tasks=2)
+        mll = G.mlls.VariationalELBO(lik, model, num_data=24)
+        _train_step(model, -mll(model(x), ym), params=[*model.parameters(), *lik.parameters()])
+
+    def priors_constraints():
+        kernel = G.kernels.ScaleKernel(
+            G.kernels.RBFKernel(lengthscale_prior=G.priors.GammaPrior(3.0, 6.0),
+                                lengthscale_constraint=G.constraints.Interval(0.01, 2.0)),
+            outputscale_prior=G.priors.NormalPrior(1.0, 0.5))
+        lik = G.likelihoods.GaussianLikelihood(noise_constraint=G.constraints.GreaterThan(1e-3),
+                                               noise_prior=G.priors.LogNormalPrior(-2.0, 1.0))
+        model = ExactGP(x, y, lik, kernel)
+        mll = G.mlls.ExactMarginalLogLikelihood(lik, model)
+        _train_step(model, -mll(model(x), y))
+        G.priors.HalfCauchyPrior(1.0).log_prob(torch.tensor(0.5))
+        G.priors.UniformPrior(0.0, 1.0).log_prob(torch.tensor(0.5))
+        G.priors.LKJCovariancePrior(2, 1.0, G.priors.SmoothedBoxPrior(0.1, 2.0)).log_prob(torch.eye(2))
+        model.initialize(**{"covar_module.base_kernel.lengthscale": 0.5, "likelihood.noise": 0.1})
+        fixed = G.likelihoods.FixedNoiseGaussianLikelihood(noise=torch.full((24,), 0.01))
+        fit_model = ExactGP(x, y, fixed, G.kernels.ScaleKernel(G.kernels.RBFKernel()))
+        mll = G.mlls.ExactMarginalLogLikelihood(fixed, fit_model)
+        _train_step(fit_model, -mll(fit_model(x), y))
+
+    return {"exact-gp-kernels": exact, "kiss-gp-deep-kernel": kiss_dkl, "variational": variational,
+            "multitask": multitask, "priors-constraints": priors_constraints}
+
+
+def e3nn_scenarios():
+    import torch
+    from e3nn import io, math, nn, o3
+
+    pos = torch.randn(10, 3)
+
+    def tensor_products():
+        irreps_in, irreps_sh = o3.Irreps("4x0e + 2x1o"), o3.Irreps.spherical_harmonics(2)
+        irreps_out = o3.Irreps("4x0e + 2x1o + 1x2e")
+        sh = o3.spherical_harmonics(irreps_sh, pos, normalize=True, normalization="component")
+        feats = irreps_in.randn(10, -1)
+        tp = o3.FullyConnectedTensorProduct(irreps_in, irreps_sh, irreps_out, shared_weights=False)
+        radial = nn.FullyConnectedNet([8, 16, tp.weight_numel], torch.nn.functional.silu)
+        emb = math.soft_one_hot_linspace(pos.norm(dim=1), 0.0, 3.0, 8, basis="smooth_finite", cutoff=True)
+        out = tp(feats, sh, radial(emb))
+        lin = o3.Linear(irreps_out, irreps_in)
+        gate = nn.Gate("4x0e", [torch.relu], "2x0e", [torch.sigmoid], "2x1o")
+        pre = o3.Linear(irreps_in, gate.irreps_in)
+        y = gate(pre(lin(out)))
+        norm = o3.Norm(gate.irreps_out)
+        loss = norm(y).pow(2).mean()
+        _train_step(None, loss, params=[*tp.parameters(), *radial.parameters(), *lin.parameters(),
+                                        *pre.parameters()])
+        o3.ElementwiseTensorProduct("2x0e + 2x1o", "2x1o + 2x0e")(torch.randn(4, 8), torch.randn(4, 8))
+        o3.FullTensorProduct("1x1o", "1x1o")(torch.randn(4, 3), torch.randn(4, 3))
+        tp2 = o3.TensorProduct("2x1o", "1x1o", "2x0e + 2x1e",
+                               [(0, 0, 0, "uvu", True), (0, 0, 1, "uvu", True)])
+        tp2(torch.randn(4, 6), torch.randn(4, 3)).sum().backward()
+        o3.TensorSquare("2x0e + 1x1o")(torch.randn(4, 5))
+
+    def rotations():
+        R = o3.rand_matrix()
+        a, b, c = o3.matrix_to_angles(R)
+        o3.angles_to_matrix(a, b, c)
+        q = o3.matrix_to_quaternion(R)
+        o3.quaternion_to_matrix(q)
+        axis, angle = o3.matrix_to_axis_angle(R)
+        o3.axis_angle_to_matrix(axis, angle)
+        o3.angles_to_xyz(*o3.xyz_to_angles(pos))
+        o3.compose_angles(a, b, c, a, b, c)
+        o3.rand_angles(3)
+        irreps = o3.Irreps("2x0e + 1x1o + 1x2e")
+        D = irreps.D_from_matrix(R)
+        o3.wigner_D(2, a, b, c)
+        o3.wigner_3j(1, 1, 2)
+        o3.Irrep("1o").D_from_quaternion(q)
+        # equivariance check of spherical harmonics
+        sh = o3.spherical_harmonics("0e + 1o + 2e", pos @ R.T, True)
+        sh2 = o3.spherical_harmonics("0e + 1o + 2e", pos, True) @ o3.Irreps("0e + 1o + 2e").D_from_matrix(R).T
+        assert torch.allclose(sh, sh2, atol=1e-4)
+        D.det()
+        o3.Irreps("1o + 2x0e").sort().irreps.simplify()
+        o3.Irreps("3x1o").dim, irreps.num_irreps, irreps.ls, irreps.lmax
+        o3.SphericalHarmonicsAlphaBeta([0, 1, 2])(torch.rand(4), torch.rand(4))
+
+    def nn_layers():
+        irreps = o3.Irreps("4x0e + 2x1o")
+        x = irreps.randn(6, -1, requires_grad=True)
+        bn = nn.BatchNorm(irreps)
+        y = bn(x)
+        bn.eval()
+        bn(x)
+        act = nn.NormActivation(irreps, torch.sigmoid)
+        y = act(y)
+        extract = nn.Extract(irreps, ["4x0e", "2x1o"], [(0,), (1,)])
+        s, v = extract(y)
+        drop = nn.Dropout(irreps, 0.2)
+        y = drop(y)
+        sact = nn.Activation("4x0e", [torch.tanh])
+        s = sact(s)
+        loss = y.pow(2).sum() + s.sum() + math.soft_unit_step(v).sum()
+        loss.backward()
+        # a small equivariant point-convolution network
+        mlp = nn.FullyConnectedNet([10, 16, 16], torch.tanh)
+        sh = o3.SphericalHarmonics("0e + 1o", True, "integral")
+        src, dst = torch.combinations(torch.arange(10), 2).T
+        tp = o3.FullyConnectedTensorProduct("8x0e", "0e + 1o", "4x0e + 2x1o", shared_weights=False)
+        feat_mlp = torch.nn.Linear(3, 8)
+        lin = o3.Linear("4x0e + 2x1o", "1x0e")
+        vec = pos[dst] - pos[src]
+        emb = math.soft_one_hot_linspace(vec.norm(dim=1), 0.0, 4.0, 10, basis="gaussian", cutoff=False)
+        tp_w = torch.nn.Linear(16, tp.weight_numel)
+        msg = tp(feat_mlp(torch.randn(10, 3))[src], sh(vec), tp_w(mlp(emb)))
+        node = torch.zeros(10, msg.shape[1]).index_add(0, dst, msg)
+        out = lin(node).sum()
+        _train_step(None, out, params=[*mlp.parameters(), *tp.parameters(), *feat_mlp.parameters(),
+                                       *lin.parameters(), *tp_w.parameters()])
+        math.soft_one_hot_linspace(torch.rand(5), 0.0, 1.0, 4, basis="cosine", cutoff=True)
+        math.soft_one_hot_linspace(torch.rand(5), 0.0, 1.0, 4, basis="bessel", cutoff=True)
+        math.normalize2mom(torch.nn.functional.silu)(torch.randn(5))
+
+    def cartesian():
+        ct = io.CartesianTensor("ij=ji")
+        t = torch.randn(2, 3, 3)
+        t = t + t.transpose(1, 2)
+        irr = ct.from_cartesian(t)
+        ct.to_cartesian(irr)
+        io.SphericalTensor(2, 1, -1).randn(4, -1)
+        o3.ReducedTensorProducts("ij", i="1o", j="1o")
+        o3.Irreps.spherical_harmonics(3).D_from_axis_angle(torch.tensor([0.0, 0.0, 1.0]), torch.tensor(0.3))
+
+    return {"tensor-products": tensor_products, "rotations-wigner": rotations, "nn-layers-pointconv": nn_layers,
+            "cartesian-tensors": cartesian}
+
+
+def torch_geometric_scenarios():
+    import torch
+    import torch_geometric.nn as gnn
+    import torch_geometric.utils as U
+    from torch_geometric.data import Batch, Data
+    from torch_geometric.loader import DataLoader
+
+    n, feats, classes = 20, 8, 3
+    edge_index = U.to_undirected(torch.randint(0, n, (2, 50)), num_nodes=n)
+    edge_index, _ = U.remove_self_loops(edge_index)
+    x = torch.randn(n, feats)
+    labels = torch.randint(0, classes, (n,))
+    data = Data(x=x, edge_index=edge_index, y=labels, edge_attr=torch.rand(edge_index.size(1), 4))
+
+    def node_convs():
+        convs = [gnn.GCNConv(feats, 16), gnn.GATConv(feats, 4, heads=4), gnn.SAGEConv(feats, 16),
+                 gnn.GINConv(torch.nn.Sequential(torch.nn.Linear(feats, 16), torch.nn.ReLU())),
+                 gnn.GATv2Conv(feats, 8, heads=2, edge_dim=4), gnn.TransformerConv(feats, 8, heads=2, edge_dim=4),
+                 gnn.GraphConv(feats, 16), gnn.ChebConv(feats, 16, K=3), gnn.GINEConv(torch.nn.Linear(feats, 16), edge_dim=4),
+                 gnn.GatedGraphConv(16, num_layers=2), gnn.EdgeConv(torch.nn.Linear(2 * feats, 16)),
+                 gnn.ResGatedGraphConv(feats, 16), gnn.SGConv(feats, 16, K=2), gnn.TAGConv(feats, 16),
+                 gnn.ARMAConv(feats, 16), gnn.GENConv(feats, 16), gnn.PNAConv(
+                     feats, 16, aggregators=["mean", "max", "std"], scalers=["identity", "amplification"],
+                     deg=U.degree(edge_index[1], n, dtype=torch.long).bincount(), edge_dim=4)]
+        for conv in convs:
+            kwargs = {}
+            if isinstance(conv, (gnn.GATv2Conv, gnn.TransformerConv, gnn.GINEConv, gnn.PNAConv)):
+                kwargs["edge_attr"] = data.edge_attr
+            out = conv(x, edge_index, **kwargs)
+            head = torch.nn.Linear(out.size(-1), classes)
+            loss = torch.nn.functional.cross_entropy(head(out), labels)
+            _train_step(None, loss, params=[*conv.parameters(), *head.parameters()])
+        gnn.APPNP(K=3, alpha=0.1)(x, edge_index)
+        gnn.GCN2Conv(feats, alpha=0.1)(x, x, edge_index)
+
+    def models():
+        for model in (gnn.GCN(feats, 16, 2, classes, dropout=0.1), gnn.GAT(feats, 16, 2, classes, v2=True),
+                      gnn.GraphSAGE(feats, 16, 2, classes, jk="cat"), gnn.GIN(feats, 16, 2, classes, norm="batch_norm"),
+                      gnn.MLP([feats, 16, classes], norm="layer_norm")):
+            model.train()
+            out = model(x) if isinstance(model, gnn.MLP) else model(x, edge_index)
+            _train_step(model, torch.nn.functional.cross_entropy(out, labels))
+            model.eval()
+            with torch.no_grad():
+                model(x) if isinstance(model, gnn.MLP) else model(x, edge_index)
+        encoder = gnn.GCNConv(feats, 8)
+        gae = gnn.GAE(encoder)
+        z = gae.encode(x, edge_index)
+        loss = gae.recon_loss(z, edge_index)
+        _train_step(gae, loss)
+        gae.test(z.detach(), edge_index, U.negative_sampling(edge_index, num_nodes=n))
+
+        class VEnc(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.mu, self.logstd = gnn.GCNConv(feats, 8), gnn.GCNConv(feats, 8)
+
+            def forward(self, x, edge_index):
+                return self.mu(x, edge_index), self.logstd(x, edge_index)
+
+        vgae = gnn.VGAE(VEnc())
+        z = vgae.encode(x, edge_index)
+        _train_step(vgae, vgae.recon_loss(z, edge_index) + vgae.kl_loss() / n)
+
+    def graph_classification():
+        graphs = []
+        for i in range(8):
+            m = 6 + i
+            ei = U.to_undirected(torch.randint(0, m, (2, 2 * m)), num_nodes=m)
+            graphs.append(Data(x=torch.randn(m, feats), edge_index=ei, y=torch.tensor([i % 2]), pos=torch.randn(m, 3)))
+        loader = DataLoader(graphs, batch_size=4, shuffle=True)
+
+        class Net(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.conv1 = gnn.GraphConv(feats, 16)
+                self.pool1 = gnn.TopKPooling(16, ratio=0.8)
+                self.conv2 = gnn.GCNConv(16, 16)
+                self.pool2 = gnn.SAGPooling(16, ratio=0.8)
+                self.norm = gnn.GraphNorm(16)
+                self.bn = gnn.BatchNorm(16)
+                self.ln = gnn.LayerNorm(16)
+                self.att = gnn.AttentionalAggregation(torch.nn.Linear(16, 1))
+                self.set2set = gnn.Set2Set(16, processing_steps=2)
+                self.head = torch.nn.Linear(16 * 5, 2)
+
+            def forward(self, b):
+                h = self.conv1(b.x, b.edge_index).relu()
+                h, ei, _, batch, _, _ = self.pool1(h, b.edge_index, None, b.batch)
+                h = self.conv2(h, ei).relu()
+                h, ei, _, batch, _, _ = self.pool2(h, ei, batch=batch)
+                h = self.ln(self.bn(self.norm(h, batch)), batch)
+                g = torch.cat([gnn.global_mean_pool(h, batch), gnn.global_max_pool(h, batch),
+                               self.att(h, batch), self.set2set(h, batch)], -1)
+                return self.head(g)
+
+        model = Net()
+        opt = torch.optim.Adam(model.parameters(), lr=0.01)
+        for b in loader:
+            opt.zero_grad()
+            loss = torch.nn.functional.cross_entropy(model(b), b.y)
+            loss.backward()
+            opt.step()
+        b = Batch.from_data_list(graphs[:3])
+        b.to_data_list()
+        gnn.global_add_pool(b.x, b.batch)
+        U.to_dense_batch(b.x, b.batch)
+        U.to_dense_adj(b.edge_index, b.batch)
+        point = gnn.PointNetConv(torch.nn.Linear(feats + 3, 16), torch.nn.Linear(16, 8))
+        out = point(b.x, b.pos, b.edge_index)
+        _train_step(point, out.pow(2).mean())
+        multi = gnn.aggr.MultiAggregation(["mean", "max", gnn.aggr.SoftmaxAggregation(learn=True)])
+        multi(b.x, b.batch).sum().backward()
+
+    def utils():
+        ei, _ = U.add_self_loops(edge_index, num_nodes=n)
+        U.degree(ei[0], n)
+        U.softmax(torch.randn(ei.size(1)), ei[1], num_nodes=n)
+        U.dropout_edge(edge_index, p=0.3)
+        U.subgraph(torch.arange(10), edge_index, num_nodes=n)
+        U.k_hop_subgraph(0, 2, edge_index, num_nodes=n)
+        U.is_undirected(edge_index)
+        U.coalesce(edge_index, num_nodes=n)
+        U.get_laplacian(edge_index, normalization="sym", num_nodes=n)
+        U.scatter(x, edge_index[1][: n], dim=0, dim_size=n, reduce="mean")
+        U.contains_isolated_nodes(edge_index, n)
+        U.one_hot(labels, classes)
+        U.to_scipy_sparse_matrix(edge_index, num_nodes=n)
+        U.to_networkx(data)
+        U.from_networkx(U.to_networkx(data, node_attrs=["x"]))
+        data.validate()
+        data.num_nodes, data.num_edges, data.has_isolated_nodes()
+
+    return {"node-convs": node_convs, "models-autoencoders": models, "graph-classification": graph_classification,
+            "utils-data": utils}
+
+
+def torchsde_scenarios():
+    import torch
+    import torchsde
+
+    batch, state = 4, 2
+    ts = torch.linspace(0, 0.5, 4)
+
+    class SDE(torch.nn.Module):
+        def __init__(self, noise_type="diagonal", sde_type="ito", brownian=state):
+            super().__init__()
+            self.noise_type, self.sde_type, self.brownian = noise_type, sde_type, brownian
+            self.drift = torch.nn.Sequential(torch.nn.Linear(state, 16), torch.nn.Tanh(), torch.nn.Linear(16, state))
+            out = {"diagonal": state, "additive": state * brownian, "scalar": state, "general": state * brownian}
+            self.diff = torch.nn.Linear(state, out[noise_type])
+
+        def f(self, t, y):
+            return self.drift(y)
+
+        def h(self, t, y):  # prior drift, for logqp
+            return -y
+
+        def g(self, t, y):
+            g = torch.sigmoid(self.diff(y))
+            if self.noise_type == "additive":
+                return torch.sigmoid(self.diff.bias).expand(y.size(0), -1).reshape(-1, state, self.brownian)
+            if self.noise_type == "scalar":
+                return g.unsqueeze(-1)
+            if self.noise_type == "general":
+                return g.reshape(-1, state, self.brownian)
+            return g
+
+    y0 = torch.full((batch, state), 0.1)
+
+    def fit(sde, method, adjoint=False, **kw):
+        solve = torchsde.sdeint_adjoint if adjoint else torchsde.sdeint
+        ys = solve(sde, y0, ts, method=method, dt=0.05, **kw)
+        _train_step(sde, ys[-1].pow(2).mean())
+
+    def ito():
+        for method in ("euler", "milstein", "srk"):
+            fit(SDE(), method)
+        fit(SDE("additive"), "srk")
+        fit(SDE("scalar", brownian=1), "euler")
+        fit(SDE("general", brownian=3), "euler", bm=torchsde.BrownianInterval(0.0, 0.5, size=(batch, 3)))
+        fit(SDE(), "milstein", options=dict(grad_free=True))
+
+    def stratonovich():
+        for method in ("euler_heun", "heun", "midpoint", "milstein", "reversible_heun"):
+            fit(SDE(sde_type="stratonovich"), method)
+
+    def adjoint():
+        fit(SDE(), "euler", adjoint=True)
+        fit(SDE(sde_type="stratonovich"), "reversible_heun", adjoint=True, adjoint_method="adjoint_reversible_heun")
+        fit(SDE(sde_type="stratonovich"), "midpoint", adjoint=True)
+        fit(SDE(), "euler", adjoint=True, adaptive=True, rtol=1e-2, atol=1e-2)
+
+    def brownian_logqp():
+        bi = torchsde.BrownianInterval(t0=0.0, t1=1.0, size=(batch, state), levy_area_approximation="space-time")
+        bi(0.2, 0.7)
+        bi(0.3)
+        bt = torchsde.BrownianTree(t0=0.0, t1=1.0, w0=torch.zeros(batch, state), tol=1e-3)
+        bt(0.5)
+        bp = torchsde.BrownianPath(t0=0.0, w0=torch.zeros(batch, state))
+        bp(0.4)
+        sde = SDE()
+        ys, logqp = torchsde.sdeint(sde, y0, ts, method="euler", dt=0.05, logqp=True,
+                                    names={"drift": "f", "diffusion": "g", "prior_drift": "h"})
+        ys2 = torchsde.sdeint(sde, y0, ts, method="euler", dt=0.05, adaptive=True, rtol=1e-2, atol=1e-2,
+                              bm=torchsde.BrownianInterval(0.0, 0.5, size=(batch, state)))
+        _train_step(sde, ys[-1].pow(2).mean() + logqp.sum() + ys2[-1].mean())
+
+    return {"ito-solvers": ito, "stratonovich-solvers": stratonovich, "adjoint": adjoint,
+            "brownian-logqp": brownian_logqp}
+
+
 SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scenarios, "kornia": kornia_scenarios,
              "x_transformers": x_transformers_scenarios, "monai": monai_scenarios,
              # held-out set
              "torchmetrics": torchmetrics_scenarios, "pyro": pyro_scenarios,
-             "vector_quantize_pytorch": vector_quantize_pytorch_scenarios, "torchdiffeq": torchdiffeq_scenarios}
+             "vector_quantize_pytorch": vector_quantize_pytorch_scenarios, "torchdiffeq": torchdiffeq_scenarios,
+             # fresh held-out set
+             "gpytorch": gpytorch_scenarios, "e3nn": e3nn_scenarios, "torch_geometric": torch_geometric_scenarios,
+             "torchsde": torchsde_scenarios}
 
 
 
