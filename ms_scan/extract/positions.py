@@ -87,6 +87,13 @@ def _index(stmt: ast.stmt) -> dict[tuple, list[tuple[int, int, int, int, ast.AST
     def add(key, order, node):
         found.setdefault(key, []).append((*order, node))
 
+    def add_keywords(keywords):
+        for kw in keywords:
+            if kw.arg is not None:
+                add(("kw", kw.arg), (kw.lineno, kw.col_offset, 0, 0), kw)
+            if isinstance(kw.value, ast.Name):
+                add(("arg", kw.value.id), (kw.value.lineno, kw.value.col_offset, 0, 0), kw.value)
+
     for node in _own_nodes(stmt):
         if isinstance(node, ast.Attribute):
             add(("attr", node.attr), (node.end_lineno, node.end_col_offset, 0, 0), node)
@@ -99,11 +106,7 @@ def _index(stmt: ast.stmt) -> dict[tuple, list[tuple[int, int, int, int, ast.AST
                 target = a.value if isinstance(a, ast.Starred) else a
                 if isinstance(target, ast.Name):
                     add(("arg", target.id), (target.lineno, target.col_offset, 0, 0), target)
-            for kw in node.keywords:
-                if kw.arg is not None:
-                    add(("kw", kw.arg), (kw.lineno, kw.col_offset, 0, 0), kw)
-                if isinstance(kw.value, ast.Name):
-                    add(("arg", kw.value.id), (kw.value.lineno, kw.value.col_offset, 0, 0), kw.value)
+            add_keywords(node.keywords)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         for dec in stmt.decorator_list:
             if isinstance(dec, ast.Name):
@@ -112,11 +115,7 @@ def _index(stmt: ast.stmt) -> dict[tuple, list[tuple[int, int, int, int, ast.AST
             for base in stmt.bases:
                 if isinstance(base, ast.Name):
                     add(("arg", base.id), (base.lineno, base.col_offset, 0, 0), base)
-            for kw in stmt.keywords:
-                if kw.arg is not None:
-                    add(("kw", kw.arg), (kw.lineno, kw.col_offset, 0, 0), kw)
-                if isinstance(kw.value, ast.Name):
-                    add(("arg", kw.value.id), (kw.value.lineno, kw.value.col_offset, 0, 0), kw.value)
+            add_keywords(stmt.keywords)
     for items in found.values():
         items.sort(key=lambda t: t[:4])
     return found
