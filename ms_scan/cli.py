@@ -176,8 +176,10 @@ def _format_option(default: str | None):
 @click.option("--max-file-size", type=click.IntRange(min=1), default=2_000_000, show_default=True,
               help="Skip files larger than this many bytes.")
 @click.option("--cache-dir", type=click.Path(file_okay=False),
-              help="Where the last scan is kept for `ms-scan report` (default: <root>/.ms_scan_cache).")
-@click.option("--no-cache", is_flag=True, help="Do not keep this scan for `ms-scan report`.")
+              help="Where the per-file facts cache and the last scan (for `ms-scan report`) are kept "
+                   "(default: <root>/.ms_scan_cache).")
+@click.option("--no-cache", is_flag=True,
+              help="Neither read nor write the facts cache, and do not keep this scan for `ms-scan report`.")
 @click.option("-v", "--verbose", is_flag=True, help="List notes too, with snippets and advice.")
 @click.option("-q", "--quiet", is_flag=True, help="Print nothing: the exit code is the verdict.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
@@ -200,7 +202,7 @@ def scan_cmd(paths, fmt, output, config_file, ms_version, target, mode, fail_on,
         "per_file_ignores": per_file_ignores, "baseline": baseline, "jobs": jobs, "exclude": exclude,
         "cache_dir": cache_dir})
     settings = replace(settings, respect_gitignore=not no_gitignore, max_file_size=max_file_size,
-                       report_unused_suppressions=report_unused_suppressions)
+                       report_unused_suppressions=report_unused_suppressions, facts_cache=not no_cache)
     if write_baseline:
         settings = replace(settings, baseline=None)
     elif settings.baseline:
@@ -255,6 +257,7 @@ def report_cmd(project, fmt, output, rescan, config_file, verbose) -> None:
 
     root = _root_for([project])
     settings, _ = build_settings(root, config_file, {})
+    settings = replace(settings, facts_cache=True)
     result = None if rescan else load_last_scan(root, settings)
     if result is None:
         if not rescan:

@@ -59,3 +59,16 @@ class FileFacts:
     problem: Problem | None = None
     snippets: dict[int, str] = field(default_factory=dict)
     mentions_torch: bool = True
+
+    def to_dict(self) -> dict:
+        """Plain JSON-able form (the facts cache, ms_scan/cache.py)."""
+        from ms_scan.cache import facts_to_dict
+
+        return facts_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data) -> "FileFacts":
+        """Strict inverse of to_dict: exact fields and JSON types, else ms_scan.cache.CacheError."""
+        from ms_scan.cache import facts_from_dict
+
+        return facts_from_dict(data)

@@ -32,6 +32,8 @@ class ScanResult:
     table_digest: str = ""
     baseline_fixed: int = 0  # baseline entries that no longer occur
     checklist: list[dict] = field(default_factory=list)  # the training recipe, filled from the code
+    cached: int = 0  # files whose facts came from the facts cache (not saved in the last scan)
+    extracted: int = 0  # files parsed in this scan (second looks included)
 
     def to_dict(self) -> dict:
         """Plain JSON-able form (the last-scan cache; never pickled)."""
@@ -68,6 +70,14 @@ def cache_dir(root: Path, settings: Settings) -> Path:
     return Path(settings.cache_dir) if settings.cache_dir else root / CACHE_DIR
 
 
+def prepare_cache_dir(folder: Path) -> None:
+    """Create the cache folder with a `*` .gitignore (OSError if it cannot be written)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    ignore = folder / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# written by ms-scan: never commit this folder\n*\n", encoding="utf-8")
+
+
 def save_last_scan(result: ScanResult) -> Path | None:
     """Keep the scan as <cache dir>/last_scan.json for `ms-scan report`; None if it cannot be written."""
     import json
@@ -75,10 +85,7 @@ def save_last_scan(result: ScanResult) -> Path | None:
     root = result.root if result.root.is_dir() else result.root.parent
     folder = cache_dir(root, result.settings)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        ignore = folder / ".gitignore"
-        if not ignore.exists():
-            ignore.write_text("# written by ms-scan: never commit this folder\n*\n", encoding="utf-8")
+        prepare_cache_dir(folder)
         target = folder / LAST_SCAN
         tmp = folder / (LAST_SCAN + ".tmp")
         tmp.write_text(json.dumps(result.to_dict(), ensure_ascii=False), encoding="utf-8")
@@ -150,6 +157,73 @@ def extract_all(files: list[SourceFile], project_modules: frozenset[str], settin
     return pool.run(files, project_modules, settings, gate, progress)
 
 
+def _cacheable(facts: FileFacts) -> bool:
+    """Facts that follow from the bytes alone (not a size limit, read error, timeout or crash)."""
+    return facts.problem is None or facts.problem.code in ("MS001", "MS002")
+
+
+def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
+                    store, gate: bool = True, progress=None, stats: dict | None = None) -> list[FileFacts]:
+    """extract_all, with the per-file facts cache (ms_scan/cache.py) in front when `store` is given."""
+    if store is None:
+        out = extract_all(files, project_modules, settings, gate, progress)
+        if stats is not None:
+            stats["extracted"] = stats.get("extracted", 0) + len(files)
+        return out
+    from ms_scan import cache
+
+    context = cache.context_digest(project_modules)
+    results: list[FileFacts | None] = [None] * len(files)
+    keys: dict[int, str] = {}
+    todo: list[int] = []
+    for i, src in enumerate(files):
+        key = _key_of(src, context, settings, gate)
+        hit = store.get(key, src.relpath, src.module) if key else None
+        if hit is None:
+            todo.append(i)
+            if key:
+                keys[i] = key
+        else:
+            results[i] = hit
+    if progress and len(todo) < len(files):
+        progress(len(files) - len(todo))
+    fresh = extract_all([files[i] for i in todo], project_modules, settings, gate, progress)
+    for i, facts in zip(todo, fresh):
+        results[i] = facts
+        # store only if the file still has the bytes the key was made from (it may change mid-scan)
+        if i in keys and _cacheable(facts) and _key_of(files[i], context, settings, gate) == keys[i]:
+            store.put(keys[i], facts)
+    if stats is not None:
+        stats["cached"] = stats.get("cached", 0) + len(files) - len(todo)
+        stats["extracted"] = stats.get("extracted", 0) + len(todo)
+    return results
+
+
+def _key_of(src: SourceFile, context: str, settings: Settings, gate: bool) -> str | None:
+    """Cache key of a file, None when it is not cacheable (over the size limit, unreadable)."""
+    from ms_scan import cache
+
+    try:
+        if os.path.getsize(src.abspath) > settings.max_file_size:
+            return None
+        with open(src.abspath, "rb") as fh:
+            data = fh.read(settings.max_file_size + 1)
+    except OSError:
+        return None
+    if len(data) > settings.max_file_size:
+        return None
+    return cache.file_key(context, data, src.relpath, src.module, src.is_package, gate)
+
+
+def _facts_store(root: Path, settings: Settings):
+    if not settings.facts_cache:
+        return None
+    from ms_scan.cache import FactsCache
+
+    root = root if root.is_dir() else root.parent
+    return FactsCache(cache_dir(root, settings), prepare=prepare_cache_dir)
+
+
 def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
                        settings: Settings) -> list[SourceFile]:
     """Files without the word torch that import a project module exporting torch names."""
@@ -172,19 +246,25 @@ def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
     return out
 
 
-def collect(paths: list[str], settings: Settings, progress_factory=None) -> tuple[Discovery, list[FileFacts]]:
-    """Discover and extract: the per-file facts every rule works from (no tables involved)."""
+def collect(paths: list[str], settings: Settings, progress_factory=None,
+            stats: dict | None = None) -> tuple[Discovery, list[FileFacts]]:
+    """Discover and extract: the per-file facts every rule works from (no tables involved).
+
+    With settings.facts_cache, unchanged files come from the facts cache; `stats` (if given) gets
+    "cached" and "extracted" file counts."""
     from ms_scan import project
 
     found: Discovery = discover(paths, settings.exclude, settings.respect_gitignore)
     modules = found.project_modules
+    store = _facts_store(found.root, settings)
     progress = progress_factory(len(found.files)) if progress_factory else None
     try:
-        facts = extract_all(found.files, modules, settings, progress=progress)
+        facts = _extract_cached(found.files, modules, settings, store, True, progress, stats)
         by_rel = {f.relpath: f for f in found.files}
         again = _needs_second_look(facts, by_rel, settings)
         if again:
-            redo = {f.path: f for f in extract_all(again, modules, settings, gate=False)}
+            redo = {f.path: f for f in _extract_cached(again, modules, settings, store, False,
+                                                       stats=stats)}
             facts = [redo.get(f.path, f) for f in facts]
     finally:
         if progress:
@@ -257,9 +337,11 @@ def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanRes
     from ms_scan.tables.mapping import load_table
 
     table = load_table(settings.ms_version)
-    found, facts = collect(paths, settings, progress_factory)
+    stats: dict = {}
+    found, facts = collect(paths, settings, progress_factory, stats)
     result = ScanResult(root=found.root, release=table.release, settings=settings,
                         files=len(found.files), notes=list(found.notes), table_digest=table.digest)
+    result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
     result.files_with_torch = sum(1 for f in facts if f.uses)
     result.findings = evaluate(facts, table, settings)
     from ms_scan.rules.checklist import build_checklist

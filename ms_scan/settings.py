@@ -27,3 +27,4 @@ class Settings:
     baseline: str | None = None  # baseline file: findings recorded there do not fail the run
     report_unused_suppressions: bool = False  # MS901 for `# ms-scan: ignore` comments that cover nothing
     cache_dir: str | None = None  # where the last scan is kept; None: <scan root>/.ms_scan_cache
+    facts_cache: bool = False  # reuse per-file facts from <cache dir>/facts (the CLI turns it on)

@@ -24,7 +24,17 @@ def load_catalog() -> list[dict]:
     return [json.loads(json.dumps(e)) for e in _entries()]
 
 
+@lru_cache(maxsize=1)
+def _by_api() -> dict[str, tuple[dict, ...]]:
+    index: dict[str, list[dict]] = {}
+    for entry in _entries():
+        for api in entry["torch_apis"]:
+            index.setdefault(api, []).append(entry)
+    return {api: tuple(entries) for api, entries in index.items()}
+
+
 def shims_for(torch_api: str) -> list[dict]:
     """Entries whose `torch_apis` contain `torch_api` (a canonical name such as
-    "torch.nn.functional.interpolate"); an empty list when no shim covers it."""
-    return [e for e in load_catalog() if torch_api in e["torch_apis"]]
+    "torch.nn.functional.interpolate"), in file order; an empty list when no shim covers it.
+    Called once per finding: an index built once, copies only of the matches."""
+    return [json.loads(json.dumps(e)) for e in _by_api().get(torch_api, ())]
