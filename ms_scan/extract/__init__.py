@@ -85,14 +85,14 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
         facts.problem = _syntax_problem(exc, text, data)
         return facts
     visitor = _extractor_class(data)(load_catalog(), module, is_package, project_modules)
-    tree.visit(visitor)
+    visitor.walk(tree)
     nodes = [n for n, _ in visitor.found] + [n for n, _ in visitor.deferred] + \
         [kw for _, kw in visitor.keyword_nodes] + visitor.recipe_nodes()
     where = locate(tree, nodes, visitor.anchors, text)
     lines = text.splitlines()
     extra = visitor.shape_nodes() + (visitor.grad_nodes() if isinstance(visitor, GradExtractor) else [])
-    if extra:  # arbitrary expressions (slice bounds, `if` tests): PositionProvider for these files
-        where.update(locate(tree, extra))
+    if extra:  # arbitrary expressions (slice bounds, `if` tests): placed from the text, checked
+        where.update(locate(tree, extra, text=text, walker=visitor))
     facts.shapes = visitor.shape_facts(where)
     if isinstance(visitor, GradExtractor):
         facts.grad_sites = visitor.grad_sites(where)

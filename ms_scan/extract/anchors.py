@@ -9,38 +9,15 @@ from __future__ import annotations
 
 import libcst as cst
 
-_STATEMENTS = (cst.BaseSmallStatement, cst.BaseCompoundStatement)
-_IS_STATEMENT: dict[type, bool] = {}  # per node class: isinstance on libcst's ABCs is slow
+from ms_scan.extract.walk import Walker
 
 
-def _is_statement(node: cst.CSTNode) -> bool:
-    cls = type(node)
-    known = _IS_STATEMENT.get(cls)
-    if known is None:
-        known = _IS_STATEMENT[cls] = isinstance(node, _STATEMENTS)
-    return known
-
-
-class AnchoredVisitor(cst.CSTVisitor):
+class AnchoredVisitor(Walker):
     def __init__(self) -> None:
         super().__init__()
-        self._stmt_stack: list[int] = [-1]
-        self._stmt_count = 0
         self._counts: dict[tuple, int] = {}
         self._want: dict[int, tuple[str, cst.CSTNode]] = {}  # id(Attribute) -> (mode, node to place)
         self.anchors: dict[int, tuple] = {}  # id(node) -> (stmt, key, occurrence, mode)
-
-    # statements, in the same pre-order as ast's
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if _is_statement(node):
-            self._stmt_stack.append(self._stmt_count)
-            self._stmt_count += 1
-        return super().on_visit(node)
-
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        super().on_leave(original_node)
-        if _is_statement(original_node):
-            self._stmt_stack.pop()
 
     def _next(self, key: tuple) -> tuple[int, tuple, int]:
         stmt = self._stmt_stack[-1]

@@ -9,23 +9,121 @@ always exact.
 from __future__ import annotations
 
 import ast
+import re
 
 import libcst as cst
 from libcst.metadata import MetadataWrapper, PositionProvider
+from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 Position = tuple[int, int, int, int]  # line, column, end_line, end_column (1-based columns)
 
 
 def locate(module: cst.Module, nodes: list[cst.CSTNode], anchors: dict | None = None,
-           text: str | None = None) -> dict[int, Position]:
-    """id(node) -> (line, column, end_line, end_column)."""
+           text: str | None = None, walker=None) -> dict[int, Position]:
+    """id(node) -> (line, column, end_line, end_column).
+
+    With `anchors`, nodes are placed through `ast`; with the `walker` that walked the tree (its
+    newline count when it entered each node), expression nodes are placed from the source text. Either way every
+    result is checked, and any doubt means PositionProvider for the whole file."""
     if not nodes:
         return {}
-    if anchors is not None and text is not None:
-        fast = _from_ast(text, nodes, anchors)
+    if text is not None:
+        fast = None
+        if anchors is not None:
+            fast = _from_ast(text, nodes, anchors)
+        elif walker is not None:
+            fast = _from_text(module, text, nodes, walker)
         if fast is not None:
             return fast
     return _from_libcst(module, nodes)
+
+
+_LINES = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+class _Ranges(PositionProvider):
+    """PositionProvider's own code generation, run over one expression instead of the whole module."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._computed = {}
+
+
+def _codegen(module: cst.Module, node: cst.CSTNode) -> tuple[str, dict]:
+    """One subtree's code and its nodes' ranges relative to it (line 1, column 0 = where it starts)."""
+    provider = _Ranges()
+    state = PositionProvidingCodegenState(default_indent=module.default_indent,
+                                          default_newline=module.default_newline, provider=provider)
+    node._codegen(state)
+    return "".join(state.tokens), provider._computed
+
+
+def _offset(code: str, line: int, column: int) -> int:
+    at = 0
+    for _ in range(line - 1):
+        at = code.index("\n", at) + 1
+    return at + column
+
+
+def _from_text(module: cst.Module, text: str, nodes: list[cst.CSTNode], walker) -> dict[int, Position] | None:
+    """Expression nodes, placed from the source text. Each node's code is generated with
+    PositionProvider's own state (ranges relative to the node) and looked up on the line the walker
+    entered it: found exactly once, that is its column. Found twice (`k` in `x[:k] + k`), the
+    innermost small statement is placed that way instead and the node inside it; what the statement's
+    code says lies at that range must be what the source says. Anything else gives None."""
+    lines = _LINES.findall(text)  # split as the tokenizer does (not str.splitlines: no \f, \x1c...)
+    entry_lines, stmt_of, statements = walker.entry_lines, walker.stmt_of, walker.statements
+
+    def place(node: cst.CSTNode) -> tuple[int, int, str, dict] | None:
+        """(line, column) where node's code starts, its code, its ranges; None if not unique."""
+        entry = entry_lines.get(id(node))
+        if entry is None or entry >= len(lines):
+            return None
+        code, ranges = _codegen(module, node)
+        first, _, rest = code.partition("\n")
+        src = lines[entry]
+        col = src.find(first)
+        if not first or col < 0 or src.find(first, col + 1) >= 0:
+            return None
+        if rest and not (src[col:] + "".join(lines[entry + 1:entry + rest.count("\n") + 1])).startswith(code):
+            return None
+        return entry + 1, col, code, ranges
+
+    def absolute(line: int, col: int, rng) -> Position:
+        return (line + rng.start.line - 1, rng.start.column + (col if rng.start.line == 1 else 0) + 1,
+                line + rng.end.line - 1, rng.end.column + (col if rng.end.line == 1 else 0) + 1)
+
+    out: dict[int, Position] = {}
+    for node in nodes:
+        if id(node) in out:
+            continue
+        if not isinstance(node, cst.BaseExpression):
+            return None
+        found = place(node)
+        if found is not None:
+            line, col, _, ranges = found
+            out[id(node)] = absolute(line, col, ranges[node])
+            continue
+        ordinal = stmt_of.get(id(node), -1)
+        stmt = statements[ordinal] if 0 <= ordinal < len(statements) else None
+        if not isinstance(stmt, cst.BaseSmallStatement):
+            return None
+        found = place(stmt)
+        if found is None:
+            return None
+        line, col, code, ranges = found
+        rng = ranges.get(node)
+        if rng is None:
+            return None
+        pos = absolute(line, col, rng)
+        # the statement's code at the node's relative range must be the source at its absolute range
+        want = code[_offset(code, rng.start.line, rng.start.column):_offset(code, rng.end.line, rng.end.column)]
+        got = "".join(lines[pos[0] - 1:pos[2]])
+        got = got[pos[1] - 1:len(got) - len(lines[pos[2] - 1]) + pos[3] - 1]
+        if got != want:
+            return None
+        out[id(node)] = pos
+    return out
 
 
 def _from_libcst(module: cst.Module, nodes: list[cst.CSTNode]) -> dict[int, Position]:

@@ -2,7 +2,7 @@
 device / nn.Module-API facts, and data-vs-network context spans, gathered in the same libcst pass.
 
 It records what is written, as written; it does not evaluate expressions or follow values across files.
-Lines come from counting newlines during the walk (no PositionProvider, no second parse).
+Lines come from the walk's newline count (walk.py; no PositionProvider, no second parse).
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.positions import locate
 from ms_scan.extract.scope import OTHER, TENSOR, USERCLASS
 from ms_scan.extract.visitor import Extractor, dotted_name
+from ms_scan.extract.walk import newlines_in
 
 
 @dataclass(slots=True)
@@ -116,31 +117,12 @@ _EPOCHS = re.compile(r"^(max_|num_|n_|total_|train_|n)?epochs?$", re.I)
 _BATCH = re.compile(r"^(train_|total_|per_device_train_)?batch_?size$|^b$|^bs$", re.I)
 _WARM = re.compile(r"warm_?up", re.I)
 _DEVICE_ARG = re.compile(r"(^|[._])(device|dev|gpu|cuda|rank|local_rank)s?$", re.I)
-_TEXT_TYPES = tuple(t for t in (cst.SimpleString, cst.FormattedStringText, cst.SimpleWhitespace,
-                                getattr(cst, "TemplatedStringText", None)) if t is not None)
 _CODE = cst.Module([])
 
 
 def _code(node: cst.CSTNode, limit: int = 60) -> str:
     text = " ".join(_CODE.code_for_node(node).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _newlines_below(node: cst.CSTNode) -> int:
-    """Newlines in a subtree the walk skipped (imports, annotations, torch chains). Code generation is
-    cheaper than `.children` (which rebuilds nodes); an Annotation cannot be generated on its own."""
-    if type(node) is not cst.Annotation:
-        return _CODE.code_for_node(node).count("\n")
-    n = 0
-    stack = list(node.children)
-    while stack:
-        c = stack.pop()
-        if type(c) is cst.Newline:
-            n += 1
-        elif isinstance(c, _TEXT_TYPES):
-            n += c.value.count("\n")
-        stack.extend(c.children)
-    return n
 
 
 def _last(name: str) -> str:
@@ -228,7 +210,6 @@ class RecipeExtractor(Extractor):
 
     def __init__(self, *args, **kw) -> None:
         super().__init__(*args, **kw)
-        self._rc_nl = 0  # newlines seen so far: the current line is _rc_nl + 1
         self._rc_raw: list[tuple] = []  # (item, value, line, node | None, needle, detail)
         self._rc_frames: list[_Frame] = []
         self._rc_done: list[tuple[_Frame, int]] = []  # finished defs/loops with their end line
@@ -250,22 +231,9 @@ class RecipeExtractor(Extractor):
         self._rc_stmt_lines: list[int] = []  # line of each open assignment statement
 
     # ---------------------------------------------------------------- line counting
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        t = type(node)
-        if t is cst.Newline:
-            self._rc_nl += 1
-        elif t in _TEXT_TYPES:
-            v = node.value
-            if "\n" in v:
-                self._rc_nl += v.count("\n")
-        go = super().on_visit(node)
-        if not go:
-            self._rc_nl += _newlines_below(node)
-        return go
-
     @property
     def _rc_line(self) -> int:
-        return self._rc_nl + 1
+        return self.newlines + 1
 
     def _rc_add(self, item: str, value: str, node: cst.CSTNode | None, needle: str, detail: str = "",
                 line: int | None = None) -> int:
@@ -333,7 +301,7 @@ class RecipeExtractor(Extractor):
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().leave_FunctionDef(node)
         frame = self._rc_frames.pop()
-        end = self._rc_nl
+        end = self.newlines
         if isinstance(node.body, cst.IndentedBlock):
             end -= len(node.body.footer)
         self._rc_done.append((frame, end))
@@ -350,7 +318,7 @@ class RecipeExtractor(Extractor):
         if owner is not None:  # the training step's callees are those called inside its loop
             owner.train_calls = (owner.train_calls or set()) | frame.calls
         elif not any(f.kind == "loop" for f in self._rc_frames):
-            self._rc_done.append((frame, self._rc_nl))
+            self._rc_done.append((frame, self.newlines))
 
     def visit_For(self, node: cst.For) -> None:
         super().visit_For(node)
@@ -434,7 +402,7 @@ class RecipeExtractor(Extractor):
     def visit_Call(self, node: cst.Call) -> None:
         line = self._rc_line
         for par in node.lpar:  # `= (\n    f(x)\n)`: the call itself starts after the newline
-            line += _newlines_below(par)
+            line += newlines_in(par)
         self._rc_calls.append((len(self.found), line))
         super().visit_Call(node)
 

@@ -1,0 +1,184 @@
+"""The one tree walk: libcst's visitor protocol (`visit_X` / `leave_X`) at a fraction of its cost.
+
+`module.visit(visitor)` rebuilds every node after visiting its children (a dataclass constructor and
+its validation per node, even for a read-only visitor), formats two method names per node to find
+`visit_X`/`leave_X`, and calls per-field hooks. `Walker.walk` reads each node's child fields
+directly, in the order libcst itself visits them (taken from each class's own
+`_visit_and_replace_children`), dispatches through a per-class table of the methods the visitor
+class actually overrides, and rebuilds nothing. The semantics are libcst's: `visit_X` returning
+False skips the children, `leave_X` is always called, children come in source (token) order.
+
+While it walks, the Walker keeps the two counters every extractor needs, so they cost nothing
+extra: `newlines` (newlines passed so far: the current line is `newlines + 1`) and the statement
+ordinal stack the anchors use (statements numbered in pre-order, as `ast` orders them).
+`module.visit(walker)` still works and keeps the same counters (for tests and small helpers).
+"""
+from __future__ import annotations
+
+import inspect
+import re
+
+import libcst as cst
+from libcst import MaybeSentinel
+from libcst._typed_visitor import CSTTypedVisitorFunctions
+
+_STATEMENTS = (cst.BaseSmallStatement, cst.BaseCompoundStatement)
+# nodes whose own text may hold newlines: string literals and `\` line continuations
+_TEXT_TYPES = tuple(t for t in (cst.SimpleString, cst.FormattedStringText, cst.SimpleWhitespace,
+                                getattr(cst, "TemplatedStringText", None)) if t is not None)
+_FIELD_CALL = re.compile(r"visit_(?:required|optional|sequence|body_sequence|iterable|body_iterable|sentinel)"
+                         r"\(\s*self,\s*\"(\w+)\"")
+_ANY_VISIT = re.compile(r"\bvisit_(?:required|optional|sequence|body_sequence|iterable|body_iterable|sentinel)\(")
+
+# per node class: (child field names in visit order, or None to use `.children`; is statement; text kind)
+# text kind: 0 none, 1 Newline, 2 node with a `value` string that may hold newlines
+_NODE_INFO: dict[type, tuple[tuple[str, ...] | None, bool, int]] = {}
+
+
+def _node_info(cls: type) -> tuple[tuple[str, ...] | None, bool, int]:
+    info = _NODE_INFO.get(cls)
+    if info is None:
+        fields: tuple[str, ...] | None
+        try:
+            src = inspect.getsource(cls._visit_and_replace_children)
+            names = tuple(_FIELD_CALL.findall(src))
+            # a field visited in two branches (`ImportFrom.names`: one node or a sequence) is walked once
+            fields = tuple(dict.fromkeys(names)) if len(names) == len(_ANY_VISIT.findall(src)) else None
+        except (OSError, TypeError):  # no source (frozen install): fall back to `.children`
+            fields = None
+        text = 1 if cls is cst.Newline else 2 if issubclass(cls, _TEXT_TYPES) else 0
+        info = _NODE_INFO[cls] = (fields, issubclass(cls, _STATEMENTS), text)
+    return info
+
+
+def _children(node: cst.CSTNode, fields: tuple[str, ...] | None):
+    if fields is None:
+        yield from node.children
+        return
+    for name in fields:
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                if isinstance(item, cst.CSTNode):
+                    yield item
+
+
+def newlines_in(node: cst.CSTNode, walker: Walker | None = None, start: int = 0) -> int:
+    """Newlines in a subtree's source text, without generating its code. With a `walker`, also record
+    each node's entry count (`start` + the newlines before it) and statement, as its walk would."""
+    n = start
+    stack = [node]
+    entry_lines = walker.entry_lines if walker is not None else None
+    stmt_of, stmt = (walker.stmt_of, walker._stmt_stack[-1]) if walker is not None else (None, -1)
+    while stack:
+        cur = stack.pop()
+        fields, _, text = _node_info(cur.__class__)
+        if entry_lines is not None:
+            entry_lines[id(cur)] = n
+            stmt_of[id(cur)] = stmt
+        if text == 1:
+            n += 1
+        elif text == 2:
+            n += cur.value.count("\n")
+        children = list(_children(cur, fields))
+        children.reverse()  # pop() takes them in source order
+        stack.extend(children)
+    return n - start
+
+
+def _overridden(cls: type, name: str):
+    fn = getattr(cls, name, None)
+    if fn is None or fn is getattr(CSTTypedVisitorFunctions, name, None):
+        return None
+    return fn
+
+
+class Walker(cst.CSTVisitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.newlines = 0
+        self.entry_lines: dict[int, int] = {}  # id(node) -> newlines before it (its line is that + 1)
+        self.stmt_of: dict[int, int] = {}  # id(node) -> ordinal of the innermost statement holding it
+        self.statements: list[cst.CSTNode] = []  # statement nodes by ordinal
+        self._stmt_stack: list[int] = [-1]
+        self._stmt_count = 0
+
+    # ------------------------------------------------------------------ the fast walk
+    def walk(self, node: cst.CSTNode) -> None:
+        """Visit `node` and its subtree (libcst semantics, no rebuilding)."""
+        table: dict[type, tuple] = {}
+        cls = type(self)
+        stack = self._stmt_stack
+        entry_lines = self.entry_lines
+        stmt_of = self.stmt_of
+        statements = self.statements
+
+        def entry(node_cls: type) -> tuple:
+            fields, stmt, text = _node_info(node_cls)
+            name = node_cls.__name__
+            e = table[node_cls] = (fields, stmt, text, _overridden(cls, f"visit_{name}"),
+                                   _overridden(cls, f"leave_{name}"))
+            return e
+
+        def go(node: cst.CSTNode) -> None:
+            fields, stmt, text, visit, leave = table.get(node.__class__) or entry(node.__class__)
+            entry_lines[id(node)] = self.newlines
+            if text:
+                self.newlines += 1 if text == 1 else node.value.count("\n")
+            if stmt:
+                stack.append(self._stmt_count)
+                self._stmt_count += 1
+                statements.append(node)
+            stmt_of[id(node)] = stack[-1]
+            if visit is None or visit(self, node) is not False:
+                if fields is None:
+                    for child in node.children:
+                        go(child)
+                else:
+                    for name in fields:  # a node, a sequence of nodes, None or MaybeSentinel
+                        value = getattr(node, name)
+                        vc = value.__class__
+                        if vc is tuple or vc is list:
+                            for item in value:
+                                go(item)
+                        elif value is not None and vc is not MaybeSentinel:
+                            go(value)
+            else:  # skipped subtree: count its newlines (and place its nodes) all the same
+                self.newlines += _newlines_below(node, self, self.newlines)  # (no nested statements)
+            if leave is not None:
+                leave(self, node)
+            if stmt:
+                stack.pop()
+
+        go(node)
+
+    # ------------------------------------------------------------------ libcst's own walk, same counters
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        _, stmt, text = _node_info(type(node))
+        self.entry_lines[id(node)] = self.newlines
+        if text:
+            self.newlines += 1 if text == 1 else node.value.count("\n")
+        if stmt:
+            self._stmt_stack.append(self._stmt_count)
+            self._stmt_count += 1
+            self.statements.append(node)
+        self.stmt_of[id(node)] = self._stmt_stack[-1]
+        go = super().on_visit(node)
+        if not go:
+            self.newlines += _newlines_below(node, self, self.newlines)
+        return go
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        super().on_leave(original_node)
+        if _node_info(type(original_node))[1]:
+            self._stmt_stack.pop()
+
+
+def _newlines_below(node: cst.CSTNode, walker: Walker, start: int) -> int:
+    """Newlines strictly inside `node` (its own text was counted when it was entered); places its nodes."""
+    n = 0
+    for child in _children(node, _node_info(node.__class__)[0]):
+        n += newlines_in(child, walker, start + n)
+    return n

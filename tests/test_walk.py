@@ -1,0 +1,62 @@
+"""The fast walk (extract/walk.py) and the text-placed positions (positions._from_text) are exact:
+the facts of every example and fixture file are the same as with libcst's own `visit` and
+PositionProvider."""
+import glob
+import os
+
+import libcst as cst
+import pytest
+
+import ms_scan.extract as extract
+import ms_scan.extract.positions as positions
+from ms_scan.extract.walk import Walker, newlines_in
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FILES = sorted(glob.glob(os.path.join(ROOT, "examples", "**", "*.py"), recursive=True)
+               + glob.glob(os.path.join(ROOT, "tests", "fixtures", "**", "*.py"), recursive=True)
+               + glob.glob(os.path.join(ROOT, "tests", "dynamic_shape", "cases", "*.py"))
+               + glob.glob(os.path.join(ROOT, "ms_scan", "shims", "*.py")))
+
+
+def _facts(data: bytes, path: str) -> dict:
+    return extract.extract_source(data, path).to_dict()
+
+
+def test_corpus_is_there():
+    assert len(FILES) > 150
+
+
+def test_walk_equals_libcst_visit(monkeypatch):
+    fast = {f: _facts(open(f, "rb").read(), f) for f in FILES}
+    monkeypatch.setattr(Walker, "walk", lambda self, node: node.visit(self))
+    monkeypatch.setattr(positions, "_from_text", lambda *a: None)  # PositionProvider for every expression
+    slow = {f: _facts(open(f, "rb").read(), f) for f in FILES}
+    differ = [f for f in FILES if fast[f] != slow[f]]
+    assert not differ, differ[:5]
+    assert sum(len(v["shapes"]) for v in fast.values()) > 50  # the text placement was exercised
+
+
+@pytest.mark.parametrize("source", [
+    "x = 1\n",
+    'def f():\n    """doc\n    string"""\n    return (a +\n            b)\n',
+    "import torch\nfrom torch import (\n    nn,\n    cat,\n)\ny = torch.cat([\n  a,\n  b]) \\\n  + 1\n",
+    "s = f'''{a}\n{b}'''\nt = 'a\\\n'\n",
+    "x = 1\r\ny = '''a\r\nb'''\r\n",
+])
+def test_newline_count_is_the_line_count(source):
+    tree = cst.parse_module(source)
+    w = Walker()
+    w.walk(tree)
+    assert w.newlines == source.count("\n") == newlines_in(tree)
+
+
+def test_text_positions_disambiguate_inside_the_statement():
+    text = "import torch\ndef f(x, t):\n    k = int(t.sum())\n    y = x[:k] + k\n    return y\n"
+    tree = cst.parse_module(text)
+    w = Walker()
+    w.walk(tree)
+    stmt = tree.body[1].body.body[1].body[0]  # y = x[:k] + k
+    second_k = stmt.value.right
+    first_k = stmt.value.left.slice[0].slice.upper
+    got = positions._from_text(tree, text, [first_k, second_k], w)
+    assert got == {id(first_k): (4, 12, 4, 13), id(second_k): (4, 17, 4, 18)}
