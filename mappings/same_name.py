@@ -1,7 +1,7 @@
 """Same-named MindSpore counterparts, found in the installed package, for torch APIs that no table row covers.
 
-Only existence is checked (a callable, or a property for a torch property); parameters are never compared, so
-every row this module yields is `differs` with diff_kind `unverified`. Used for the derived 2.10 table only.
+Only existence is checked here (a callable, or a property for a torch property); build.py records its hits as
+`differs`/`unverified`, introspected.py judges them by parameter names. Used for 2.10 only.
 """
 from __future__ import annotations
 
@@ -23,9 +23,21 @@ SEARCH = (
     ("torch.optim.lr_scheduler.", ("class",), ("mindspore.experimental.optim.lr_scheduler.",)),
     ("torch.optim.", ("optimizer",), ("mindspore.mint.optim.", "mindspore.experimental.optim.", "mindspore.nn.")),
     ("torch.distributions.", ("class",), ("mindspore.nn.probability.distribution.",)),
-    ("torch.", ("function",), ("mindspore.mint.", "mindspore.ops.")),
+    ("torch.distributed.", ("function",), ("mindspore.mint.distributed.", "mindspore.communication.")),
+    ("torch.utils.dlpack.", ("function",), ("mindspore.utils.dlpack.",)),
+    ("torch.", ("function",), ("mindspore.mint.", "mindspore.ops.", "mindspore.numpy.")),
 )
+# a Tensor method MindSpore has only as a function (`x.relu()` -> `mindspore.ops.relu(x)`): tried after the method
+TENSOR_FUNCTIONS = ("mindspore.mint.", "mindspore.ops.")
 TENSOR = "torch.Tensor."
+# catalogue member lists -> (torch owner, MindSpore owner): `model.eval()` is `torch.nn.Module.eval`
+MEMBERS = (
+    ("tensor_members", "torch.Tensor", "mindspore.Tensor"),
+    ("module_members", "torch.nn.Module", "mindspore.nn.Cell"),
+    ("optimizer_members", "torch.optim.Optimizer", "mindspore.experimental.optim.Optimizer"),
+    ("lr_scheduler_members", "torch.optim.lr_scheduler.LRScheduler",
+     "mindspore.experimental.optim.lr_scheduler.LRScheduler"),
+)
 _VERSION_DIR = re.compile(r"^\d+(\.\d+)*$")
 
 
@@ -43,9 +55,12 @@ def load_catalogue(base: str) -> dict:
 def candidates(catalogue: dict) -> list[tuple[str, tuple[str, ...], bool]]:
     """(torch API, MindSpore names to try, torch side is a property) for every searchable catalogue entry."""
     out = []
-    for member, kind in catalogue["tensor_members"].items():
-        if not member.startswith("_"):
-            out.append((TENSOR + member, ("mindspore.Tensor." + member,), kind == "property"))
+    for key, owner, ms_owner in MEMBERS:
+        for member, kind in catalogue.get(key, {}).items():
+            if not member.startswith("_"):
+                extra = tuple(t + member for t in TENSOR_FUNCTIONS) if owner == "torch.Tensor" and kind != "property" \
+                    else ()
+                out.append((f"{owner}.{member}", (f"{ms_owner}.{member}",) + extra, kind == "property"))
     for api, kind in catalogue["api"].items():
         ns, _, name = api.rpartition(".")
         if name.startswith("_"):

@@ -1,8 +1,11 @@
 """The versioned PyTorch -> MindSpore mapping tables: pick a release, look an API up.
 
-Lookup order: the release's own rows, then the out-of-place row for an in-place variant
-(`x.add_` -> `x.add`), then ms-scan's curated rows, then a curated row for the whole namespace
-(`torch.distributions.constraints.*`); otherwise the status is `unknown`.
+Lookup order, first hit wins: the release's own rows (where a row is only an unverified same-name guess, the
+release's `introspected.csv` row, judged by parameter names, replaces it), ms-scan's curated rows; then rules
+that reuse another API's rows: an in-place variant (`x.add_` -> `x.add`), a member reached through a subclass
+(`torch.nn.Linear.forward` -> `torch.nn.Module.forward`), an ATen operator (`torch.ops.aten.add.Tensor` ->
+`torch.add`), a copying view variant (`torch.view_copy` -> `torch.Tensor.view`); last the curated row of the
+innermost namespace (`torch.distributions.constraints.*`) or name prefix (`torch.cudnn_*`); otherwise `unknown`.
 """
 from __future__ import annotations
 
@@ -83,18 +86,38 @@ def _read_rows(path) -> list[MappingRow]:
     return rows
 
 
+# Classes whose members a subclass inherits: `torch.nn.Linear.forward` is `torch.nn.Module.forward`.
+# (namespace of the subclass, base class); the subclass must be a capitalised name directly in that namespace.
+MEMBER_BASES = (("torch.nn", "torch.nn.Module"), ("torch.optim", "torch.optim.Optimizer"),
+                ("torch.optim.lr_scheduler", "torch.optim.lr_scheduler.LRScheduler"),
+                ("torch.distributions", "torch.distributions.Distribution"))
+ATEN = "torch.ops.aten."
+
+
 class MappingTable:
-    def __init__(self, release: str, rows: list[MappingRow], curated: list[MappingRow], digest: str):
+    def __init__(self, release: str, rows: list[MappingRow], curated: list[MappingRow], digest: str,
+                 introspected: list[MappingRow] = ()):
         self.release = release
         self.digest = digest
         self.by_api: dict[str, list[MappingRow]] = {}
         for row in rows:
             self.by_api.setdefault(row.torch_api, []).append(row)
+        verified: dict[str, list[MappingRow]] = {}
+        for row in introspected:
+            verified.setdefault(row.torch_api, []).append(row)
+        for api, vrows in verified.items():   # a parameter-checked row beats an unverified same-name guess
+            if all(r.diff_kind == "unverified" for r in self.by_api.get(api, ())):
+                self.by_api[api] = vrows
         self.curated: dict[str, list[MappingRow]] = {}
         self.namespaces: dict[str, list[MappingRow]] = {}  # curated `torch.x.*` rows: a whole namespace
+        # curated `torch.cudnn_*` rows: the names of one namespace that start with a prefix
+        self.prefixes: dict[str, dict[str, list[MappingRow]]] = {}
         for row in curated:
             if row.torch_api.endswith(".*"):
                 self.namespaces.setdefault(row.torch_api[:-2], []).append(row)
+            elif row.torch_api.endswith("*"):
+                ns, _, prefix = row.torch_api[:-1].rpartition(".")
+                self.prefixes.setdefault(ns, {}).setdefault(prefix, []).append(row)
             else:
                 self.curated.setdefault(row.torch_api, []).append(row)
 
@@ -109,23 +132,58 @@ class MappingTable:
                     row.ms_api)
         return sorted(rows, key=key)
 
-    def lookup(self, api: str, target: str | None = None) -> Lookup:
-        rows = self.by_api.get(api)
-        derived = ""
-        if not rows and api.endswith("_") and not api.endswith("__"):
-            base = api[:-1]
-            rows = self.by_api.get(base)
+    def _direct(self, api: str) -> list[MappingRow] | None:
+        return self.by_api.get(api) or self.curated.get(api)
+
+    def _derived(self, api: str) -> tuple[list[MappingRow] | None, str]:
+        """Rows reached by a rule from another API's rows."""
+        if api.endswith("_") and not api.endswith("__"):
+            rows = self._direct(api[:-1])
             if rows:
-                derived = f"in-place variant of {base}"
+                return rows, f"in-place variant of {api[:-1]}"
+        owner, _, member = api.rpartition(".")
+        ns, _, cls = owner.rpartition(".")
+        for space, base in MEMBER_BASES:
+            if ns == space and cls[:1].isupper() and owner != base:
+                rows = self._direct(f"{base}.{member}")
+                if rows:
+                    return rows, f"member of {base}"
+        if api.startswith(ATEN):   # torch.ops.aten.add_.Tensor: the ATen operator behind torch.add_ / Tensor.add_
+            op = api[len(ATEN):].split(".")[0]
+            for public in (f"torch.{op}", f"torch.Tensor.{op}"):
+                rows = self._direct(public) or (None if public == api else self._derived(public)[0])
+                if rows:
+                    return rows, f"ATen operator of {public}"
+        if member.endswith("_copy") and owner in ("torch", "torch.Tensor"):   # torch.view_copy: view, copied
+            for public in (f"{owner}.{member[:-5]}", f"torch.Tensor.{member[:-5]}"):
+                rows = self._direct(public)
+                if rows:
+                    return rows, f"copying variant of {public}"
+        return None, ""
+
+    def _namespace(self, api: str) -> tuple[list[MappingRow] | None, str]:
+        """The curated row of the innermost namespace (`torch.jit.*`) or name prefix (`torch.cudnn_*`) holding api."""
+        parts = api.split(".")
+        for i in range(len(parts) - 1, 0, -1):
+            ns = ".".join(parts[:i])
+            for prefix, rows in self.prefixes.get(ns, {}).items():
+                if parts[i].startswith(prefix):
+                    return rows, f"every API in {ns}.{prefix}*"
+            if ns in self.namespaces:
+                return self.namespaces[ns], f"every API in {ns}"
+        # a private name anywhere (`torch.nn.modules.loss._Loss`) is answered like the top-level private names
+        if any(p.startswith("_") and not p.startswith("__") for p in parts[1:]):
+            for prefix, rows in self.prefixes.get(parts[0], {}).items():
+                if prefix == "_":
+                    return rows, f"private API ({parts[0]}._*)"
+        return None, ""
+
+    def lookup(self, api: str, target: str | None = None) -> Lookup:
+        rows, derived = self._direct(api), ""
         if not rows:
-            rows = self.curated.get(api)
+            rows, derived = self._derived(api)
         if not rows:
-            prefix = api.rpartition(".")[0]
-            while prefix and prefix not in self.namespaces:
-                prefix = prefix.rpartition(".")[0]
-            if prefix:
-                rows = self.namespaces[prefix]
-                derived = f"every API in {prefix}"
+            rows, derived = self._namespace(api)
         if not rows:
             return Lookup("unknown", None)
         ranked = self._best(rows, target)
@@ -140,12 +198,13 @@ def load_table(release: str | None = None) -> MappingTable:
     if not path.is_file():
         raise KeyError(release)
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
-    curated_path = base / "curated.csv"
-    curated = _read_rows(curated_path) if curated_path.is_file() else []
-    if curated:
-        digest = hashlib.sha256((digest + hashlib.sha256(curated_path.read_bytes()).hexdigest())
-                                .encode()).hexdigest()
-    return MappingTable(release, _read_rows(path), curated, digest)
+    extra: dict[str, list[MappingRow]] = {}
+    for name, extra_path in (("curated", base / "curated.csv"), ("introspected", base / release / "introspected.csv")):
+        extra[name] = _read_rows(extra_path) if extra_path.is_file() else []
+        if extra[name]:
+            digest = hashlib.sha256((digest + hashlib.sha256(extra_path.read_bytes()).hexdigest())
+                                    .encode()).hexdigest()
+    return MappingTable(release, _read_rows(path), extra["curated"], digest, extra["introspected"])
 
 
 def table_index() -> dict:
