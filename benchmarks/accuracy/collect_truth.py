@@ -23,7 +23,10 @@ DIST = {"transformers": "transformers", "diffusers": "diffusers", "kornia": "kor
         "torchmetrics": "torchmetrics", "pyro": "pyro-ppl", "vector_quantize_pytorch": "vector-quantize-pytorch",
         "torchdiffeq": "torchdiffeq",
         # fresh held-out set (run.py --fresh): never used to tune the scanner
-        "gpytorch": "gpytorch", "e3nn": "e3nn", "torch_geometric": "torch-geometric", "torchsde": "torchsde"}
+        "gpytorch": "gpytorch", "e3nn": "e3nn", "torch_geometric": "torch-geometric", "torchsde": "torchsde",
+        # second fresh held-out set (run.py --fresh2): never used to tune the scanner
+        "esm": "fair-esm", "pytorch_metric_learning": "pytorch-metric-learning", "torch_optimizer": "torch-optimizer",
+        "zuko": "zuko"}
 
 
 def _train_step(model, loss, params=None, lr=1e-3):
@@ -1172,6 +1175,491 @@ def torchsde_scenarios():
             "brownian-logqp": brownian_logqp}
 
 
+# ---- second fresh held-out set (run.py --fresh2): never used to tune the scanner --------------
+
+def esm_scenarios():
+    from argparse import Namespace
+
+    import torch
+    import esm
+    from esm import pretrained
+    from esm.data import FastaBatchedDataset, MSABatchConverter, read_fasta
+
+    seqs = [("p1", "MKTAYIAKQRQISFVKSHFSRQ"), ("p2", "KALTARQQEVFDLIRDHISQ"), ("p3", "MKV<mask>LAAGK")]
+
+    def mlm_step(model, alphabet, tokens):
+        masked = tokens.clone()
+        pick = (torch.rand(tokens.shape) < 0.15) & (tokens > alphabet.eos_idx)
+        masked[pick] = alphabet.mask_idx
+        out = model(masked, repr_layers=[0, model.num_layers], return_contacts=True)
+        logits = out["logits"]
+        loss = torch.nn.functional.cross_entropy(logits.reshape(-1, logits.size(-1)), tokens.reshape(-1),
+                                                 ignore_index=alphabet.padding_idx)
+        _train_step(model, loss + out["contacts"].mean())
+        model.eval()
+        with torch.no_grad():
+            model.predict_contacts(tokens)
+            model(tokens, need_head_weights=True)
+        return out
+
+    def esm2():
+        alphabet = esm.Alphabet.from_architecture("ESM-1b")
+        _, _, tokens = alphabet.get_batch_converter()(seqs)
+        model = esm.ESM2(num_layers=2, embed_dim=32, attention_heads=4, alphabet=alphabet, token_dropout=True)
+        mlm_step(model, alphabet, tokens)
+        # a checkpoint in the fair-esm v2 layout goes through the loader's state-dict upgrade
+        data = {"cfg": {"model": Namespace(encoder_layers=2, encoder_embed_dim=32, encoder_attention_heads=4,
+                                           token_dropout=True)},
+                "model": {"encoder.sentence_encoder." + k: v for k, v in model.state_dict().items()
+                          if not k.startswith("contact_head.regression")}}
+        loaded, alph = pretrained.load_model_and_alphabet_core("esm2_t2_tiny", data)
+        loaded.eval()(tokens)
+        truncated = alph.get_batch_converter(truncation_seq_length=8)
+        truncated(seqs[:2])
+        alph.encode("MKTAYIAK"), alph.get_tok(5), alph.to_dict()
+
+    def esm1b_and_esm1():
+        alphabet = esm.Alphabet.from_architecture("roberta_large")
+        _, _, tokens = alphabet.get_batch_converter()(seqs)
+        args = Namespace(arch="roberta_large", layers=2, embed_dim=32, ffn_embed_dim=64, attention_heads=4,
+                         max_positions=64, emb_layer_norm_before=True, token_dropout=True)
+        model = esm.ProteinBertModel(args, alphabet)
+        mlm_step(model, alphabet, tokens)
+        data = {"args": Namespace(arch="roberta_large", encoder_layers=2, encoder_embed_dim=32,
+                                  encoder_ffn_embed_dim=64, encoder_attention_heads=4, max_positions=64,
+                                  token_dropout=True),
+                "model": {"encoder.sentence_encoder." + k: v for k, v in model.state_dict().items()
+                          if not k.startswith("contact_head.regression")}}
+        pretrained.load_model_and_alphabet_core("esm1b_t2_tiny", data)[0].eval()(tokens)
+        # ESM-1: sinusoidal positions, bias_kv attention, ESM1LayerNorm
+        alphabet1 = esm.Alphabet.from_architecture("ESM-1")
+        _, _, tokens1 = alphabet1.get_batch_converter()(seqs)
+        args1 = Namespace(arch="protein_bert_base", layers=2, embed_dim=32, ffn_embed_dim=64, attention_heads=4,
+                          max_positions=64, final_bias=True)
+        model1 = esm.ProteinBertModel(args1, alphabet1)
+        mlm_step(model1, alphabet1, tokens1)
+
+    def msa_transformer():
+        alphabet = esm.Alphabet.from_architecture("msa_transformer")
+        msa = [("a", "MKTAYIAKQR"), ("b", "MKTAFIAKQR"), ("c", "MRTAYLAKQ-"), ("d", "MKSAYIAKHR")]
+        _, _, tokens = MSABatchConverter(alphabet)([msa, msa[:3]])
+        args = Namespace(arch="msa_transformer", layers=2, embed_dim=32, ffn_embed_dim=64, attention_heads=4,
+                         dropout=0.1, attention_dropout=0.1, activation_dropout=0.1, max_tokens=2 ** 14,
+                         max_positions=64, embed_positions_msa=True)
+        model = esm.MSATransformer(args, alphabet)
+        mlm_step(model, alphabet, tokens)
+        model.max_tokens_per_msa_(8)  # batched row/column attention
+        with torch.no_grad():
+            model(tokens, need_head_weights=True)
+        model.max_tokens_per_msa_(2 ** 14)
+        data = {"args": Namespace(arch="msa_transformer", encoder_layers=2, encoder_embed_dim=32,
+                                  encoder_ffn_embed_dim=64, encoder_attention_heads=4, dropout=0.1,
+                                  attention_dropout=0.1, activation_dropout=0.1, max_tokens=2 ** 14,
+                                  max_positions=64, embed_positions_msa=True),
+                "model": {"encoder.sentence_encoder." + k.replace("row", "@").replace("column", "row")
+                          .replace("@", "column"): v for k, v in model.state_dict().items()
+                          if not k.startswith("contact_head.regression")}}
+        pretrained.load_model_and_alphabet_core("esm_msa1b_tiny", data)[0].eval()(tokens)
+
+    def data_utils():
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "x.fasta")
+            with open(path, "w") as fh:
+                for label, s in seqs:
+                    fh.write(f">{label}\n{s[:10]}\n{s[10:]}\n")
+            ds = FastaBatchedDataset.from_file(path)
+            batches = ds.get_batch_indices(40, extra_toks_per_seq=1)
+            alphabet = esm.Alphabet.from_architecture("ESM-1b")
+            loader = torch.utils.data.DataLoader(ds, collate_fn=alphabet.get_batch_converter(), batch_sampler=batches)
+            model = esm.ESM2(num_layers=1, embed_dim=16, attention_heads=2, alphabet=alphabet).eval()
+            with torch.no_grad():
+                for labels, strs, toks in loader:
+                    model(toks, repr_layers=[1])["representations"][1].mean(1)
+            list(read_fasta(path, keep_gaps=False, keep_insertions=False, to_upper=True))
+
+    return {"esm2-mlm-contacts": esm2, "esm1b-esm1": esm1b_and_esm1, "msa-transformer": msa_transformer,
+            "fasta-batches": data_utils}
+
+
+def pytorch_metric_learning_scenarios():
+    import random
+
+    import numpy as np
+    import torch
+    from pytorch_metric_learning import distances, losses, miners, reducers, regularizers, samplers, testers, trainers
+    from pytorch_metric_learning.utils import accuracy_calculator, common_functions, inference
+    from pytorch_metric_learning.utils import loss_and_miner_utils as lmu
+
+    np.random.seed(0)  # the samplers and miners draw from numpy's and Python's global generators
+    random.seed(0)
+    dim, n_cls = 16, 4
+    labels = torch.arange(n_cls).repeat_interleave(4)  # 4 classes x 4 samples
+    inputs = torch.randn(labels.numel(), 10)
+
+    def embedder():
+        torch.manual_seed(0)
+        return torch.nn.Sequential(torch.nn.Linear(10, 32), torch.nn.ReLU(), torch.nn.Linear(32, dim))
+
+    def fit(loss_fn, miner=None, extra_params=(), **kw):
+        net = embedder()
+        emb = net(inputs)
+        tup = miner(emb, labels) if miner is not None else None
+        loss = loss_fn(emb, labels, tup, **kw) if tup is not None else loss_fn(emb, labels, **kw)
+        _train_step(None, loss, params=[*net.parameters(), *extra_params])
+        return loss
+
+    def tuple_losses():
+        fit(losses.ContrastiveLoss(pos_margin=0.1, neg_margin=1.0), miners.PairMarginMiner(0.2, 0.5))
+        fit(losses.ContrastiveLoss(distance=distances.CosineSimilarity(), reducer=reducers.ThresholdReducer(0.1)))
+        fit(losses.TripletMarginLoss(margin=0.1, swap=True, smooth_loss=True),
+            miners.TripletMarginMiner(margin=0.2, type_of_triplets="semihard"))
+        fit(losses.TripletMarginLoss(distance=distances.SNRDistance()), miners.BatchHardMiner())
+        fit(losses.MarginLoss(margin=0.2, nu=0.1, num_classes=n_cls), miners.DistanceWeightedMiner(0.5, 1.4))
+        fit(losses.MultiSimilarityLoss(), miners.MultiSimilarityMiner(epsilon=0.1))
+        fit(losses.CircleLoss(), miners.BatchEasyHardMiner())
+        fit(losses.AngularLoss(), miners.AngularMiner(angle=20))
+        fit(losses.NTXentLoss(temperature=0.1), miners.HDCMiner(filter_percentage=0.5))
+        fit(losses.SupConLoss(temperature=0.1))
+        fit(losses.LiftedStructureLoss(neg_margin=1.0))
+        fit(losses.GeneralizedLiftedStructureLoss(neg_margin=1.0))
+        fit(losses.NPairsLoss())
+        fit(losses.NCALoss(softmax_scale=2.0))
+        fit(losses.FastAPLoss(num_bins=5))
+        fit(losses.TupletMarginLoss())
+        fit(losses.IntraPairVarianceLoss(), miners.UniformHistogramMiner(num_bins=10, pos_per_bin=2,
+                                                                         neg_per_bin=2))
+        fit(losses.SignalToNoiseRatioContrastiveLoss(), miners.TripletMarginMiner(type_of_triplets="all"))
+        fit(losses.HistogramLoss(n_bins=10))
+        fit(losses.RankedListLoss(margin=0.4, Tn=10, Tp=1, alpha=1.0))
+        fit(losses.InstanceLoss(gamma=32))
+        fit(losses.ThresholdConsistentMarginLoss())
+        fit(losses.DynamicSoftMarginLoss(num_bins=10), miners.BatchHardMiner())
+        fit(losses.PNPLoss(variant="Dq"))
+        fit(losses.SmoothAPLoss())
+        net = embedder()
+        _train_step(net, losses.ManifoldLoss(l=dim, K=4)(net(inputs)))
+
+    def classifier_losses():
+        for cls, kw in ((losses.ArcFaceLoss, {}), (losses.CosFaceLoss, {}), (losses.SphereFaceLoss, {}),
+                        (losses.SubCenterArcFaceLoss, {"sub_centers": 2}), (losses.LargeMarginSoftmaxLoss, {}),
+                        (losses.NormalizedSoftmaxLoss, {}), (losses.ProxyAnchorLoss, {}),
+                        (losses.ProxyNCALoss, {}), (losses.SoftTripleLoss, {"centers_per_class": 2}),
+                        (losses.P2SGradLoss, {})):
+            loss_fn = cls(num_classes=n_cls, embedding_size=dim, **kw) if cls is not losses.P2SGradLoss else \
+                cls(descriptors_dim=dim, num_classes=n_cls)
+            fit(loss_fn, extra_params=loss_fn.parameters())
+        arc = losses.SubCenterArcFaceLoss(num_classes=n_cls, embedding_size=dim, sub_centers=2)
+        fit(arc, extra_params=arc.parameters())
+        emb = embedder()(inputs).detach()
+        arc.get_outliers(emb, labels)
+        arc.get_logits(emb)
+        # weight and embedding regularizers
+        reg = losses.NormalizedSoftmaxLoss(n_cls, dim, weight_regularizer=regularizers.RegularFaceRegularizer(),
+                                           embedding_regularizer=regularizers.LpRegularizer())
+        fit(reg, extra_params=reg.parameters())
+        reg = losses.ArcFaceLoss(n_cls, dim, weight_regularizer=regularizers.CenterInvariantRegularizer(),
+                                 embedding_regularizer=regularizers.ZeroMeanRegularizer())
+        fit(reg, extra_params=reg.parameters())
+        reg = losses.SoftTripleLoss(n_cls, dim, centers_per_class=2,
+                                    weight_regularizer=regularizers.SparseCentersRegularizer(n_cls, 2))
+        fit(reg, extra_params=reg.parameters())
+
+    def wrappers_reducers():
+        fit(losses.CrossBatchMemory(losses.ContrastiveLoss(), dim, memory_size=32,
+                                    miner=miners.MultiSimilarityMiner()))
+        xbm = losses.CrossBatchMemory(losses.NTXentLoss(), dim, memory_size=8)
+        for _ in range(3):  # wraps around the queue
+            fit(xbm, enqueue_mask=torch.rand(labels.numel()) < 0.5)
+        xbm.reset_queue()
+        net = embedder()
+        ssl = losses.SelfSupervisedLoss(losses.TripletMarginLoss(), symmetric=True)
+        _train_step(net, ssl(net(inputs), net(inputs + 0.1 * torch.randn_like(inputs))))
+        net = embedder()
+        _train_step(net, losses.VICRegLoss()(net(inputs), ref_emb=net(inputs.flip(0))))
+        combo = losses.MultipleLosses([losses.ContrastiveLoss(), losses.TripletMarginLoss()], weights=[1.0, 0.5],
+                                      miners=[miners.PairMarginMiner(), None])
+        fit(combo)
+        for red in (reducers.MeanReducer(), reducers.SumReducer(), reducers.AvgNonZeroReducer(),
+                    reducers.PerAnchorReducer(), reducers.DoNothingReducer(),
+                    reducers.ClassWeightedReducer(torch.rand(n_cls)),
+                    reducers.MultipleReducers({"pos_loss": reducers.MeanReducer()},
+                                              default_reducer=reducers.SumReducer()),
+                    reducers.ThresholdReducer(low=0.05, high=2.0)):
+            loss_fn = losses.ContrastiveLoss(reducer=red)
+            net = embedder()
+            out = loss_fn(net(inputs), labels)
+            if isinstance(red, reducers.DoNothingReducer):
+                out = out["pos_loss"]["losses"].sum() + out["neg_loss"]["losses"].sum()
+            _train_step(net, out)
+        emb = embedder()(inputs)
+        for dist in (distances.LpDistance(p=1, power=2), distances.DotProductSimilarity(),
+                     distances.BatchedDistance(distances.CosineSimilarity(), lambda m, s, e: m.sum(), 5)):
+            dist(emb) if not isinstance(dist, distances.BatchedDistance) else dist(emb, emb)
+        triplets = lmu.get_all_triplets_indices(labels)
+        miners.EmbeddingsAlreadyPackagedAsTriplets()(emb[: 3 * (len(emb) // 3)], labels[: 3 * (len(emb) // 3)])
+        lmu.convert_to_pairs(triplets, labels), lmu.convert_to_triplets(lmu.get_all_pairs_indices(labels), labels)
+        lmu.get_random_triplet_indices(labels, t_per_anchor=2)
+        common_functions.to_dtype(emb, dtype=torch.float64)
+
+    def trainer_tester():
+        class DS(torch.utils.data.Dataset):
+            def __init__(self, n=48):
+                self.y = torch.arange(n) % n_cls
+                self.x = torch.randn(n, 10) + self.y[:, None].float()
+            def __len__(self):
+                return len(self.y)
+            def __getitem__(self, i):
+                return self.x[i], self.y[i]
+
+        ds = DS()
+        trunk, emb_net, clf = embedder(), torch.nn.Linear(dim, 8), torch.nn.Linear(8, n_cls)
+        models = {"trunk": trunk, "embedder": emb_net, "classifier": clf}
+        opts = {f"{k}_optimizer": torch.optim.AdamW(m.parameters(), lr=1e-3) for k, m in models.items()}
+        sampler = samplers.MPerClassSampler(ds.y, m=4, length_before_new_iter=len(ds))
+        trainer = trainers.TrainWithClassifier(
+            models, opts, batch_size=16, loss_funcs={"metric_loss": losses.TripletMarginLoss(),
+                                                     "classifier_loss": torch.nn.CrossEntropyLoss()},
+            dataset=ds, mining_funcs={"tuple_miner": miners.MultiSimilarityMiner()}, sampler=sampler,
+            loss_weights={"metric_loss": 1, "classifier_loss": 0.5}, dataloader_num_workers=0,
+            lr_schedulers={"trunk_scheduler_by_iteration": torch.optim.lr_scheduler.StepLR(opts["trunk_optimizer"], 2)},
+            gradient_clippers={"trunk_grad_clipper": lambda: torch.nn.utils.clip_grad_norm_(trunk.parameters(), 1.0)})
+        trainer.train(num_epochs=1)
+        models = {"trunk": embedder()}
+        sgd = torch.optim.SGD(models["trunk"].parameters(), lr=0.01)
+        trainer = trainers.MetricLossOnly(models, {"trunk_optimizer": sgd},
+                                          batch_size=16, loss_funcs={"metric_loss": losses.NTXentLoss()},
+                                          dataset=ds, dataloader_num_workers=0, freeze_trunk_batchnorm=True)
+        trainer.train(num_epochs=1)
+        knn = inference.CustomKNN(distances.CosineSimilarity(), batch_size=8)
+        calc = accuracy_calculator.AccuracyCalculator(knn_func=knn, k="max_bin_count", exclude=("NMI", "AMI"))
+        tester = testers.GlobalEmbeddingSpaceTester(accuracy_calculator=calc, dataloader_num_workers=0, batch_size=16)
+        tester.test({"val": ds}, 1, models["trunk"])
+        q = embedder()(ds.x).detach()
+        calc.get_accuracy(q, ds.y, q, ds.y, ref_includes_query=True)
+        match = inference.MatchFinder(distance=distances.CosineSimilarity(), threshold=0.7)
+        im = inference.InferenceModel(models["trunk"], match_finder=match, knn_func=knn)
+        im.get_embeddings_from_tensor_or_dataset(ds, batch_size=16)
+        knn(im.get_embeddings(ds.x[:4]), 3, im.get_embeddings(ds.x), ref_includes_query=True)
+        im.is_match(ds.x[:2], ds.x[2:4])
+        im.get_matches(ds.x[:6])
+        list(samplers.HierarchicalSampler(torch.stack([ds.y, ds.y // 2], 1), batch_size=8, samples_per_class=2,
+                                          batches_per_super_tuple=2))
+        list(samplers.TuplesToWeightsSampler(models["trunk"], miners.MultiSimilarityMiner(), ds, subset_size=8,
+                                             accuracy_calculator=calc,
+                                             dataloader_num_workers=0))
+        list(samplers.FixedSetOfTriplets(ds.y, 10))
+
+    return {"tuple-losses-miners": tuple_losses, "classifier-losses-regularizers": classifier_losses,
+            "wrappers-reducers-distances": wrappers_reducers, "trainer-tester-inference": trainer_tester}
+
+
+def torch_optimizer_scenarios():
+    import torch
+    import torch_optimizer as O
+
+    def make():
+        torch.manual_seed(0)
+        return torch.nn.Sequential(torch.nn.Conv2d(2, 4, 3), torch.nn.ReLU(), torch.nn.Flatten(),
+                                   torch.nn.Linear(4 * 4 * 4, 3))
+
+    xb, yb = torch.randn(6, 2, 6, 6), torch.randint(0, 3, (6,))
+
+    def train(opt_fn, steps=3, create_graph=False, closure=False, dense=False):
+        model = make() if not dense else torch.nn.Sequential(torch.nn.Flatten(), torch.nn.Linear(72, 3))
+        opt = opt_fn(model.parameters())
+        for _ in range(steps):
+            def loss_fn():
+                opt.zero_grad()
+                loss = torch.nn.functional.cross_entropy(model(xb), yb)
+                loss.backward(create_graph=create_graph)
+                return loss
+            if closure:
+                opt.step(loss_fn)
+            else:
+                loss_fn()
+                opt.step()
+        return opt
+
+    def adaptive():
+        train(lambda p: O.AdaBelief(p, lr=1e-2, weight_decay=1e-2, amsgrad=True, weight_decouple=True,
+                                    rectify=True), steps=7)
+        train(lambda p: O.AdaBelief(p, weight_decay=1e-2, fixed_decay=True))
+        train(lambda p: O.AdaBound(p, weight_decay=1e-2, amsbound=True), closure=True)
+        train(lambda p: O.AdaBound(p))
+        train(lambda p: O.AdaMod(p, weight_decay=1e-2), closure=True)
+        train(lambda p: O.DiffGrad(p, weight_decay=1e-2), closure=True)
+        train(lambda p: O.Yogi(p, weight_decay=1e-2), closure=True)
+        train(lambda p: O.RAdam(p, weight_decay=1e-2), steps=7, closure=True)
+        train(lambda p: O.QHAdam(p, nus=(0.7, 1.0), weight_decay=1e-2, decouple_weight_decay=True), closure=True)
+        train(lambda p: O.QHAdam(p, weight_decay=1e-2))
+        train(lambda p: O.MADGRAD(p, weight_decay=1e-2), closure=True)
+        train(lambda p: O.MADGRAD(p, momentum=0.0, weight_decay=1e-2))
+        train(lambda p: O.NovoGrad(p, weight_decay=1e-2, grad_averaging=True, amsgrad=True), closure=True)
+        train(lambda p: O.Apollo(p, warmup=2, weight_decay=1e-2), steps=4, closure=True)
+        train(lambda p: O.Apollo(p, init_lr=1e-3))
+
+    def projected_and_layerwise():
+        train(lambda p: O.AdamP(p, weight_decay=1e-2, nesterov=True), closure=True)
+        train(lambda p: O.AdamP(p))
+        train(lambda p: O.SGDP(p, momentum=0.9, weight_decay=1e-2, nesterov=True), closure=True)
+        train(lambda p: O.Lamb(p, weight_decay=1e-2, debias=True), closure=True)
+        train(lambda p: O.Lamb(p, adam=True))
+        train(lambda p: O.LARS(p, momentum=0.9, weight_decay=1e-2, nesterov=True), closure=True)
+        train(lambda p: O.Adafactor(p, beta1=0.9, weight_decay=1e-2, warmup_init=True), closure=True, dense=True)
+        train(lambda p: O.Adafactor(p, lr=1e-2, relative_step=False, scale_parameter=False), dense=True)
+        train(lambda p: O.Shampoo(p, momentum=0.9, weight_decay=1e-2, update_freq=1), closure=True)
+
+    def momentum_family():
+        train(lambda p: O.AccSGD(p, weight_decay=1e-2), closure=True)
+        train(lambda p: O.AggMo(p, weight_decay=1e-2), closure=True)
+        train(lambda p: O.AggMo.from_exp_form(p, lr=1e-3, a=0.1, k=3))
+        train(lambda p: O.PID(p, momentum=0.9, weight_decay=1e-2), closure=True)
+        train(lambda p: O.QHM(p, momentum=0.9, weight_decay=1e-2), closure=True)
+        train(lambda p: O.QHM(p, momentum=0.9, weight_decay=1e-2, weight_decay_type="direct"))
+        train(lambda p: O.SGDW(p, momentum=0.9, weight_decay=1e-2, nesterov=True), closure=True)
+        train(lambda p: O.SWATS(p, weight_decay=1e-2, amsgrad=True, nesterov=True), steps=5, closure=True)
+        train(lambda p: O.A2GradExp(p), closure=True)
+        train(lambda p: O.A2GradInc(p), closure=True)
+        train(lambda p: O.A2GradUni(p), closure=True)
+
+    def hessian_lookahead():
+        train(lambda p: O.Adahessian(p, weight_decay=1e-2, seed=0), create_graph=True, closure=True)
+        opt = train(lambda p: O.Lookahead(O.Yogi(p, lr=1e-2), k=2, alpha=0.5), steps=4, closure=True)
+        opt.add_param_group({"params": [torch.nn.Parameter(torch.randn(3))]})
+        O.get("adamp"), O.get("Lamb")
+
+    return {"adaptive-moments": adaptive, "projected-layerwise": projected_and_layerwise,
+            "momentum-family": momentum_family, "adahessian-lookahead": hessian_lookahead}
+
+
+def zuko_scenarios():
+    import torch
+    import zuko
+    import zuko.bayesian
+    import zuko.mixtures
+    from zuko import distributions as D, transforms as T
+
+    x = torch.randn(32, 3)
+    c = torch.randn(32, 2)
+
+    def fit(flow, context=True, steps=2, sample=True):
+        opt = torch.optim.AdamW(flow.parameters(), lr=1e-3)
+        for _ in range(steps):
+            loss = -(flow(c).log_prob(x) if context else flow().log_prob(x)).mean()
+            loss.backward()
+            opt.step()
+            opt.zero_grad()
+        if sample:
+            with torch.no_grad():
+                dist = flow(c[:4]) if context else flow()
+                z = dist.sample((2,))
+                dist.rsample_and_log_prob((2,)) if hasattr(dist, "rsample_and_log_prob") else None
+                return z
+
+    def autoregressive():
+        fit(zuko.flows.MAF(3, 2, transforms=2, hidden_features=(16, 16)))
+        fit(zuko.flows.MAF(3, 0, transforms=2, randperm=True, passes=2, residual=True), context=False)
+        fit(zuko.flows.NSF(3, 2, transforms=2, bins=4, hidden_features=(16,)))
+        fit(zuko.flows.NCSF(3, 2, transforms=2, bins=4, hidden_features=(16,)),
+            sample=True)
+        fit(zuko.flows.SOSPF(3, 2, transforms=2, degree=2, polynomials=2, hidden_features=(16,)), sample=False)
+        fit(zuko.flows.BPF(3, 2, transforms=2, degree=4, hidden_features=(16,)), sample=False)
+
+    def coupling_and_elementwise():
+        fit(zuko.flows.RealNVP(3, 2, transforms=2, hidden_features=(16,)))
+        fit(zuko.flows.NICE(3, 0, transforms=2, hidden_features=(16,)), context=False)
+        fit(zuko.flows.GF(3, 2, transforms=2, components=4, hidden_features=(16,)), sample=False)
+        flow = zuko.flows.Flow(
+            transform=[zuko.flows.GeneralCouplingTransform(3, 2, hidden_features=(16,)),
+                       zuko.lazy.UnconditionalTransform(T.RotationTransform, torch.randn(3, 3)),
+                       zuko.lazy.UnconditionalTransform(T.LULinearTransform, torch.eye(3), buffer=True),
+                       zuko.lazy.UnconditionalTransform(T.PermutationTransform, torch.randperm(3), buffer=True)],
+            base=zuko.lazy.UnconditionalDistribution(D.DiagNormal, torch.zeros(3), torch.ones(3), buffer=True))
+        fit(flow)
+        inverse = zuko.lazy.LazyInverse(zuko.flows.MaskedAutoregressiveTransform(3, 2, hidden_features=(16,)))
+        t = inverse(c[:4])
+        t(x[:4]), t.inv(x[:4]), t.call_and_ladj(x[:4])
+
+    def neural_and_continuous():
+        fit(zuko.flows.NAF(3, 2, transforms=1, signal=4, network={"hidden_features": (8,)},
+                           hidden_features=(16,)), steps=1, sample=False)
+        fit(zuko.flows.UNAF(3, 2, transforms=1, signal=4, network={"hidden_features": (8,)},
+                            hidden_features=(16,)), steps=1, sample=False)
+        cnf = zuko.flows.CNF(3, 2, hidden_features=(16,), atol=1e-3, rtol=1e-3)
+        fit(cnf, steps=1, sample=False)
+        cnf.transform.exact = False
+        with torch.no_grad():
+            cnf(c[:4]).log_prob(x[:4])
+        gmm = zuko.mixtures.GMM(3, 2, components=3, hidden_features=(16,))
+        fit(gmm)
+        xg = torch.cat([torch.randn(64, 3) - 3, torch.randn(64, 3), torch.randn(64, 3) + 3])
+        for cov, tied, how in (("full", False, "kmeans++"), ("diagonal", True, "kmeans"),
+                               ("spherical", False, "random")):
+            g = zuko.mixtures.GMM(3, components=3, covariance_type=cov, tied=tied)
+            g.initialize(xg, strategy=how)
+            fit(g, context=False)
+
+    def transforms_distributions():
+        y = torch.rand(8, 3)
+        pairs = [T.CosTransform(), T.SinTransform(), T.SoftclipTransform(4.0), T.CircularShiftTransform(3.0),
+                 T.SignedPowerTransform(torch.tensor(2.0)), T.AdditiveTransform(torch.randn(3)),
+                 T.MonotonicAffineTransform(torch.randn(3), torch.randn(3)),
+                 T.MonotonicRQSTransform(torch.randn(3, 4), torch.randn(3, 4), torch.randn(3, 3)),
+                 T.BernsteinTransform(torch.randn(3, 6)), T.BoundedBernsteinTransform(torch.randn(3, 6)),
+                 T.GaussianizationTransform(torch.randn(3, 4), torch.randn(3, 4)),
+                 T.SOSPolynomialTransform(torch.randn(3, 2, 3), torch.randn(3)),
+                 T.PermutationTransform(torch.randperm(3)), T.RotationTransform(torch.randn(3, 3)),
+                 T.LULinearTransform(torch.eye(3) + 0.1 * torch.randn(3, 3))]
+        for t in pairs:
+            u = t(y)
+            t.inv(u)
+            t.log_abs_det_jacobian(y, u)
+            t.call_and_ladj(y)
+        composed = T.ComposedTransform(*pairs[6:8], T.DependentTransform(T.MonotonicAffineTransform(
+            torch.randn(3), torch.randn(3)), 1))
+        composed.call_and_ladj(y)
+        composed.inv(composed(y))
+        flow = D.NormalizingFlow(composed, D.DiagNormal(torch.zeros(3), torch.ones(3)))
+        flow.rsample_and_log_prob((4,))
+        flow.log_prob(y)
+        dists = [D.DiagNormal(torch.zeros(3), torch.ones(3)), D.BoxUniform(-torch.ones(3), torch.ones(3)),
+                 D.GeneralizedNormal(torch.tensor([2.0, 3.0])),
+                 D.Joint(torch.distributions.Normal(0.0, 1.0), torch.distributions.Uniform(0.0, 1.0)),
+                 D.Mixture(torch.distributions.Normal(torch.zeros(2), torch.ones(2)), torch.zeros(2)),
+                 D.Truncated(torch.distributions.Normal(0.0, 1.0), -1.0, 1.0),
+                 D.Sort(torch.distributions.Normal(0.0, 1.0), 3), D.TopK(torch.distributions.Normal(0.0, 1.0), 2, 4),
+                 D.Minimum(torch.distributions.Normal(0.0, 1.0), 3), D.Maximum(torch.distributions.Normal(0.0, 1.0), 3),
+                 D.TransformedUniform(T.SoftclipTransform(), -torch.ones(2), torch.ones(2))]
+        for d in dists:
+            s = d.rsample((5,)) if d.has_rsample else d.sample((5,))
+            d.log_prob(s)
+        # Bayesian wrapper: posterior samples, reparameterisation (global and local trick), KL term
+        net = torch.nn.Sequential(torch.nn.Linear(3, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+        bnet = zuko.bayesian.BayesianModel(net, include_params=["0.weight", "2.**"])
+        bnet.sample_model()(x)
+        posterior = [*bnet.means.parameters(), *bnet.logvars.parameters()]
+        with bnet.reparameterize() as model:
+            loss = model(x).pow(2).mean() + 1e-3 * bnet.kl_divergence()
+        _train_step(None, loss, params=posterior)
+        with bnet.reparameterize(local_trick=True) as model:
+            loss = model(x).pow(2).mean()
+        _train_step(None, loss, params=posterior)
+        zuko.utils.bisection(lambda v: v ** 3, torch.rand(4), -2.0, 2.0, n=10)
+        zuko.utils.gauss_legendre(lambda v: v.exp(), torch.zeros(3), torch.ones(3), n=4)
+        zuko.utils.odeint(lambda t, v: -v, torch.ones(3), 0.0, 1.0, atol=1e-3, rtol=1e-3)
+        res = zuko.nn.MLP(3, 2, hidden_features=(8, 8), normalize=True, stack=2)
+        mono = zuko.nn.MonotonicMLP(3, 1, hidden_features=(8,))
+        masked = zuko.nn.MaskedMLP(torch.tril(torch.ones(3, 3, dtype=bool)), hidden_features=(8,), residual=True)
+        _train_step(None, res(x[:, None].expand(-1, 2, -1)).sum() + mono(x).sum() + masked(x).sum(),
+                    params=[*res.parameters(), *mono.parameters(), *masked.parameters()])
+
+    return {"autoregressive-flows": autoregressive, "coupling-general-flows": coupling_and_elementwise,
+            "neural-continuous-mixtures": neural_and_continuous,
+            "transforms-distributions-bayesian": transforms_distributions}
+
+
+
 SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scenarios, "kornia": kornia_scenarios,
              "x_transformers": x_transformers_scenarios, "monai": monai_scenarios,
              # held-out set
@@ -1179,7 +1667,10 @@ SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scen
              "vector_quantize_pytorch": vector_quantize_pytorch_scenarios, "torchdiffeq": torchdiffeq_scenarios,
              # fresh held-out set
              "gpytorch": gpytorch_scenarios, "e3nn": e3nn_scenarios, "torch_geometric": torch_geometric_scenarios,
-             "torchsde": torchsde_scenarios}
+             "torchsde": torchsde_scenarios,
+             # second fresh held-out set
+             "esm": esm_scenarios, "pytorch_metric_learning": pytorch_metric_learning_scenarios,
+             "torch_optimizer": torch_optimizer_scenarios, "zuko": zuko_scenarios}
 
 
 

@@ -1,5 +1,6 @@
 """Coverage of the 2.10 table: the share of distinct PyTorch APIs that real code uses (the accuracy benchmark's
 truth files) for which the lookup gives a status other than `unknown`."""
+import ast
 import glob
 import json
 import os
@@ -7,7 +8,30 @@ import os
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TRUTH = glob.glob(os.path.join(ROOT, "benchmarks", "accuracy", "truth", "*.json"))
+ACCURACY = os.path.join(ROOT, "benchmarks", "accuracy")
+
+
+def _measured_sets() -> set[str]:
+    """Packages of the sets already measured (run.py's PACKAGES, HELDOUT, FRESH): a newer held-out set (FRESH2)
+    stays out of this test until the lead has measured it and adds it here."""
+    with open(os.path.join(ACCURACY, "run.py"), encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    return {elt.value for node in tree.body if isinstance(node, ast.Assign)
+            for name in node.targets if isinstance(name, ast.Name) and name.id in ("PACKAGES", "HELDOUT", "FRESH")
+            for elt in node.value.elts}
+
+
+def _truth_files() -> list[str]:
+    measured = _measured_sets()
+    out = []
+    for path in sorted(glob.glob(os.path.join(ACCURACY, "truth", "*.json"))):
+        with open(path, encoding="utf-8") as f:
+            if json.load(f).get("package") in measured:
+                out.append(path)
+    return out
+
+
+TRUTH = _truth_files()
 MIN_SHARE = 0.95
 
 
@@ -53,7 +77,7 @@ def test_pre_mint_alternatives_only_change_unsupported_backends(release):
         if not any(r.ms_api.startswith("mindspore.mint.") for r in rows):
             continue
         alts = [r for r in rows if not r.ms_api.startswith("mindspore.mint.")
-                and branch[(api, r.ms_api)] in PRE_MINT_BRANCHES]
+                and branch.get((api, r.ms_api)) in PRE_MINT_BRANCHES]
         if not alts:
             continue
         n_alt += len(alts)
