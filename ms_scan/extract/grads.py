@@ -1,19 +1,23 @@
 """Second-order sites (grad with create_graph, backward(create_graph), hessian/hvp, torch.func nests, MAML)
 and the torch ops on each site's derivative path, from the same single libcst pass as the API extractor.
 
-The path is an intra-procedural slice (inputs -> outputs over assignments, flow-insensitive) expanded
-through the file's own functions and module classes; nothing crosses files, and what cannot be
-resolved is recorded as unresolved rather than guessed.
+The path is a slice (inputs -> outputs over assignments, flow-insensitive) expanded through the file's
+own functions and module classes, arguments at the calls of a helper, and `.to()`/`.eval()` chains; a
+grad helper whose inputs and outputs are its parameters is sliced again in its callers. A model parameter
+bound nowhere in the file is taken to be the file's class its name designates (medium confidence) only
+when exactly one fits. Nothing crosses files: what cannot be resolved is recorded as unresolved.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 import libcst as cst
 
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.positions import locate
-from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE
+from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
+from ms_scan.extract.scope import PROJECT
 from ms_scan.extract.visitor import Extractor, dotted_name
 
 # torch calls that are differentiation machinery, not ops on the path
@@ -36,6 +40,7 @@ _NOT_ON_PATH = frozenset({
     "torch.Tensor.detach", "torch.Tensor.requires_grad_", "torch.Tensor.dim", "torch.Tensor.numel",
     "torch.Tensor.item", "torch.no_grad", "torch.enable_grad",
 })
+MAX_LIFT = 3  # caller hops when a grad's inputs and outputs are a helper's parameters
 MAX_DEPTH = 40  # recursion steps (several per call hop); cycles are cut by the visiting sets
 
 
@@ -94,10 +99,12 @@ class _Fn:
 
 
 class _Cls:
-    __slots__ = ("name", "methods", "attrs")
+    __slots__ = ("name", "methods", "attrs", "torch_module", "bases")
 
-    def __init__(self, name):
+    def __init__(self, name, torch_module="no", bases=()):
         self.name = name
+        self.torch_module = torch_module  # "yes" | "maybe" | "no" (visitor.ClassInfo verdict)
+        self.bases = bases  # base class names as written
         self.methods: dict[str, _Fn] = {}
         self.attrs: dict[str, list[tuple[cst.BaseExpression, _Fn]]] = {}
 
@@ -186,6 +193,14 @@ def _code(node: cst.CSTNode) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def _unchain(v: cst.BaseExpression) -> cst.BaseExpression:
+    """`Critic().to(device).eval()` -> `Critic()`: module methods that return the module itself."""
+    while isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and \
+            v.func.attr.value in MODULE_METHODS_RETURNING_MODULE:
+        v = v.func.value
+    return v
+
+
 def _join(via: str, step: str) -> str:
     return f"{via} -> {step}" if via else step
 
@@ -202,6 +217,21 @@ def _target_names(target: cst.BaseExpression) -> list[str]:
     if isinstance(target, cst.Subscript):
         return _target_names(target.value)  # `d[k] = v` feeds d
     return []
+
+
+# a model parameter's name -> words one of the file's class names must contain (GAN roles);
+# generic names (`model`, `net`) designate the file's only top-level model
+_ROLE_WORDS = {
+    "d": {"disc", "critic"}, "disc": {"disc", "critic"}, "discriminator": {"disc", "critic"},
+    "critic": {"critic", "disc"}, "g": {"gen"}, "gen": {"gen"}, "generator": {"gen"},
+}
+_GENERIC_MODEL_WORDS = frozenset({"model", "net", "network", "module", "mdl", "m", "f", "fn", "the", "my"})
+
+
+def _name_tokens(name: str) -> list[str]:
+    """`netD` -> [net, d], `critic_model` -> [critic, model], `D` -> [d]."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return [t.lower() for t in spaced.split("_") if t and not t.isdigit()]
 
 
 # ------------------------------------------------------------------------------------- extractor
@@ -230,7 +260,9 @@ class GradExtractor(Extractor):
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         super().visit_ClassDef(node)
-        cls = _Cls(node.name.value)
+        info = self.classes[-1] if self.classes else None
+        cls = _Cls(node.name.value, info.torch_module if info is not None else "no",
+                   tuple(d for d in (dotted_name(a.value) for a in node.bases) if d))
         self._classes.setdefault(cls.name, cls)
         self._ctx.append(cls)
 
@@ -421,6 +453,7 @@ class _Resolver:
         self.ex = ex
         self.uses = {id(n): u for n, u in ex.found}
         self.out: list[tuple[cst.CSTNode, object]] = []
+        self._module_classes: dict[str, _Cls] | None = None
 
     # ---------------------------------------------------------------- helpers
     def torch_api(self, call: cst.Call) -> str | None:
@@ -536,7 +569,7 @@ class _Resolver:
             site.reason = site.reason or "the inputs do not reach the outputs in this function"
 
     # ---------------------------------------------------------------- slicing
-    def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None) -> None:
+    def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None, hops: int = 0) -> None:
         back = set()
         for o in outputs:
             back |= refs(o)
@@ -554,6 +587,9 @@ class _Resolver:
                     work.append(r)
         if inputs is None:
             fwd = None
+            direct = set().union(*(refs(o) for o in outputs))
+            if direct & set(fn.params):  # `def step(loss): loss.backward(...)`: the loss is computed by the caller
+                self.lift(state, fn, direct, None, hops)
         else:
             fwd = set()
             for i in inputs:
@@ -567,7 +603,9 @@ class _Resolver:
                         fwd.add(name)
                         changed = True
             if not (fwd & back):
-                state.site.reason = "the grad inputs do not reach its outputs within " + fn.qual
+                if not self.lift(state, fn, back, fwd, hops):
+                    state.site.reason = state.site.reason or \
+                        "the grad inputs do not reach its outputs within " + fn.qual
                 return
         state.any_path = True
         seen = set()
@@ -579,6 +617,29 @@ class _Resolver:
                 if fwd is not None and not (refs(c) & fwd):
                     continue
                 self.call_ops(state, c, fn, "", 0)
+
+    def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int) -> bool:
+        """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
+        `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes."""
+        if hops >= MAX_LIFT:
+            return False
+        p_out = [p for p in fn.params if p in back and p not in fn.assigns]
+        p_in = [p for p in fn.params if p in fwd and p not in fn.assigns] if fwd is not None else []
+        if not p_out or (fwd is not None and not p_in):
+            return False
+        lifted = False
+        for call, caller in self.calls_of(fn):
+            outs = [a for a in (self.param_arg(fn, call, p) for p in p_out) if a is not None]
+            ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
+            if not outs or (fwd is not None and not ins):
+                continue
+            key = ("lift", id(call))
+            if key in state.visiting:
+                continue
+            state.visiting.add(key)
+            lifted = True
+            self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1)
+        return lifted
 
     def visible_assigns(self, fn: _Fn) -> dict:
         out = {}
@@ -625,6 +686,8 @@ class _Resolver:
     def emit(self, state, api: str, pos_node: cst.CSTNode, call: cst.Call, via: str, conf="high") -> None:
         if api in _NOT_ON_PATH:
             return
+        if state.guessed and conf == "high":
+            conf = "medium"  # reached through a parameter whose class was inferred from its name
         op = GradOp(api, 0, 0, 0, 0, _literal_args(call), via, conf)
         self.out.append((pos_node, op))
         state.site.ops.append(op)
@@ -661,7 +724,17 @@ class _Resolver:
             if self.param_of(fn, name):
                 callers = self.caller_args(fn, name)
                 if not callers:
-                    self.unresolved(state, f"{name} (parameter of {fn.qual}, no call in this file)")
+                    cls = self.guess_class(name)
+                    if cls is None:
+                        self.unresolved(state, f"{name} (parameter of {fn.qual}, no call in this file)")
+                        return
+                    state.guessed += 1
+                    try:
+                        step = f"{name}: a parameter never bound in this file, taken to be its {cls.name}"
+                        self.expand_class(state, cls, f"{via} [{step[len(name) + 2:]}]" if via.endswith(name)
+                                          else _join(via, step), depth + 1)
+                    finally:
+                        state.guessed -= 1
                 for arg, caller_fn in callers:
                     self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
                 return
@@ -671,7 +744,12 @@ class _Resolver:
                 return
             if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
                 return
-            if name in ex._ext_imports:
+            proj = ex.scopes.module.names.get(name)
+            if proj is not None and proj.kind == PROJECT:  # `from .models import Critic`
+                self.unresolved(state, f"{name} (defined in project module {proj.value[0]}: not followed "
+                                       "across files)")
+                return
+            if name in ex._ext_imports and ex._ext_imports[name].split(".")[0] not in NON_TORCH_MODULES:
                 self.unresolved(state, f"{name} (imported from {ex._ext_imports[name]})")
                 return
             return
@@ -689,7 +767,8 @@ class _Resolver:
                     for v, ctx in cls.attrs[attr]:
                         self.expand_value(state, v, ctx, f"{via}", depth + 1)
                 return
-            if isinstance(owner, cst.Name) and owner.value in ex._ext_imports:
+            if isinstance(owner, cst.Name) and owner.value in ex._ext_imports and \
+                    ex._ext_imports[owner.value].split(".")[0] not in NON_TORCH_MODULES:  # math.sqrt: a scalar
                 self.unresolved(state, f"{_code(expr)} (third-party)")
             return
         if isinstance(expr, cst.Subscript):  # self.blocks[i](x)
@@ -700,6 +779,9 @@ class _Resolver:
             for c in calls_in(expr.body):
                 self.call_ops(state, c, fn, via, depth + 1)
             return
+        if isinstance(expr, cst.Call):  # `Critic().to(device)` reached through a method chain
+            self.expand_value(state, expr, fn, via, depth + 1)
+            return
         self.unresolved(state, _code(expr))
 
     def expand_value(self, state, v, ctx: _Fn, via: str, depth: int) -> None:
@@ -707,6 +789,9 @@ class _Resolver:
         if depth > MAX_DEPTH:
             return
         ex = self.ex
+        if isinstance(v, cst.Call) and _unchain(v) is not v:  # `Critic().to(device)`: the module itself
+            self.expand_value(state, _unchain(v), ctx, via, depth + 1)
+            return
         if isinstance(v, cst.Call):
             api = self.torch_api(v)
             if api is not None:
@@ -737,6 +822,11 @@ class _Resolver:
                 d = self.lookup_def(ctx, v.func.value)
                 if d is not None:  # a factory function: what it returns
                     self.expand_returns(state, d, via, depth + 1)
+                    return
+                proj = ex.scopes.module.names.get(v.func.value)
+                if proj is not None and proj.kind == PROJECT:
+                    self.unresolved(state, f"{v.func.value} (defined in project module {proj.value[0]}: not "
+                                           "followed across files)")
                     return
             self.unresolved(state, _code(v))
             return
@@ -806,19 +896,33 @@ class _Resolver:
     def class_of(self, owner, fn: _Fn) -> _Cls | None:
         """The file's class an expression is an instance of (self, or a name bound to Cls(...))."""
         if isinstance(owner, cst.Name):
-            if fn.self_name and owner.value == fn.self_name and fn.cls is not None:
-                return fn.cls
+            f = fn
+            while f is not None:  # `self` of the enclosing method, also inside a nested def
+                if f.self_name and owner.value == f.self_name and f.cls is not None:
+                    return f.cls
+                if owner.value in f.params or owner.value in f.assigns:
+                    break
+                f = f.parent
             found = self.lookup_assigns(fn, owner.value)
             if found:
                 for v in found[0]:
-                    if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in self.ex._classes:
-                        return self.ex._classes[v.func.value]
+                    cls = self.constructed_class(v)
+                    if cls is not None:
+                        return cls
         if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):
             outer = self.class_of(owner.value, fn)
             if outer is not None:
                 for v, _ctx in outer.attrs.get(owner.attr.value, ()):
-                    if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in self.ex._classes:
-                        return self.ex._classes[v.func.value]
+                    cls = self.constructed_class(v)
+                    if cls is not None:
+                        return cls
+        return None
+
+    def constructed_class(self, v) -> _Cls | None:
+        """`Critic(...)`, `Critic().to(device).eval()`: the file's class the value is an instance of."""
+        v = _unchain(v)
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in self.ex._classes:
+            return self.ex._classes[v.func.value]
         return None
 
     def param_of(self, fn: _Fn, name: str) -> bool:
@@ -836,18 +940,87 @@ class _Resolver:
         owner = fn
         while owner is not None and name not in owner.params:
             owner = owner.parent
-        if owner is None or owner.cls is not None:
+        if owner is None:
             return []
-        idx = owner.params.index(name)
+        out = []
+        for c, f in self.calls_of(owner):
+            a = self.param_arg(owner, c, name)
+            if a is not None:
+                out.append((a, f))
+        return out
+
+    @staticmethod
+    def param_arg(fn: _Fn, call: cst.Call, name: str) -> cst.BaseExpression | None:
+        return _arg(call, fn.params.index(name), name)
+
+    def calls_of(self, owner: _Fn) -> list[tuple[cst.Call, _Fn]]:
+        """Calls of a function of this file: `helper(...)` where the name resolves to it, or
+        `self.method(...)` from another method of the same class."""
         out = []
         for f in self.all_fns():
             for c in f.calls:
-                if isinstance(c.func, cst.Name) and c.func.value == owner.name and \
-                        self.lookup_def(f, owner.name) is owner:
-                    a = _arg(c, idx, name)
-                    if a is not None:
-                        out.append((a, f))
+                func = c.func
+                if owner.cls is None:
+                    if isinstance(func, cst.Name) and func.value == owner.name and \
+                            self.lookup_def(f, owner.name) is owner:
+                        out.append((c, f))
+                elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                        isinstance(func.value, cst.Name) and f.cls is owner.cls and \
+                        func.value.value == f.self_name:
+                    out.append((c, f))
+                elif owner.name == "__init__" and isinstance(func, cst.Name) and func.value == owner.cls.name:
+                    out.append((c, f))  # `Sampler(model)` binds __init__'s parameters
         return out
+
+    # ---------------------------------------------------------------- unbound model parameters
+    def module_classes(self) -> dict[str, _Cls]:
+        """The file's nn.Module classes that have a forward (their own or a base's in this file)."""
+        if self._module_classes is None:
+            classes = self.ex._classes
+
+            def has_forward(c: _Cls, seen=()) -> bool:
+                return "forward" in c.methods or any(
+                    b in classes and b not in seen and has_forward(classes[b], (*seen, b)) for b in c.bases)
+
+            self._module_classes = {n: c for n, c in classes.items()
+                                    if c.torch_module in ("yes", "maybe") and has_forward(c)}
+        return self._module_classes
+
+    def root_classes(self) -> dict[str, _Cls]:
+        """Module classes no other module class builds or subclasses: the file's top-level models."""
+        mods = self.module_classes()
+        inner = set()
+        for other in mods.values():
+            inner.update(b for b in other.bases if b in mods)
+            for m in other.methods.values():
+                for c in m.calls:
+                    if isinstance(c.func, cst.Name) and c.func.value in mods and c.func.value != other.name:
+                        inner.add(c.func.value)
+        return {n: c for n, c in mods.items() if n not in inner}
+
+    def guess_class(self, name: str) -> _Cls | None:
+        """A parameter called as a model, never bound in this file: the module class its name designates
+        (`critic` -> CondCritic, `netD`/`D` -> Discriminator or a *Critic), or for a generic name
+        (`model`, `net`) the file's only top-level model. None unless exactly one class fits."""
+        mods = self.module_classes()
+        if not mods:
+            return None
+        same = [c for n, c in mods.items() if n.lower() == name.lower()]
+        if len(same) == 1:  # `D` for class D
+            return same[0]
+        words = set()
+        for tok in _name_tokens(name):
+            if tok in _ROLE_WORDS:
+                words |= _ROLE_WORDS[tok]
+            elif len(tok) >= 3 and tok not in _GENERIC_MODEL_WORDS:
+                words.add(tok)
+        roots = self.root_classes()
+        if not words:
+            return next(iter(roots.values())) if len(roots) == 1 and _name_tokens(name) else None
+        match = {n: c for n, c in mods.items() if any(w in n.lower() for w in words)}
+        if len(match) > 1:
+            match = {n: c for n, c in match.items() if n in roots}
+        return next(iter(match.values())) if len(match) == 1 else None
 
     def unresolved(self, state, text: str) -> None:
         if text not in state.site.unresolved:
@@ -855,12 +1028,13 @@ class _Resolver:
 
 
 class _PathState:
-    __slots__ = ("site", "visiting", "any_path")
+    __slots__ = ("site", "visiting", "any_path", "guessed")
 
     def __init__(self, site: GradSite) -> None:
         self.site = site
         self.visiting: set = set()
         self.any_path = False
+        self.guessed = 0  # > 0 while expanding a class inferred for an unbound parameter
 
 
 # ------------------------------------------------------------------------------------------ helper
