@@ -7,8 +7,8 @@ Key (sha256 over, in order):
     libcst version, and a digest of the sorted project-module set (the extractor decides from it
     whether an import is a project import: FileFacts.deferred / reexports depend on it, so it
     must be in the key; adding or removing a module therefore starts over, editing one does not);
-  * per file: the file's relative path, module name, is-package flag, the torch gate flag, and the
-    sha256 of its bytes.
+  * per file: the file's relative path, module name, is-package flag, the torch gate flag (or
+    scan.MODELS_PASS for the model-summary second look), and the sha256 of its bytes.
 Mapping tables, --ms-version, --target, --mode and rule settings are NOT in the key: rules run on the
 (cached) facts afterwards, so changing them re-evaluates without re-parsing.
 
@@ -28,12 +28,12 @@ from dataclasses import fields
 from functools import lru_cache
 from pathlib import Path
 
-from ms_scan.extract.grads import GradOp, GradSite
+from ms_scan.extract.grads import GradOp, GradSite, ModelSummary, ProjectCallee
 from ms_scan.extract.recipe import ContextSpan, RecipeFact
 from ms_scan.extract.shapes import ShapeFact
 from ms_scan.facts import ApiUse, FileFacts, ProjectRef, Problem
 
-FORMAT = 1  # bump when FileFacts (or a nested fact) or the extraction output changes
+FORMAT = 2  # bump when FileFacts (or a nested fact) or the extraction output changes
 FACTS_DIR = "facts"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 
@@ -58,17 +58,20 @@ SPECS: dict[type, dict[str, object]] = {
     ShapeFact: {"code": str, "line": int, "column": int, "end_line": int, "end_column": int, "api": str,
                 "reason": str, "origin_line": int, "confidence": str},
     GradOp: {"api": str, "line": int, "column": int, "end_line": int, "end_column": int,
-             "args": ("tuple", ("fixed", str, LIT)), "via": str, "confidence": str},
+             "args": ("tuple", ("fixed", str, LIT)), "via": str, "confidence": str, "path": str},
+    ProjectCallee: {"module": str, "name": str, "role": str, "via": str, "confidence": str, "text": str},
     GradSite: {"kind": str, "api": str, "line": int, "column": int, "end_line": int, "end_column": int,
                "certainty": str, "function": str, "ops": ("list", GradOp), "unresolved": ("list", str),
-               "resolved": bool, "reason": str},
+               "resolved": bool, "reason": str, "project": ("list", ProjectCallee)},
+    ModelSummary: {"name": str, "role": str, "ops": ("list", GradOp), "project": ("list", ProjectCallee),
+                   "unresolved": ("list", str)},
     RecipeFact: {"item": str, "value": str, "line": int, "column": int, "detail": str},
     ContextSpan: {"kind": str, "start_line": int, "end_line": int, "name": str},
     FileFacts: {"path": str, "module": str, "uses": ("list", ApiUse), "deferred": ("list", ProjectRef),
                 "exports": ("dict", str), "reexports": ("dict", ("fixed", str, str)),
                 "grad_sites": ("list", GradSite), "shapes": ("list", ShapeFact),
                 "recipe": ("list", RecipeFact), "contexts": ("list", ContextSpan),
-                "problem": ("opt", Problem), "snippets": ("intdict", str), "mentions_torch": bool},
+                "models": ("list", ModelSummary), "problem": ("opt", Problem), "snippets": ("intdict", str), "mentions_torch": bool},
 }
 
 

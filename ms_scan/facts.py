@@ -56,6 +56,9 @@ class FileFacts:
     shapes: list = field(default_factory=list)  # dynamic-shape facts (extract/shapes.ShapeFact)
     recipe: list = field(default_factory=list)  # training-recipe facts (extract/recipe.RecipeFact)
     contexts: list = field(default_factory=list)  # data-pipeline / network spans (extract/recipe.ContextSpan)
+    # what this file's model classes / functions put on another file's second-order path
+    # (extract/grads.ModelSummary); filled only by the targeted second look (scan._needs_model_summaries)
+    models: list = field(default_factory=list)
     problem: Problem | None = None
     snippets: dict[int, str] = field(default_factory=dict)
     mentions_torch: bool = True

@@ -56,3 +56,69 @@ def resolve(all_facts: list[FileFacts]) -> None:
             facts.uses.append(use)
         facts.uses.sort(key=lambda u: (u.line, u.column, u.api))
         facts.deferred = []
+
+
+# ---------------------------------------------------------------------- second-order paths across files
+_MAX_GRAD_HOPS = 8  # project imports followed from one site (train -> models -> blocks -> ...)
+
+
+def defining_module(by_module: dict, module: str, name: str, hops: int = 0) -> str | None:
+    """The module that defines `name` as imported from `module`, through the project's re-exports
+    (`from .models import Critic` in `pkg/__init__.py`). None when `module` is not a scanned file."""
+    facts = by_module.get(module)
+    if facts is None or hops > _MAX_HOPS:
+        return None
+    nxt = facts.reexports.get(name)
+    if nxt is not None and nxt[0] in by_module and nxt[0] != module:
+        return defining_module(by_module, nxt[0], nxt[1], hops + 1) or module
+    return module
+
+
+def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
+    """Follow each second-order site's project imports into the summaries (FileFacts.models) of the files
+    that define them: their ops join the site with `path` set to that file, and the matching `unresolved`
+    entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
+    from dataclasses import replace
+
+    by_module = {f.module: f for f in all_facts if f.module}
+    summaries = {(f.module, m.name, m.role): (f, m) for f in all_facts if f.module for m in f.models}
+    if not summaries:
+        return
+
+    def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
+        home = defining_module(by_module, callee.module, callee.name)
+        found = summaries.get((home, callee.name, callee.role)) if home else None
+        if found is None or hops > _MAX_GRAD_HOPS or (home, callee.name, callee.role) in seen:
+            return False
+        facts, summary = found
+        seen = seen | {(home, callee.name, callee.role)}
+        prefix = f"{via} -> {facts.path}" if via else facts.path
+        for op in summary.ops:
+            step = f"{prefix}:{op.via}" if op.via else prefix
+            conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
+            site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))
+        for text in summary.unresolved:
+            if not any(text == c.text for c in summary.project):
+                _add(site.unresolved, f"{text} [in {facts.path}]")
+        for inner in summary.project:
+            if not follow(inner, f"{prefix}:{inner.via}" if inner.via else prefix,
+                          "medium" if "medium" in (conf, inner.confidence) else "high", seen, hops + 1, site):
+                _add(site.unresolved, f"{inner.text} [in {facts.path}]")
+        return True
+
+    for facts in all_facts:
+        for site in facts.grad_sites:
+            if not site.project:
+                continue
+            for callee in site.project:
+                if follow(callee, callee.via, callee.confidence, frozenset(), 0, site):
+                    site.unresolved = [u for u in site.unresolved if u != callee.text]
+            uniq = {}
+            for op in site.ops:
+                uniq.setdefault((op.path, op.line, op.column, op.api), op)
+            site.ops = sorted(uniq.values(), key=lambda o: (o.path, o.line, o.column, o.api))
+
+
+def _add(items: list, text: str) -> None:
+    if text not in items:
+        items.append(text)

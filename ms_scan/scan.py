@@ -113,8 +113,31 @@ def _on_alarm(signum, frame):
     raise _Timeout()
 
 
+# The `gate` value of the targeted second look that builds FileFacts.models (summaries of the model classes
+# and functions other files' second-order sites import); the facts cache keys on it like on the torch gate.
+MODELS_PASS = "models"
+
+
+def _model_summaries(data: bytes, src: SourceFile, project_modules: frozenset[str]) -> FileFacts:
+    import libcst as cst
+
+    from ms_scan.extract import decode
+    from ms_scan.extract.grads import extract_model_summaries
+
+    facts = FileFacts(src.relpath, src.module)
+    text, problem = decode(data)
+    if problem is not None:
+        facts.problem = problem
+        return facts
+    try:
+        facts.models, facts.snippets = extract_model_summaries(text, src.module, src.is_package, project_modules)
+    except cst.ParserSyntaxError:
+        pass  # the first pass reports it (MS001)
+    return facts
+
+
 def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Settings,
-                 gate: bool = True) -> FileFacts:
+                 gate: bool | str = True) -> FileFacts:
     from ms_scan.extract import extract_source
 
     try:
@@ -133,6 +156,8 @@ def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Set
         old = signal.signal(signal.SIGALRM, _on_alarm)
         signal.setitimer(signal.ITIMER_REAL, settings.file_timeout)
     try:
+        if gate == MODELS_PASS:
+            return _model_summaries(data, src, project_modules)
         return extract_source(data, src.relpath, src.module, src.is_package, project_modules, gate)
     except _Timeout:
         return FileFacts(src.relpath, src.module, problem=Problem(
@@ -246,6 +271,24 @@ def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
     return out
 
 
+def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile],
+                           done: set[str]) -> list[SourceFile]:
+    """Files defining a project name that a second-order path reaches (directly or through a summary
+    built in an earlier round), re-exports followed; `done` holds the paths already summarised."""
+    from ms_scan import project
+
+    by_module = {f.module: f for f in facts if f.module}
+    out: dict[str, SourceFile] = {}
+    for f in facts:
+        callees = [c for s in f.grad_sites for c in s.project] + [c for m in f.models for c in m.project]
+        for c in callees:
+            home = project.defining_module(by_module, c.module, c.name)
+            target = by_module.get(home) if home else None
+            if target is not None and target.path not in done and target.path in by_rel:
+                out[target.path] = by_rel[target.path]
+    return list(out.values())
+
+
 def collect(paths: list[str], settings: Settings, progress_factory=None,
             stats: dict | None = None) -> tuple[Discovery, list[FileFacts]]:
     """Discover and extract: the per-file facts every rule works from (no tables involved).
@@ -266,10 +309,23 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
             redo = {f.path: f for f in _extract_cached(again, modules, settings, store, False,
                                                        stats=stats)}
             facts = [redo.get(f.path, f) for f in facts]
+        by_path = {f.path: f for f in facts}
+        done: set[str] = set()
+        for _ in range(len(facts)):  # each round summarises the files the previous one reached
+            wanted = _needs_model_summaries(facts, by_rel, done)
+            if not wanted:
+                break
+            done.update(src.relpath for src in wanted)
+            for extra in _extract_cached(wanted, modules, settings, store, MODELS_PASS, stats=stats):
+                target = by_path[extra.path]
+                target.models = extra.models
+                for line, text in extra.snippets.items():
+                    target.snippets.setdefault(line, text)
     finally:
         if progress:
             progress(None)
     project.resolve(facts)
+    project.resolve_grad_paths(facts)
     return found, facts
 
 
@@ -298,6 +354,7 @@ def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]
 
     min_conf = confidence_rank(settings.min_confidence)
     findings: list[Finding] = []
+    snippets_of = {f.path: f.snippets for f in facts}  # second-order ops in another file of the project
     for f in facts:
         findings.extend(scanner.check(f))
         if f.uses:
@@ -311,7 +368,7 @@ def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]
             findings.extend(dynamic_shape.check(f.path, f.shapes, f.snippets, settings.mode))
         if f.grad_sites:
             findings.extend(second_order.check(f.path, f.grad_sites, f.snippets, table.release,
-                                               settings.mode, settings.target))
+                                               settings.mode, settings.target, snippets_of))
     keep = _selected(settings)
     findings = [x for x in findings if confidence_rank(x.confidence) >= min_conf and keep(x)]
     findings.sort(key=Finding.sort_key)

@@ -255,3 +255,61 @@ def test_self_inside_a_nested_loss_function() -> None:
            "        return torch.autograd.grad(loss_fn(params), list(params.values()), create_graph=True)\n")
     (site,) = extract_grad_facts(src).sites
     assert {"torch.nn.ELU", "torch.nn.Linear", "torch.nn.functional.mse_loss"} <= {o.api for o in site.ops}
+
+
+# ------------------------------------------------------------------ across files (package fixtures)
+PACKAGES = sorted(p for p in (Path(__file__).parent / "fixtures" / "second_order_pkg").iterdir() if p.is_dir())
+
+
+def _scan_ms3(*paths: Path):
+    from ms_scan.scan import scan
+    from ms_scan.settings import Settings
+
+    settings = Settings(ms_version="2.10", target="cpu", jobs=1, facts_cache=False, select=("MS3",))
+    return scan([str(p) for p in paths], settings)
+
+
+@pytest.mark.parametrize("pkg", PACKAGES, ids=lambda p: p.name)
+def test_package_fixture(pkg: Path) -> None:
+    res = _scan_ms3(pkg)
+    got = sorted(f"{f.path} {f.line} {f.code} {f.torch_api}" for f in res.findings)
+    expected = sorted(l.strip() for l in (pkg / "expected").read_text().splitlines() if l.strip())
+    assert got == expected
+
+
+def test_cross_file_finding_names_the_site_file_and_its_snippet() -> None:
+    res = _scan_ms3(Path(__file__).parent / "fixtures" / "second_order_pkg" / "gp_critic")
+    (pool,) = [f for f in res.findings if f.path == "blocks.py"]
+    assert "train.py:9" in pool.message and "models.py:Critic.forward" in pool.message
+    assert pool.snippet == "self.pool = nn.AvgPool2d(2)"
+
+
+def test_model_file_not_scanned_stays_unresolved() -> None:
+    res = _scan_ms3(Path(__file__).parent / "fixtures" / "second_order_pkg" / "gp_critic" / "train.py")
+    assert [(f.code, f.line) for f in res.findings] == [("MS302", 9)]
+    assert "gp_critic.models" in res.findings[0].message
+
+
+def test_model_summaries_of_classes_and_factories() -> None:
+    from ms_scan.extract.grads import extract_model_summaries
+
+    src = ("import torch.nn as nn\nfrom .blocks import Block\n\n"
+           "class Head(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.fc = nn.Linear(4, 4)\n        self.b = Block()\n\n"
+           "    def forward(self, x):\n        return self.b(nn.functional.elu(self.fc(x)))\n\n"
+           "def build():\n    return nn.Sequential(nn.Linear(4, 4), nn.Softplus())\n")
+    summaries, snippets = extract_model_summaries(src, "pkg.models", False, frozenset({"pkg.blocks", "pkg.models"}))
+    by = {(s.name, s.role): s for s in summaries}
+    head = by[("Head", "instance")]
+    assert [(o.api, o.line) for o in head.ops] == [("torch.nn.Linear", 7), ("torch.nn.functional.elu", 11)]
+    assert [(c.module, c.name, c.role) for c in head.project] == [("pkg.blocks", "Block", "instance")]
+    assert {o.api for o in by[("build", "instance")].ops} == {"torch.nn.Linear", "torch.nn.Softplus"}
+    assert snippets[11].startswith("return self.b(")
+
+
+def test_functional_avg_pool_and_hardswish_reach_their_real_primitives() -> None:
+    pool = torch_chain("torch.nn.functional.avg_pool2d", {}, "2.10", "cpu")
+    assert pool.ms_api == "mindspore.ops.avg_pool2d" and "AvgPool3D" in pool.prims.primitives
+    assert second_order_verdict("AvgPool3D", "2.10", "graph", "cpu")[0] is False
+    hs = torch_chain("torch.nn.Hardswish", {}, "2.10", "cpu")
+    assert hs.prims.primitives == ("HSwish",) and hs.prims.how == "table"

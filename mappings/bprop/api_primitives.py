@@ -25,6 +25,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
 X2 = '(3, 5)'
+X3 = '(2, 3, 8)'
 X4 = '(2, 3, 4, 4)'
 # (ms_api, args_condition, python expression of a function of the listed inputs, input shapes)
 APIS = [
@@ -121,6 +122,22 @@ APIS = [
     ('mindspore.mint.topk', 'k=2', 'lambda x: mint.topk(x, 2)[0]', [X2]),
     ('mindspore.mint.exp', '', 'mint.exp', [X2]),
     ('mindspore.mint.cat', 'dim=1', 'lambda x: mint.cat((x, x), 1)', [X2]),
+    # functional pools and activations the torch mapping table points at (issue #5 follow-up): ops.avg_pool2d
+    # runs ExpandDims+AvgPool3D+Squeeze, not AvgPool2D as the name suggests
+    ('mindspore.ops.avg_pool2d', 'kernel_size=2', 'lambda x: ops.avg_pool2d(x, 2, 2)', [X4]),
+    ('mindspore.nn.AvgPool1d', 'kernel_size=2, stride=2', 'nn.AvgPool1d(2, 2)', [X3]),
+    ('mindspore.ops.avg_pool1d', 'kernel_size=2', 'lambda x: ops.avg_pool1d(x, 2, 2)', [X3]),
+    ('mindspore.ops.hardswish', '', 'ops.hardswish', [X2]),
+    ('mindspore.mint.nn.functional.hardswish', '', 'mint.nn.functional.hardswish', [X2]),
+    ('mindspore.mint.nn.Hardswish', '', 'mint.nn.Hardswish()', [X2]),
+    ('mindspore.nn.HSwish', '', 'nn.HSwish()', [X2]),
+    ('mindspore.ops.hardsigmoid', '', 'ops.hardsigmoid', [X2]),
+    ('mindspore.mint.nn.functional.hardsigmoid', '', 'mint.nn.functional.hardsigmoid', [X2]),
+    ('mindspore.ops.elu', '', 'ops.elu', [X2]),
+    ('mindspore.ops.softplus', '', 'ops.softplus', [X2]),
+    ('mindspore.mint.nn.functional.softplus', '', 'mint.nn.functional.softplus', [X2]),
+    ('mindspore.ops.mish', '', 'ops.mish', [X2]),
+    ('mindspore.mint.nn.functional.normalize', 'dim=1', 'lambda x: mint.nn.functional.normalize(x, dim=1)', [X2]),
 ]
 STRUCTURAL = {'MakeTuple', 'TupleGetItem', 'Depend', 'Return', 'UpdateState', 'Load', 'MakeList', 'ListGetItem',
               'Partial', 'Switch', 'StopGradient', 'J', 'Shape', 'TensorShape'}

@@ -5,7 +5,9 @@ The path is a slice (inputs -> outputs over assignments, flow-insensitive) expan
 own functions and module classes, arguments at the calls of a helper, and `.to()`/`.eval()` chains; a
 grad helper whose inputs and outputs are its parameters is sliced again in its callers. A model parameter
 bound nowhere in the file is taken to be the file's class its name designates (medium confidence) only
-when exactly one fits. Nothing crosses files: what cannot be resolved is recorded as unresolved.
+when exactly one fits. A name imported from another project module is recorded as a ProjectCallee (and
+as unresolved); `extract_model_summaries` gives, for the file that defines it, the ops its classes'
+`forward` and its functions reach, and ms_scan/project.py joins the two across files.
 """
 from __future__ import annotations
 
@@ -57,6 +59,30 @@ class GradOp:
     args: tuple = ()  # ((keyword, literal value), ...) from the constructor or call
     via: str = ""  # e.g. "critic(x_hat) -> Critic.forward -> self.main"
     confidence: str = "high"
+    path: str = ""  # file the op is written in when not the site's own (reached across files), else ""
+
+
+@dataclass(slots=True)
+class ProjectCallee:
+    """A name imported from another project module met on a derivative path (`from .models import Critic`)."""
+
+    module: str  # dotted module the name is imported from
+    name: str  # the name in that module
+    role: str  # instance: the result of calling it is called (a model class, a factory) | call: it is called
+    via: str  # the path up to the name, e.g. "critic"
+    confidence: str  # high | medium (reached through a guessed class)
+    text: str  # the site's `unresolved` entry that stands for it (dropped once resolved across files)
+
+
+@dataclass(slots=True)
+class ModelSummary:
+    """What calling a module-level class instance or function of a file puts on a derivative path."""
+
+    name: str  # class or function name at module level
+    role: str  # instance (a class's forward, a factory's returned model) | call (a function's body)
+    ops: list[GradOp] = field(default_factory=list)
+    project: list[ProjectCallee] = field(default_factory=list)  # further project names it reaches
+    unresolved: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -75,6 +101,7 @@ class GradSite:
     unresolved: list[str] = field(default_factory=list)  # callees on the path that could not be resolved
     resolved: bool = True  # False: no path from inputs to outputs was found at all
     reason: str = ""
+    project: list[ProjectCallee] = field(default_factory=list)  # to follow across files
 
 
 @dataclass(slots=True)
@@ -745,9 +772,8 @@ class _Resolver:
             if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
                 return
             proj = ex.scopes.module.names.get(name)
-            if proj is not None and proj.kind == PROJECT:  # `from .models import Critic`
-                self.unresolved(state, f"{name} (defined in project module {proj.value[0]}: not followed "
-                                       "across files)")
+            if proj is not None and proj.kind == PROJECT:  # `from .losses import penalty_helper`
+                self.project_hit(state, proj.value, "call", via, name)
                 return
             if name in ex._ext_imports and ex._ext_imports[name].split(".")[0] not in NON_TORCH_MODULES:
                 self.unresolved(state, f"{name} (imported from {ex._ext_imports[name]})")
@@ -824,9 +850,8 @@ class _Resolver:
                     self.expand_returns(state, d, via, depth + 1)
                     return
                 proj = ex.scopes.module.names.get(v.func.value)
-                if proj is not None and proj.kind == PROJECT:
-                    self.unresolved(state, f"{v.func.value} (defined in project module {proj.value[0]}: not "
-                                           "followed across files)")
+                if proj is not None and proj.kind == PROJECT:  # `critic = Critic()` with `from .models import Critic`
+                    self.project_hit(state, proj.value, "instance", via, v.func.value)
                     return
             self.unresolved(state, _code(v))
             return
@@ -1026,6 +1051,33 @@ class _Resolver:
         if text not in state.site.unresolved:
             state.site.unresolved.append(text)
 
+    def project_hit(self, state, target, role: str, via: str, local: str) -> None:
+        """A project import on the path: unresolved here, followed across files by ms_scan.project."""
+        module, name = target[0], target[1]
+        text = f"{local} (defined in project module {module}: not found in the scanned files)"
+        self.unresolved(state, text)
+        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text)
+        if callee not in state.site.project:
+            state.site.project.append(callee)
+
+    def summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Per module-level model class (its forward) and function (its body; a factory's returned model)."""
+        out = []
+        for cls in self.module_classes().values():
+            if cls.name in self.ex._classes and self.ex._classes[cls.name] is cls:
+                out.append(self._summary(cls.name, "instance", lambda st, c=cls: self.expand_class(st, c, "", 0)))
+        for name, f in self.ex._module_fn.defs.items():
+            out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
+            if any(isinstance(n, cst.Return) and n.value is not None for n in _walk(f.node.body)):
+                out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
+        return out
+
+    def _summary(self, name: str, role: str, expand) -> tuple[ModelSummary, "_PathState"]:
+        site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
+        state = _PathState(site)
+        expand(state)
+        return ModelSummary(name, role, site.ops, site.project, site.unresolved), state
+
 
 class _PathState:
     __slots__ = ("site", "visiting", "any_path", "guessed")
@@ -1037,7 +1089,39 @@ class _PathState:
         self.guessed = 0  # > 0 while expanding a class inferred for an unbound parameter
 
 
-# ------------------------------------------------------------------------------------------ helper
+# ------------------------------------------------------------------------------------------ helpers
+def extract_model_summaries(source: str, module: str = "", is_package: bool = False,
+                            project_modules: frozenset[str] = frozenset()) -> tuple[list[ModelSummary], dict]:
+    """(summaries, snippets) of a file that other files' second-order sites reach through an import.
+
+    A second, targeted pass (only for such files): the first pass does not build these, because the
+    full grad analysis on every file costs about a fifth more visit time."""
+    tree = cst.parse_module(source)
+    visitor = GradExtractor(load_catalog(), module, is_package, project_modules)
+    walk = getattr(visitor, "walk", None)
+    walk(tree) if walk is not None else tree.visit(visitor)
+    resolver = _Resolver(visitor)
+    built = resolver.summaries()
+    where = locate(tree, [n for n, _ in resolver.out], text=source, walker=visitor)
+    for node, op in resolver.out:
+        pos = where.get(id(node))
+        if pos is not None:
+            op.line, op.column, op.end_line, op.end_column = pos
+    lines = source.splitlines()
+    out, snippets = [], {}
+    for summary, _state in built:
+        uniq = {}
+        for op in summary.ops:
+            uniq.setdefault((op.line, op.column, op.api), op)
+        summary.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
+        if summary.ops or summary.project or summary.unresolved:
+            out.append(summary)
+        for op in summary.ops:
+            if 0 < op.line <= len(lines):
+                snippets[op.line] = lines[op.line - 1].strip()[:200]
+    return out, snippets
+
+
 def extract_grad_facts(source: str, path: str = "x.py", module: str = "") -> GradFacts:
     """Parse `source`, run GradExtractor, and return its second-order sites with positions."""
     tree = cst.parse_module(source)

@@ -130,7 +130,9 @@ def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release:
     if not static_bad and not probe_bad:
         return []
     site_conf = "high" if site.certainty == "definite" else "medium"
-    on = (f"on the second-order path of the {_site_words(site)} at line {site.line}"
+    op_path = op.path or path  # an op reached across files is reported where it is written
+    at = f"line {site.line}" if op_path == path else f"{path}:{site.line}"
+    on = (f"on the second-order path of the {_site_words(site)} at {at}"
           + (f" (via {op.via})" if op.via else ""))
     route = f"`{chain.ms_api}`"
     if chain.how == "mapping-backend-fallback":
@@ -139,7 +141,7 @@ def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release:
         route += " (guessed from the name: no mapping row)"
     advice, shim = _replacement(op, chain, release, mode, target)
     out = []
-    common = dict(path=path, line=op.line, column=op.column, end_line=op.end_line, end_column=op.end_column,
+    common = dict(path=op_path, line=op.line, column=op.column, end_line=op.end_line, end_column=op.end_column,
                   torch_api=op.api, kind="call", ms_api=chain.ms_api, snippet=snippets.get(op.line, ""))
     if static_bad:
         what = "; ".join(f"{p}'s bprop emits {', '.join(m) or 'a primitive'} with no bprop" for p, m in static_bad)
@@ -164,8 +166,11 @@ def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release:
 
 
 def check(path: str, grad_facts, snippets: dict[int, str], release: str, mode: str = "graph",
-          target: str | None = None) -> list[Finding]:
-    """Findings for one file's second-order sites (a list of GradSite, or GradFacts with .sites)."""
+          target: str | None = None, snippets_of: dict[str, dict[int, str]] | None = None) -> list[Finding]:
+    """Findings for one file's second-order sites (a list of GradSite, or GradFacts with .sites).
+
+    An op another file holds (GradOp.path, set by ms_scan.project) is reported at its own file and line;
+    `snippets_of` (path -> line -> text) gives its snippet."""
     sites: list[GradSite] = list(getattr(grad_facts, "sites", grad_facts))
     merged: dict[tuple, Finding] = {}
     extra_lines: dict[tuple, list[int]] = {}
@@ -182,8 +187,9 @@ def check(path: str, grad_facts, snippets: dict[int, str], release: str, mode: s
                 end_column=site.end_column, torch_api=site.api, kind="call",
                 snippet=snippets.get(site.line, "")))
         for op in site.ops:
-            for f in _op_findings(op, site, path, snippets, release, mode, target):
-                key = (f.code, f.line, f.column, f.torch_api)
+            op_snippets = snippets if not op.path or op.path == path else (snippets_of or {}).get(op.path, {})
+            for f in _op_findings(op, site, path, op_snippets, release, mode, target):
+                key = (f.path, f.code, f.line, f.column, f.torch_api)
                 if key in merged:
                     extra_lines[key].append(site.line)
                     continue
@@ -192,6 +198,7 @@ def check(path: str, grad_facts, snippets: dict[int, str], release: str, mode: s
     for key, f in merged.items():
         more = sorted(set(extra_lines[key]))
         if more:
-            f.message += f"; also on the path of the site(s) at line(s) {', '.join(map(str, more))}"
+            where = "line(s)" if f.path == path else f"{path} line(s)"
+            f.message += f"; also on the path of the site(s) at {where} {', '.join(map(str, more))}"
         out.append(f)
     return sorted(out, key=Finding.sort_key)
