@@ -123,6 +123,24 @@ def tensorish(binding: Binding | None) -> bool:
 
 
 NUMPY_LIKE = "result of a non-torch module call"
+NDARRAY = "numpy array"  # numpy results: their methods, items and attributes are numpy too
+ARRAY_MODULES = ("numpy", "scipy", "pandas", "cv2", "PIL")
+# Tensor methods whose result leaves torch whatever the receiver is (`x.detach().cpu().numpy()`)
+TO_NUMPY_METHODS = frozenset({"numpy"})
+# Substrings that mark a project/third-party name as a tensor alias or subclass (`OptTensor`,
+# `TensorType`, `ArrayLike`): such names are never taken as a non-tensor class.
+TENSOR_ALIAS_HINTS = ("Tensor", "Array", "Like", "Number", "Scalar", "Numeric")
+
+
+def is_class_name(name: str) -> bool:
+    """CapWords (PEP 8 class names): `Irreps`, `MultivariateNormal`; not `F`, `DEFAULT`, `Tensor` aliases."""
+    name = name.lstrip("_")
+    return (len(name) > 1 and name[0].isupper() and not name.isupper() and "_" not in name
+            and not any(h in name for h in TENSOR_ALIAS_HINTS))
+
+
+def is_array(binding: Binding | None) -> bool:
+    return binding is not None and binding.kind == OTHER and binding.value == NDARRAY
 
 
 def combine(a: Binding | None, b: Binding | None) -> Binding | None:
@@ -132,7 +150,7 @@ def combine(a: Binding | None, b: Binding | None) -> Binding | None:
     if tensorish(b):
         return b
     for side in (a, b):
-        if side is not None and side.kind == OTHER and side.value == NUMPY_LIKE:
+        if side is not None and side.kind == OTHER and side.value in (NUMPY_LIKE, NDARRAY):
             return side  # `np.arange(n) * ratio` stays a numpy array
     if a is not None and b is not None and a.kind == OTHER and b.kind == OTHER:
         return a

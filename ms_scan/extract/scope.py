@@ -42,6 +42,14 @@ class ClassInfo:
     torch_module: str  # "yes" | "maybe" | "no"
     torch_base: str = ""  # canonical torch nn.Module base, when there is one
     attrs: dict = field(default_factory=dict)  # self.<name> -> Binding
+    bases: list = field(default_factory=list)  # ClassInfo of the bases defined in the same file
+
+    def defines(self, name: str, depth: int = 0) -> bool:
+        """The class or one of its in-file bases has `def name` (so `self.name()` is not torch's)."""
+        b = self.attrs.get(name)
+        if b is not None and b.value == "def":
+            return True
+        return depth < 8 and any(base.defines(name, depth + 1) for base in self.bases)
 
 
 @dataclass(slots=True)

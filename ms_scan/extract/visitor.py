@@ -12,8 +12,9 @@ from ms_scan.extract.catalog import TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
     BUILTIN_NON_TENSOR, DISTINCTIVE_MODULE_MEMBERS, MODULE_METHODS_RETURNING_MODULE,
     MODULES_RETURNING_TUPLE, NON_TENSOR_FUNCS, NON_TENSOR_NAMESPACES, NON_TORCH_MODULES,
-    NUMPY_LIKE, STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE, TENSOR_PROPERTIES_TENSOR, TORCH_FUNCS_TUPLE,
-    annotation_binding, combine,
+    ARRAY_MODULES, NDARRAY, NUMPY_LIKE, STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE,
+    TENSOR_PROPERTIES_TENSOR, TO_NUMPY_METHODS, TORCH_FUNCS_TUPLE, annotation_binding, combine, is_array,
+    is_class_name,
 )
 from ms_scan.extract.scope import (
     EXTMOD, MAYBE_MODULE, MODULE, OPTIMIZER, OTHER, PROJECT, PROJMOD, SCHEDULER, SELF, TENSOR,
@@ -25,6 +26,11 @@ _LITERALS = (
     cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Integer, cst.Float,
     cst.Imaginary, cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp,
 )
+
+
+# confidence of a MAYBE_MODULE binding for an instance of an imported class: not a tensor, maybe a
+# module, and its items/elements are unknown (it may be a container: `msg["value"]`)
+INSTANCE = "low"
 
 
 def literal_text(node: cst.BaseExpression, depth: int = 0) -> str:
@@ -137,10 +143,12 @@ class Extractor(AnchoredVisitor):
             base = self.infer(e.value)
             if base is None:
                 return None
+            if is_array(base):
+                return base
             if base.kind in (TENSOR, TENSORS):
                 return Binding(TENSOR, "indexing a tensor", base.confidence)
-            if base.kind in (MODULE, MAYBE_MODULE):
-                return base
+            if base.kind in (MODULE, MAYBE_MODULE) and base.confidence != INSTANCE:
+                return base  # `self.layers[i]`; `msg["value"]` of a project object is unknown
             return None
         if t is cst.BinaryOperation:
             return combine(self.infer(e.left), self.infer(e.right))
@@ -151,7 +159,7 @@ class Extractor(AnchoredVisitor):
             left = self.infer(e.left)
             if left is not None and left.kind == TENSOR:
                 return Binding(TENSOR, "comparison of tensors")
-            return left if left is not None and left.value == NUMPY_LIKE else None
+            return left if left is not None and left.value in (NUMPY_LIKE, NDARRAY) else None
         if t is cst.Tuple:
             elems = [self.infer(el.value) for el in e.elements]
             if elems and all(b is not None and b.kind == TENSOR for b in elems):
@@ -185,7 +193,8 @@ class Extractor(AnchoredVisitor):
         if base.kind in (MODULE, MAYBE_MODULE) and attr in ("weight", "bias"):
             return Binding(TENSOR, f"module .{attr}", "high" if base.kind == MODULE else "medium")
         if base.kind == OTHER:
-            if isinstance(base.value, str) and base.value.startswith(("module ", "from ")):
+            if isinstance(base.value, str) and base.value.startswith(("module ", "from ")) or \
+                    base.value == NDARRAY:
                 return base  # `np.random` is still numpy: `np.random.rand(1).item()` is not torch
             return Binding(OTHER, "attribute of a non-torch value")
         return None
@@ -205,6 +214,9 @@ class Extractor(AnchoredVisitor):
                     cls = self.methods[-1][1] if self.methods else None
                     return Binding(MAYBE_MODULE, "super()") if cls and cls.torch_module != "no" else None
                 return Binding(OTHER, f"{func.value}()") if func.value in BUILTIN_NON_TENSOR else None
+            if b.kind in (PROJECT, UNKNOWN) and (b.kind == PROJECT or b.imported) and \
+                    is_class_name(func.value):
+                return Binding(MAYBE_MODULE, func.value, INSTANCE)  # `Irreps(...)`: imported class
             return self._callee_result(b)
         if isinstance(func, cst.Attribute):
             callee = self._infer_attribute(func)  # self.conv(x), model.encoder(x)
@@ -212,9 +224,13 @@ class Extractor(AnchoredVisitor):
                 return self._callee_result(callee)
             recv = self.infer(func.value)
             meth = func.attr.value
+            if meth in TO_NUMPY_METHODS and (recv is None or recv.kind == TENSOR):
+                return Binding(OTHER, NDARRAY)  # `y0.detach().cpu().numpy()`, whatever y0 was
             if recv is None:
                 return None
             k = recv.kind
+            if k in (PROJMOD, EXTMOD) and is_class_name(meth):
+                return Binding(MAYBE_MODULE, meth, INSTANCE)  # `o3.Irreps(...)`: a project class
             if k == TENSOR:
                 if meth in TENSOR_METHODS_NOT_TENSOR:
                     return Binding(OTHER, f"Tensor.{meth}()")
@@ -230,7 +246,11 @@ class Extractor(AnchoredVisitor):
                     return Binding(TENSOR, "forward() result", "medium")
                 return None
             if k == OTHER:
+                if is_array(recv):
+                    return recv  # `arr.reshape(-1)`, `arr.max()`: numpy methods stay numpy
                 if isinstance(recv.value, str) and recv.value.startswith(("module ", "from ")):
+                    if recv.value.split(" ", 1)[1].split(".")[0] in ARRAY_MODULES:
+                        return Binding(OTHER, NDARRAY)
                     return Binding(OTHER, NUMPY_LIKE)
                 return None  # `kwargs.get("mask")`, `cache.pop(k)`: containers may hold tensors
             if k == TORCH:  # method on a torch object reached through a binding
@@ -246,6 +266,8 @@ class Extractor(AnchoredVisitor):
                 return Binding(TENSORS, f"{b.value} output")
             return Binding(TENSOR, f"output of {b.value}")
         if k == MAYBE_MODULE:
+            if b.confidence == INSTANCE:
+                return None  # a kernel, likelihood or distribution object may return anything
             return Binding(TENSOR, "output of a module", "medium")
         if k == USERCLASS:
             info = b.value
@@ -419,14 +441,15 @@ class Extractor(AnchoredVisitor):
                     self.bind(local, Binding(PROJECT, (source, name)))
             elif top in NON_TORCH_MODULES:
                 self.bind(local, Binding(OTHER, f"from {source}"))
-            else:
-                self.bind(local, UNKNOWN_BINDING)
+            else:  # third-party: unknown, but remembered as imported (its CapWords names are classes)
+                self.bind(local, Binding(UNKNOWN, f"from {source}", imported=True))
         return False
 
     # ------------------------------------------------------------------ scopes
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         verdict = "no"
         torch_base = ""
+        in_file: list[ClassInfo] = []
         for arg in node.bases:
             self.bases.add(id(arg.value))
             path = self.resolve_path(arg.value)
@@ -437,6 +460,7 @@ class Extractor(AnchoredVisitor):
                 continue
             b = self.infer(arg.value)
             if b is not None and b.kind == USERCLASS:
+                in_file.append(b.value)
                 if b.value.torch_module == "yes":
                     verdict = "yes"
                 elif b.value.torch_module == "maybe" and verdict == "no":
@@ -444,7 +468,7 @@ class Extractor(AnchoredVisitor):
             elif b is None or b.kind in (PROJECT, PROJMOD, UNKNOWN):
                 if verdict == "no":
                     verdict = "maybe"
-        info = ClassInfo(node.name.value, verdict, torch_base)
+        info = ClassInfo(node.name.value, verdict, torch_base, bases=in_file)
         self.bind(node.name.value, Binding(USERCLASS, info))
         self.classes.append(info)
         self.scopes.push("class")
@@ -474,7 +498,7 @@ class Extractor(AnchoredVisitor):
         for p in all_params:
             b = None
             if p.annotation is not None:
-                b = annotation_binding(p.annotation.annotation, self._resolve_any)
+                b = self._annotation(p.annotation.annotation)
             if b is None and forward_like and p.default is None:
                 b = Binding(TENSOR, "forward() argument", "medium")
             self.bind(p.name.value, b or UNKNOWN_BINDING)
@@ -482,6 +506,66 @@ class Extractor(AnchoredVisitor):
             if isinstance(star, cst.Param):
                 self.bind(star.name.value, Binding(OTHER, "*args"))
         self.methods.append((self_name, cls))
+
+    def _annotation(self, ann: cst.BaseExpression) -> Binding | None:
+        """What a parameter annotation says: Tensor, or an instance of a class that is not one."""
+        b = annotation_binding(ann, self._resolve_any)
+        return b if b is not None else self._class_annotation(ann)
+
+    def _class_annotation(self, ann: cst.BaseExpression) -> Binding | None:
+        """`p: LinearOperator`, `d: Distribution`, `a: np.ndarray`, `s: torch.Size`, `m: MyModel`:
+        an annotated class that is not a tensor (Optional[X] and `X | None` too)."""
+        if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+            if isinstance(ann.right, cst.Name) and ann.right.value == "None":
+                return self._class_annotation(ann.left)
+            if isinstance(ann.left, cst.Name) and ann.left.value == "None":
+                return self._class_annotation(ann.right)
+            return None
+        if isinstance(ann, cst.Subscript):
+            base = self._resolve_any(ann.value)
+            if base and base.split(".")[-1] == "Optional" and len(ann.slice) == 1 and \
+                    isinstance(ann.slice[0].slice, cst.Index):
+                return self._class_annotation(ann.slice[0].slice.value)
+            return None
+        if isinstance(ann, cst.SimpleString):
+            try:
+                ann = cst.parse_expression(ann.evaluated_value)
+            except Exception:  # noqa: BLE001 - a string annotation that is not an expression
+                return None
+            if isinstance(ann, cst.SimpleString):
+                return None
+            return self._class_annotation(ann)
+        dotted = dotted_name(ann)
+        if dotted is None:
+            return None
+        last = dotted.rpartition(".")[2]
+        path = self.resolve_path(ann)
+        if path is not None:
+            api = self.canonical(path)
+            if "Tensor" in api or "Parameter" in api:
+                return None
+            kind = self.cat.kind(api)
+            if kind == "nn_module":
+                return Binding(MODULE, api)
+            if kind == "class" and api.startswith("torch."):
+                return Binding(OTHER, f"annotated {api}")  # torch.Size, torch.device, Distribution
+            return None
+        imported = self.import_path(ann)
+        if imported is not None and imported.split(".")[0] in ARRAY_MODULES:
+            return Binding(OTHER, NDARRAY) if last in ("ndarray", "NDArray") or is_class_name(last) \
+                else None
+        b = self.scopes.lookup(dotted.partition(".")[0])
+        if b is None:
+            return None
+        if b.kind == USERCLASS and "." not in dotted and is_class_name(last):
+            info = b.value
+            if info.torch_module == "yes":
+                return Binding(MODULE, info.name)
+            return Binding(MAYBE_MODULE if info.torch_module == "maybe" else OTHER, info.name)
+        if (b.kind in (PROJECT, PROJMOD, EXTMOD) or b.kind == UNKNOWN and b.imported) and \
+                is_class_name(last):
+            return Binding(MAYBE_MODULE, last, INSTANCE)  # an imported class: maybe a module
+        return None
 
     def _resolve_any(self, node: cst.BaseExpression) -> str | None:
         path = self.resolve_path(node)
@@ -532,7 +616,7 @@ class Extractor(AnchoredVisitor):
             return None
         if it.kind in (TENSOR, TENSORS):
             return Binding(TENSOR, "element of a tensor sequence", it.confidence)
-        if it.kind in (MODULE, MAYBE_MODULE):
+        if it.kind in (MODULE, MAYBE_MODULE) and it.confidence != INSTANCE:
             return Binding(MAYBE_MODULE, "element of a module container")
         return None
 
@@ -598,7 +682,7 @@ class Extractor(AnchoredVisitor):
         self._assigned([t.target for t in node.targets], node.value)
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
-        b = annotation_binding(node.annotation.annotation, self._resolve_any)
+        b = self._annotation(node.annotation.annotation)
         if node.value is not None:
             inferred = self._value_binding(node.value)
             b = inferred if inferred is not None and inferred.kind != OTHER else (b or inferred)
@@ -671,9 +755,12 @@ class Extractor(AnchoredVisitor):
                     self._record(func.attr, f"torch.Tensor.{meth}", kind, recv.confidence, call,
                                  recv.value)
             elif k in (MODULE, MAYBE_MODULE, SELF):
-                if k == SELF and meth in recv.value.attrs and \
-                        recv.value.attrs[meth].value == "def":
+                if k == SELF and recv.value.defines(meth):
                     return  # the class overrides it (`def train(self, mode)`): not torch's method
+                if isinstance(func.value, cst.Call) and dotted_name(func.value.func) == "super":
+                    cls = self.methods[-1][1] if self.methods else None
+                    if cls is not None and any(base.defines(meth) for base in cls.bases):
+                        return  # `super().forward(x)` into a base class of this file
                 if k == SELF and meth in ("register_buffer", "register_parameter") and call.args \
                         and isinstance(call.args[0].value, cst.SimpleString):
                     name = call.args[0].value.evaluated_value
