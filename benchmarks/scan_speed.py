@@ -1,8 +1,12 @@
-"""Scan-speed benchmark (issue 8): cold scan of a real corpus, the ast.parse floor, one-file latency, peak memory.
+"""Scan-speed benchmark (issue 8): cold and warm scans of a real corpus against PaConvert and the
+ast.parse floor, one-file latency, peak memory.
 
 Downloads nothing but the pinned transformers wheel it scans (from the package index, cached in
---cache). Prints medians and ratios measured in this one process on this machine; asserts nothing.
-  python benchmarks/scan_speed.py [--corpus DIR] [--repeat N]
+--cache). PaConvert 3.3.1 is the comparison: install it once into any venv
+(`python -m venv /tmp/pac && /tmp/pac/bin/pip install paconvert==3.3.1`; it converts without paddle)
+and pass `--paconvert /tmp/pac/bin/paconvert`. Prints medians and ratios measured in this one
+process on this machine; asserts nothing.
+  python benchmarks/scan_speed.py [--corpus DIR] [--repeat N] [--paconvert PATH]
 """
 from __future__ import annotations
 
@@ -49,6 +53,7 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, help="folder to scan (default: transformers/models of the pinned wheel)")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "ms-scan-bench")
     ap.add_argument("--repeat", type=int, default=1, help="cold scans to take the median of")
+    ap.add_argument("--paconvert", help="a paconvert 3.3.1 executable to compare with (default: none)")
     args = ap.parse_args()
     root = args.corpus or corpus(args.cache)
     files = sorted(root.rglob("*.py"))
@@ -65,23 +70,34 @@ def main() -> None:
     floor = time.perf_counter() - start
     print(f"ast.parse floor (one process, sequential): {floor:.1f}s")
 
+    cache_dir = Path(tempfile.mkdtemp(prefix="ms-scan-bench-cache-"))
     scan = [sys.executable, "-m", "ms_scan", str(root), "--format", "json", "-o", os.devnull,
-            "--exit-zero", "--no-cache", "--no-progress"]
-    colds, peaks = [], []
+            "--exit-zero", "--no-progress", "--cache-dir", str(cache_dir)]
+    colds, warms, peaks = [], [], []
     for _ in range(args.repeat):
+        for entry in cache_dir.iterdir():  # empty cache: a cold scan
+            subprocess.run(["rm", "-rf", str(entry)], check=True)
         wall, peak = timed(scan)
         colds.append(wall)
         peaks.append(peak)
-    cold = statistics.median(colds)
-    print(f"ms-scan cold scan (all cores): median {cold:.1f}s over {len(colds)} run(s); "
-          f"{cold / floor:.1f}x the ast.parse floor; parent peak RSS {max(peaks) / 1024:.0f} MiB")
+        warms.append(timed(scan)[0])  # nothing changed: every file from the cache
+    cold, warm = statistics.median(colds), statistics.median(warms)
+    print(f"ms-scan cold scan (all {os.cpu_count()} cores, empty cache): median {cold:.1f}s over {len(colds)} run(s); "
+          f"{cold / floor:.1f}x the ast.parse floor; peak RSS of the largest process {max(peaks) / 1024:.0f} MiB")
+    print(f"ms-scan warm re-scan (nothing changed): median {warm:.1f}s = {warm / cold:.2f}x the cold scan")
+    if args.paconvert:
+        out = Path(tempfile.mkdtemp(prefix="paconvert-out-"))
+        pac = [timed([args.paconvert, "--in_dir", str(root), "--out_dir", str(out), "--log_level", "WARNING"])[0]
+               for _ in range(args.repeat)]
+        p = statistics.median(pac)
+        print(f"PaConvert 3.3.1 (one process, its defaults): median {p:.1f}s; ms-scan cold = {cold / p:.2f}x PaConvert")
 
     one = min(files, key=lambda p: abs(p.read_bytes().count(b"\n") - 1000))
     singles = [timed([sys.executable, "-m", "ms_scan", str(one), "--exit-zero", "--no-cache", "-q"])[0]
                for _ in range(5)]
     print(f"one ~1,000-line file ({one.name}, start-up included): median {statistics.median(singles):.2f}s over 5")
-    print("PaConvert 3.3.1 comparison: run `paconvert --in_dir DIR` on the same folder and compare "
-          "(not installed by this script)")
+    if not args.paconvert:
+        print("PaConvert 3.3.1 not compared: pass --paconvert PATH (see the docstring)")
 
 
 if __name__ == "__main__":

@@ -58,6 +58,16 @@ def _codegen(module: cst.Module, node: cst.CSTNode) -> tuple[str, dict]:
     return "".join(state.tokens), provider._computed
 
 
+def _containers(stmt: cst.CSTNode | None) -> list[cst.CSTNode]:
+    """Where to look for an expression that is not unique on its line: its small statement, or the
+    header expressions of its compound statement (`if` test, `for` target and iterable, `with` items)."""
+    if isinstance(stmt, cst.BaseSmallStatement):
+        return [stmt]
+    out = [getattr(stmt, f, None) for f in ("test", "target", "iter")]
+    out += [item.item for item in getattr(stmt, "items", ()) if isinstance(item, cst.WithItem)]
+    return [c for c in out if isinstance(c, cst.BaseExpression)]
+
+
 def _offset(code: str, line: int, column: int) -> int:
     at = 0
     for _ in range(line - 1):
@@ -106,21 +116,24 @@ def _from_text(module: cst.Module, text: str, nodes: list[cst.CSTNode], walker) 
             continue
         ordinal = stmt_of.get(id(node), -1)
         stmt = statements[ordinal] if 0 <= ordinal < len(statements) else None
-        if not isinstance(stmt, cst.BaseSmallStatement):
-            return None
-        found = place(stmt)
-        if found is None:
-            return None
-        line, col, code, ranges = found
-        rng = ranges.get(node)
-        if rng is None:
-            return None
-        pos = absolute(line, col, rng)
-        # the statement's code at the node's relative range must be the source at its absolute range
-        want = code[_offset(code, rng.start.line, rng.start.column):_offset(code, rng.end.line, rng.end.column)]
-        got = "".join(lines[pos[0] - 1:pos[2]])
-        got = got[pos[1] - 1:len(got) - len(lines[pos[2] - 1]) + pos[3] - 1]
-        if got != want:
+        pos = None
+        for container in _containers(stmt):
+            found = place(container)
+            if found is None:
+                continue
+            line, col, code, ranges = found
+            rng = ranges.get(node)
+            if rng is None:
+                continue
+            pos = absolute(line, col, rng)
+            # the container's code at the node's relative range must be the source at its absolute range
+            want = code[_offset(code, rng.start.line, rng.start.column):_offset(code, rng.end.line, rng.end.column)]
+            got = "".join(lines[pos[0] - 1:pos[2]])
+            got = got[pos[1] - 1:len(got) - len(lines[pos[2] - 1]) + pos[3] - 1]
+            if got != want:
+                return None
+            break
+        if pos is None:
             return None
         out[id(node)] = pos
     return out

@@ -22,5 +22,10 @@ def document(result, summary: dict) -> dict:
 
 
 def render(result, summary: dict, out, options: dict) -> None:
-    json.dump(document(result, summary), out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    """Indented, except one finding per line: json's indenting encoder is pure Python, and a model
+    zoo has a hundred thousand findings; one line each is also what a diff or `grep` wants."""
+    doc = document(result, summary)
+    findings = doc.pop("findings")
+    head = json.dumps(doc, indent=2, ensure_ascii=False)
+    lines = ",\n".join("    " + json.dumps(f, ensure_ascii=False) for f in findings)
+    out.write(head[:-2] + ',\n  "findings": [' + (f"\n{lines}\n  ]" if findings else "]") + "\n}\n")
