@@ -313,3 +313,32 @@ def test_functional_avg_pool_and_hardswish_reach_their_real_primitives() -> None
     assert second_order_verdict("AvgPool3D", "2.10", "graph", "cpu")[0] is False
     hs = torch_chain("torch.nn.Hardswish", {}, "2.10", "cpu")
     assert hs.prims.primitives == ("HSwish",) and hs.prims.how == "table"
+
+
+# ---------------------------------------------------------------- held-out set 2 misses (issue #5)
+def test_torch_style_tensor_method_runs_the_mint_function_from_2_5() -> None:
+    # 2.10: Tensor.gather(dim, index) dispatches to mint.gather (GatherD), not ops.gather (Gather, axis form)
+    new = torch_chain("torch.Tensor.gather", {}, "2.10", "cpu")
+    assert new.ms_api == "mindspore.Tensor.gather" and new.prims.primitives == ("GatherD",)
+    assert new.prims.how == "name-variant:mindspore.mint.gather"
+    # before 2.5 the table maps it to Tensor.gather_elements, and a Tensor method tries ops first
+    assert api_primitives("mindspore.Tensor.gather", {}, "2.3").primitives == ("Gather",)
+    # where mint and ops agree nothing changes: Tensor.sum runs SumExt either way
+    assert api_primitives("mindspore.Tensor.sum", {}, "2.10").primitives == ("SumExt",)
+
+
+def test_sequential_subclass_layers_are_its_forward() -> None:
+    from ms_scan.extract.grads import extract_model_summaries
+
+    src = ("import torch.nn as nn\nimport collections\n\n"
+           "class Disc(nn.Sequential):\n    def __init__(self):\n"
+           "        nn.Sequential.__init__(self, collections.OrderedDict(conv=nn.Conv2d(3, 8, 3)))\n"
+           "        self.add_module('pool', nn.MaxPool2d(2))\n\n"
+           "class Sub(Disc):\n    pass\n\n"
+           "class Plain(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.p = nn.MaxPool2d(2)\n")
+    summaries, _ = extract_model_summaries(src, "pkg.models")
+    by = {s.name: s for s in summaries if s.role == "instance"}
+    assert [(o.api, o.line) for o in by["Disc"].ops] == [("torch.nn.Conv2d", 6), ("torch.nn.MaxPool2d", 7)]
+    assert [o.api for o in by["Sub"].ops] == ["torch.nn.Conv2d", "torch.nn.MaxPool2d"]
+    assert "Plain" not in by  # no forward and not a Sequential: nothing to summarise

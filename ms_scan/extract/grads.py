@@ -126,12 +126,13 @@ class _Fn:
 
 
 class _Cls:
-    __slots__ = ("name", "methods", "attrs", "torch_module", "bases")
+    __slots__ = ("name", "methods", "attrs", "torch_module", "bases", "torch_bases")
 
-    def __init__(self, name, torch_module="no", bases=()):
+    def __init__(self, name, torch_module="no", bases=(), torch_bases=()):
         self.name = name
         self.torch_module = torch_module  # "yes" | "maybe" | "no" (visitor.ClassInfo verdict)
         self.bases = bases  # base class names as written
+        self.torch_bases = torch_bases  # canonical torch APIs among the bases (torch.nn.Sequential ...)
         self.methods: dict[str, _Fn] = {}
         self.attrs: dict[str, list[tuple[cst.BaseExpression, _Fn]]] = {}
 
@@ -288,8 +289,13 @@ class GradExtractor(Extractor):
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         super().visit_ClassDef(node)
         info = self.classes[-1] if self.classes else None
+        torch_bases = []
+        for a in node.bases:
+            path = self.resolve_path(a.value) if dotted_name(a.value) is not None else None
+            if path is not None:
+                torch_bases.append(self.canonical(path))
         cls = _Cls(node.name.value, info.torch_module if info is not None else "no",
-                   tuple(d for d in (dotted_name(a.value) for a in node.bases) if d))
+                   tuple(d for d in (dotted_name(a.value) for a in node.bases) if d), tuple(torch_bases))
         self._classes.setdefault(cls.name, cls)
         self._ctx.append(cls)
 
@@ -888,11 +894,74 @@ class _Resolver:
         try:
             fwd = cls.methods.get("forward") or cls.methods.get("__call__")
             if fwd is None:
+                if self.sequential_class(cls):  # `class ConvLayer(nn.Sequential)`: its forward runs its layers
+                    self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)
+                    return
                 self.unresolved(state, f"{cls.name} (no forward in this file)")
                 return
             self.expand_fn(state, fwd, _join(via, f"{cls.name}.forward"), depth + 1)
         finally:
             state.visiting.discard(key)
+
+    def sequential_class(self, cls: _Cls, seen: tuple = ()) -> bool:
+        """A class without forward of its own that derives (here or through the file's classes) from
+        nn.Sequential, whose forward applies the layers given to its constructor in turn."""
+        if "forward" in cls.methods or "__call__" in cls.methods:
+            return False
+        if "torch.nn.Sequential" in cls.torch_bases:
+            return True
+        classes = self.ex._classes
+        return any(b in classes and b not in seen and self.sequential_class(classes[b], (*seen, b))
+                   for b in cls.bases)
+
+    def expand_sequential(self, state, cls: _Cls, via: str, depth: int) -> None:
+        """The layers an nn.Sequential subclass holds: the arguments of `super().__init__(*layers)` (or
+        `nn.Sequential.__init__(self, ...)`, an OrderedDict of them) and `self.add_module`/`self.append`
+        calls in its __init__ (or an in-file base's __init__)."""
+        state.any_path = True
+        classes = self.ex._classes
+        chain, todo = [], [cls]
+        while todo:
+            c = todo.pop(0)
+            if c in chain:
+                continue
+            chain.append(c)
+            todo.extend(classes[b] for b in c.bases if b in classes)
+        for c in chain:
+            init = c.methods.get("__init__")
+            if init is None:
+                continue
+            for call in init.calls:
+                for arg in self.sequential_layer_args(call, init):
+                    self.expand_layer_arg(state, arg, init, via, depth + 1)
+
+    def sequential_layer_args(self, call: cst.Call, init: _Fn) -> list[cst.BaseExpression]:
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return []
+        attr, owner = func.attr.value, func.value
+        args = [a.value for a in call.args if a.keyword is None]
+        if attr == "__init__":
+            if isinstance(owner, cst.Call) and dotted_name(owner.func) == "super":
+                return args
+            path = self.ex.resolve_path(owner) if dotted_name(owner) is not None else None
+            if path is not None and self.ex.canonical(path) == "torch.nn.Sequential":
+                return args[1:]  # nn.Sequential.__init__(self, *layers)
+            return []
+        if isinstance(owner, cst.Name) and owner.value == init.self_name:
+            if attr == "add_module":
+                layer = _arg(call, 1, "module")
+                return [layer] if layer is not None else []
+            if attr in ("append", "extend", "insert"):
+                return args[-1:]
+        return []
+
+    def expand_layer_arg(self, state, arg, ctx: _Fn, via: str, depth: int) -> None:
+        if isinstance(arg, cst.Call) and (dotted_name(arg.func) or "").rpartition(".")[2] in ("OrderedDict", "dict"):
+            for a in arg.args:  # OrderedDict([("conv", nn.Conv2d(...)), ...])
+                self.expand_element(state, a.value, ctx, via, depth)
+            return
+        self.expand_element(state, arg, ctx, via, depth)
 
     def expand_fn(self, state, f: _Fn, via: str, depth: int) -> None:
         key = ("fn", id(f))
@@ -1004,7 +1073,7 @@ class _Resolver:
             classes = self.ex._classes
 
             def has_forward(c: _Cls, seen=()) -> bool:
-                return "forward" in c.methods or any(
+                return "forward" in c.methods or "torch.nn.Sequential" in c.torch_bases or any(
                     b in classes and b not in seen and has_forward(classes[b], (*seen, b)) for b in c.bases)
 
             self._module_classes = {n: c for n, c in classes.items()

@@ -225,11 +225,19 @@ def _snake(name: str) -> list[str]:
     return list(dict.fromkeys([s, name.lower()]))
 
 
-def _name_variants(ms_api: str) -> list[str]:
+# From this release on a Tensor method called with torch's arguments runs the `mint` function: the
+# mapping tables list `mindspore.Tensor.gather` as torch.Tensor.gather's counterpart from 2.5 (before:
+# `Tensor.gather_elements`), and 2.10's Tensor methods dispatch a torch-style call to the *_ext function
+# (`Tensor.gather(dim, index)` -> mint.gather -> GatherD; the `ops.gather(x, indices, axis)` overload is
+# the deprecated one).
+TENSOR_METHODS_FOLLOW_MINT = "2.5"
+
+
+def _name_variants(ms_api: str, release: str = "2.10") -> list[str]:
     """Documented heuristic: a class and its functional form use the same primitive(s).
 
     mindspore.mint.nn.AvgPool2d -> mindspore.mint.nn.functional.avg_pool2d; mindspore.nn.GELU ->
-    mindspore.ops.gelu; mindspore.Tensor.sum -> mindspore.ops.sum."""
+    mindspore.ops.gelu; mindspore.Tensor.gather -> mindspore.mint.gather (2.5 on; before: ops first)."""
     head, _, last = ms_api.rpartition(".")
     out = []
     if head == "mindspore.mint.nn":
@@ -237,7 +245,8 @@ def _name_variants(ms_api: str) -> list[str]:
     elif head == "mindspore.nn":
         out += [f"mindspore.ops.{s}" for s in _snake(last)]
     elif head == "mindspore.Tensor":
-        out += [f"mindspore.ops.{last}", f"mindspore.mint.{last}"]
+        both = [f"mindspore.ops.{last}", f"mindspore.mint.{last}"]
+        out += both[::-1] if release_key(release) >= release_key(TENSOR_METHODS_FOLLOW_MINT) else both
     elif head == "mindspore.mint":
         out += [f"mindspore.mint.nn.functional.{last}"]
     return out
@@ -269,7 +278,7 @@ def api_primitives(ms_api: str, kwargs: dict | None = None, release: str = "2.10
         prims, cond, exact = _select(groups, kwargs)
         conf = "high" if exact and same_release else "medium"
         return ApiPrims(ms_api, tuple(prims), cond, "table" if exact else "table-any-condition", conf)
-    for alt in _name_variants(ms_api):
+    for alt in _name_variants(ms_api, release):
         groups = rows.get(alt)
         if groups:
             prims, cond, exact = _select(groups, kwargs)
