@@ -25,6 +25,7 @@ _spec.loader.exec_module(judge)  # the judge module imports torch only inside it
 
 CASES = sorted((CORPUS / "cases").glob("*.py"))
 HELDOUT = sorted((CORPUS / "heldout").glob("*.py"))
+HELDOUT2 = sorted((CORPUS / "heldout2").glob("*.py"))
 F1_TARGET = 0.95
 
 
@@ -65,6 +66,14 @@ def test_heldout_f1():
         pytest.xfail(f"held-out F1 {f1:.3f} < {F1_TARGET} (precision {p:.3f}, recall {r:.3f}): "
                      "known gap, not tuned on held-out files")
     assert f1 >= F1_TARGET
+
+
+def test_heldout2_f1_floor():
+    """Held-out set 2 was measured once (F1 0.947: precision 1.00, recall 0.90, 36/40 lines). This
+    guards that figure against regressions; it is not a target met (the target is 0.95)."""
+    p, r, f1, tp, fp, fn = _prf(HELDOUT2)
+    print(f"heldout2: precision={p:.3f} recall={r:.3f} F1={f1:.3f} (tp={tp} fp={fp} fn={fn})")
+    assert fp == 0 and tp >= 36, (tp, fp, fn)
 
 
 # ------------------------------------------------------------------ rule examples (Fixit-style)
@@ -158,3 +167,105 @@ def f(x: torch.Tensor, nonzero_count=3):
     return x[: x.shape[0] // 2], y.topk(nonzero_count), z, s, note
 """
     assert extract_shape_facts(src) == []
+
+
+# ------------------------------------------------------------------ values across the file's own calls
+CALLS = '''import torch
+from torch import nn
+
+
+class Head(nn.Module):
+    def _pick(self, x, count):
+        return x[:count]
+
+    def _split(self, x):
+        b, c, h, w = x.shape
+        return x.flatten(2), (h, w), int((x > 0).sum())
+
+    def forward(self, x, scores):
+        flat, hw, n_pos = self._split(x)
+        grid = flat.view(x.shape[0], -1, *hw)
+        static = self._pick(scores, x.shape[0] // 2)
+        n = (scores > 0.5).sum().item()
+        return self._pick(scores, n), grid[:, :n_pos], static
+'''
+
+
+def test_values_cross_calls_and_returns():
+    facts = extract_shape_facts(CALLS)
+    assert [(f.line, f.code) for f in facts] == [(7, "MS203"), (18, "MS203")]
+    pick, ret = facts
+    # the parameter is a size in the helper; the value comes from the caller's .item() (line 17), passed at line 18
+    assert pick.origin_line == 17 and "parameter `count` of `_pick()`" in pick.reason and "at line 18" in pick.reason
+    # element 2 of the returned tuple is int(tensor); elements 0 and 1 (features, a shape) stay static
+    assert ret.origin_line == 11 and "element 2 of the result of `_split()`" in ret.reason
+    (finding,) = [f for f in check("calls.py", facts, _snippets(CALLS), "graph") if f.line == 7]
+    assert finding.severity == "error" and "(line 17)" in finding.message and "static upper bound" in finding.message
+    assert check("calls.py", facts, _snippets(CALLS), "pynative")[0].severity == "warning"
+
+
+def test_callers_that_pass_static_values_keep_helpers_quiet():
+    src = CALLS.replace("return self._pick(scores, n), grid[:, :n_pos], static",
+                        "return self._pick(scores, 3), grid, static")
+    assert extract_shape_facts(src) == []
+
+
+def test_lambda_and_module_parameters():
+    src = '''import torch
+from torch import nn
+
+sel = lambda t, m: t[m]
+
+
+class Sampler(nn.Module):
+    def forward(self, w, num):
+        return torch.multinomial(w, num)
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.sampler = Sampler()
+
+    def forward(self, x, w):
+        fixed = sel(x, x.argsort()[:4])
+        return sel(x, x > 0), self.sampler(w, int(x.sum())), self.sampler(w, 4), fixed
+'''
+    got = {(f.line, f.code) for f in extract_shape_facts(src)}
+    assert got == {(4, "MS202"), (9, "MS203")}
+
+
+def test_unbound_tensor_methods_and_ops_passed_as_values():
+    src = '''import torch
+from torch import Tensor
+
+
+def f(x, m):
+    a = torch.Tensor.nonzero(m)
+    b = Tensor.masked_fill(x, m, 0.0)
+    c = Tensor.repeat_interleave(x, 2, dim=0)
+    d = list(map(torch.unique, x.unbind(0)))
+    e = list(map(torch.count_nonzero, x.unbind(0)))
+    return a, b, c, d, e
+'''
+    facts = extract_shape_facts(src)
+    assert [(f.line, f.code, f.api) for f in facts] == [(6, "MS201", "torch.Tensor.nonzero"),
+                                                         (9, "MS201", "torch.unique")]
+    assert facts[0].confidence == "high"
+
+
+def test_boolean_rows_and_augmented_masks():
+    src = '''import torch
+
+
+def f(t: torch.Tensor, g: torch.Tensor):
+    lo, hi = (g > 1).T
+    sel = torch.stack((torch.ones_like(lo), lo, hi))
+    ok = t[:, 0] > 0
+    ok &= t[:, 1] < 5
+    i, j = g.long().T
+    return t.repeat((3, 1, 1))[sel], t[ok], t[i, j]
+'''
+    facts = extract_shape_facts(src)
+    assert [(f.line, f.code) for f in facts] == [(10, "MS202"), (10, "MS202")]  # t[i, j] is a gather
+    assert [f.column for f in facts] == [32, 40]  # `sel` and `ok` (`ok &=` keeps it a mask)

@@ -1,5 +1,8 @@
 """Dynamic-shape facts (MS201-MS204) gathered in the same libcst pass as the API uses, by subclassing it.
-It follows values within a function (assignments, arithmetic, loops); it does not follow calls or returns."""
+It follows values within a function (assignments, arithmetic, loops) and across calls to the file's own
+functions, methods, lambdas and modules (arguments into parameters, return values back): a parameter
+holds a `_Cond` ("whatever the callers pass"), and a finding that depends on one waits until the end of
+the pass, when the call sites are known."""
 from __future__ import annotations
 
 import re
@@ -9,7 +12,7 @@ import libcst as cst
 
 from ms_scan.extract.catalog import TORCH_ROOTS, load_catalog
 from ms_scan.extract.positions import locate
-from ms_scan.extract.scope import OTHER, TENSOR, TENSORS, UNKNOWN, Binding
+from ms_scan.extract.scope import MAYBE_MODULE, MODULE, OTHER, TENSOR, TENSORS, UNKNOWN, Binding
 from ms_scan.extract.visitor import Extractor, dotted_name
 
 
@@ -97,16 +100,26 @@ _BOOL_KEEP = frozenset({  # methods that keep the dtype (and a data-dependent sh
     "reshape_as", "requires_grad_", "movedim", "swapaxes", "ravel", "unflatten", "narrow",
     "index_select", "gather", "masked_fill", "logical_not_",
 })
+_LIKE = frozenset({"ones_like", "zeros_like", "empty_like", "full_like", "tile", "broadcast_to",
+                   "atleast_1d", "atleast_2d", "atleast_3d", "squeeze", "unsqueeze", "flatten", "reshape",
+                   "permute", "transpose", "t", "clone", "flip", "roll", "movedim", "swapaxes", "ravel",
+                   "index_select", "gather", "masked_fill", "narrow"})
+_NEW = frozenset({"new_ones", "new_zeros", "new_full", "new_empty", "new_tensor"})
 _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "norm", "std", "var",
                          "argmax", "argmin", "amax", "amin", "logsumexp", "median", "count_nonzero"})
 _STATIC_ATTRS = frozenset({"dtype", "device", "ndim", "is_cuda", "requires_grad", "layout", "names",
                            "is_sparse", "is_leaf", "grad_fn"})
+# Tensor methods whose result is metadata, never tensor data: static whatever the receiver holds.
+_META_METHODS = frozenset({"dim", "ndimension", "element_size", "is_contiguous", "is_floating_point",
+                           "is_complex", "data_ptr", "get_device", "stride", "storage_offset", "is_signed",
+                           "has_names", "is_pinned", "is_shared", "dim_order", "is_set_to", "is_cuda"})
 _SCALAR_CASTS = frozenset({"int", "float", "bool", "round", "abs", "complex"})
 _MATH_CASTS = frozenset({"math.ceil", "math.floor", "math.trunc", "math.sqrt", "math.log2", "math.log"})
 # Identifiers that name a boolean mask when nothing else is known about them.
 _MASKY = re.compile(r"mask|keep|valid|visib|inside|inbox|in_box|(^|_)(is|has)_", re.I)
 _GUARD_CALLS = re.compile(r"^(print|warnings\.warn|log\w*\.\w+|logger\.\w+|\w*log\w*)$")
 _CODE = cst.Module([])
+_VIA = "\x00via\x00"  # in a reason: replaced by " at line N" of the call/return that carried the value
 
 
 def _code(node: cst.CSTNode, limit: int = 60) -> str:
@@ -116,6 +129,21 @@ def _code(node: cst.CSTNode, limit: int = 60) -> str:
 
 def _norm(api: str) -> str:
     return "torch." + api[len("torch.functional."):] if api.startswith("torch.functional.") else api
+
+
+class _Cond:
+    """A value that depends on the callers: parameter `param` of local function `fn` (param=None: its return
+    value). kind "taint": it holds tensor data if a caller passes some; "bool": it is a boolean tensor if a
+    caller passes one. Used in place of an origin node in _V.taint / _V.bool_origin."""
+
+    __slots__ = ("kind", "fn", "param", "label", "site")
+
+    def __init__(self, kind: str, fn: tuple, param: str | None, label: str, site: int | None = None) -> None:
+        self.kind, self.fn, self.param, self.label, self.site = kind, fn, param, label, site
+
+
+def _real(node) -> bool:
+    return node is not None and not isinstance(node, _Cond)
 
 
 @dataclass(slots=True)
@@ -136,10 +164,14 @@ _NO = _V(boolean="no")
 
 
 def _first(*nodes):
+    """The first known origin; a caller-dependent one (_Cond) only if there is no real one."""
+    cond = None
     for n in nodes:
         if n is not None:
-            return n
-    return None
+            if not isinstance(n, _Cond):
+                return n
+            cond = cond or n
+    return cond
 
 
 class ShapeExtractor(Extractor):
@@ -151,6 +183,16 @@ class ShapeExtractor(Extractor):
         self.shape_found: list[tuple[cst.CSTNode, str, str, str, cst.CSTNode | None, str]] = []
         self.stores: set[int] = set()
         self.reported_origins: set[int] = set()
+        # across calls to the file's own functions (see _Cond): keys are ("func", name) or (class, method)
+        self.conds: dict[tuple, _Cond] = {}
+        self.sigs: dict[tuple, list[tuple[list[str], list[str]]]] = {}  # key -> (positional, all) names
+        self.fn_keys: list[tuple | None] = []  # the function being walked
+        self.lambda_keys: dict[int, tuple] = {}  # id(lambda) -> key of the name it is assigned to
+        self.callsites: list[tuple[tuple, int | str, _V, cst.BaseExpression]] = []
+        self.returns: list[tuple[tuple, _V, cst.BaseExpression]] = []
+        self.pending: list[tuple[_Cond, tuple, tuple | None]] = []  # findings waiting for the callers
+        self.via_nodes: dict[int, cst.CSTNode] = {}  # finding node -> the argument/return expression
+        self._resolved = False
 
     # ------------------------------------------------------------------ value scopes
     def _push(self, kind: str) -> dict:
@@ -175,8 +217,9 @@ class ShapeExtractor(Extractor):
         if isinstance(target, cst.Name):
             self._set(target.value, v)
         elif isinstance(target, (cst.Tuple, cst.List)):
-            elem = _V(taint=v.taint, scalar=v.scalar, tlist=False, ragged=v.ragged,
-                      boolean="?" if v.boolean == "?" else "no")
+            # unpacking a boolean tensor along dim 0 (`j, k = mask.T`) gives boolean rows
+            elem = _V(taint=v.taint, scalar=v.scalar, tlist=False, ragged=v.ragged, boolean=v.boolean,
+                      bool_origin=v.bool_origin)
             if v.tlist:
                 elem.tlist = False
             for el in target.elements:
@@ -191,7 +234,35 @@ class ShapeExtractor(Extractor):
                 for t_el, v_el in zip(target.elements, value.elements):
                     self._bind_val(t_el.value, self._ev(v_el.value))
             else:
-                self._bind_val(target, self._ev(value))
+                unpack = self._foreign_call(value)
+                if unpack is None or not self._unpack_call(target, unpack):
+                    self._bind_val(target, self._ev(value))
+
+    def _foreign_call(self, value: cst.BaseExpression) -> tuple | None:
+        """(callee key or None,) if value calls something that is not torch (nor a builtin like zip)."""
+        if not isinstance(value, cst.Call) or self._api(value)[0] is not None or \
+                self._builtin(value.func, ("zip", "enumerate", "map", "divmod")):
+            return None
+        recv = self._api(value)[1]
+        if recv is not None and recv.kind == OTHER:
+            return None
+        return (self._callee_key(value.func), id(value))
+
+    def _unpack_call(self, target: cst.BaseExpression, unpack: tuple) -> bool:
+        """`a, b = helper(x)` / `a, b = self.block(x)`: a call that is not torch's returns a tuple whose
+        elements are unknown (a shape, a flag, a tensor); for the file's own functions, element i is what
+        their `return (.., ..)` statements hold at position i."""
+        if not isinstance(target, (cst.Tuple, cst.List)):
+            return False
+        key, site = unpack
+        for i, el in enumerate(target.elements):
+            if isinstance(el.value, cst.StarredElement) or key is None:
+                self._bind_val(el.value, _V())
+                continue
+            label = f"element {i} of the result of `{key[1]}()`"
+            self._bind_val(el.value, _V(taint=self._cond("taint", key, f"#{i}", label, site),
+                                        bool_origin=self._cond("bool", key, f"#{i}", label, site)))
+        return True
 
     # ------------------------------------------------------------------ helpers
     def _builtin(self, func: cst.BaseExpression, names) -> str | None:
@@ -242,6 +313,8 @@ class ShapeExtractor(Extractor):
             return b is not None and b.kind == TENSOR and b.value in ("forward() argument", "annotated Tensor")
         if isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name) and e.value.value == "self":
             return self._is_tensor(e)
+        if isinstance(e, cst.Subscript):  # boxes[:, 4], boxes[0, 4]: still the input's data
+            return self._tensor_input(e.value) and self._is_tensor(e)
         return False
 
     def _computed_tensor(self, e: cst.BaseExpression) -> bool:
@@ -282,7 +355,7 @@ class ShapeExtractor(Extractor):
                     "?" if "?" in (a.boolean, b.boolean) else "no")
             else:
                 boolean = "no"
-            taint = _first(a.taint, b.taint) or (e if self._computed_tensor(e) else None)
+            taint = _first(a.taint, b.taint, e if self._computed_tensor(e) else None)
             return _V(taint=taint, scalar=(a.scalar or b.scalar) and not self._is_tensor(e),
                       size=_first(a.size, b.size), ragged=_first(a.ragged, b.ragged), boolean=boolean,
                       bool_origin=_first(a.bool_origin, b.bool_origin) if boolean == "yes" else None)
@@ -319,11 +392,11 @@ class ShapeExtractor(Extractor):
             return _NO
         parts = [e.left, *(c.comparator for c in e.comparisons)]
         vs = [self._ev(p) for p in parts]
-        tensorish = any(v.taint is not None or v.ragged is not None or self._tensor_input(p)
+        tensorish = any(_real(v.taint) or v.ragged is not None or self._tensor_input(p) or self._is_tensor(p)
                         for p, v in zip(parts, vs))
         unknown = any(self.infer(p) is None and not isinstance(p, (cst.Integer, cst.Float)) for p in parts)
         taint = _first(*(v.taint for v in vs))
-        if taint is None and any(self._tensor_input(p) for p in parts):
+        if not _real(taint) and any(self._tensor_input(p) for p in parts):
             taint = e  # `lengths == 0` on a forward() argument: a tensor value
         boolean = "yes" if tensorish or unknown else "no"
         return _V(taint=taint, scalar=any(v.scalar for v in vs), size=_first(*(v.size for v in vs)),
@@ -334,12 +407,12 @@ class ShapeExtractor(Extractor):
         ragged = base.ragged
         if self._mask_element(e) is not None:
             ragged = e
-        elif any(self._sink_origin(b) is not None for el in e.slice
+        elif any(_real((self._sink_origin(b) or (None,))[0]) for el in e.slice
                  if isinstance(el.slice, cst.Slice) for b in self._slice_bounds(el.slice)):
             ragged = e
         only_index = all(isinstance(el.slice, cst.Index) for el in e.slice)
         taint = base.taint
-        if taint is None and self._computed_tensor(e) and not isinstance(e.value, (cst.Name, cst.Attribute)):
+        if not _real(taint) and self._computed_tensor(e) and not isinstance(e.value, (cst.Name, cst.Attribute)):
             taint = e
         return _V(taint=taint, scalar=base.scalar, tlist=base.tlist and not only_index, size=base.size,
                   ragged=ragged, boolean=base.boolean, bool_origin=base.bool_origin)
@@ -375,8 +448,8 @@ class ShapeExtractor(Extractor):
             if name in ("list", "tuple", "sorted"):
                 return vs[0] if vs else _NO
             taint = _first(*(v.taint for v in vs))
-            if name in _SCALAR_CASTS and pos and (taint is not None and not vs[0].scalar or (
-                    taint is None and self._is_tensor(pos[0].value))):
+            if name in _SCALAR_CASTS and pos and (_real(taint) and not vs[0].scalar or (
+                    not _real(taint) and self._is_tensor(pos[0].value))):
                 taint = e  # int(t): the value leaves the tensor here
             return _V(taint=taint, scalar=taint is not None, size=_first(*(v.size for v in vs)), boolean="no")
         api, recv = self._api(e)
@@ -384,18 +457,30 @@ class ShapeExtractor(Extractor):
             if recv is not None and recv.kind == OTHER:
                 return _NO
             taint = e if self._computed_tensor(e) else None  # self.fc(x): a module output
+            key = self._callee_key(func)
+            ret_bool = None
+            if key is not None:  # the file's own function: whatever it returns (resolved at the end)
+                label = f"the output of `{key[0]}`" if key[1] == "forward" and key[0] != "func" else \
+                    f"the result of `{key[1]}()`"
+                taint = _first(taint, self._cond("taint", key, None, label, id(e)))
+                ret_bool = self._cond("bool", key, None, label, id(e))
             if isinstance(func, cst.Attribute):
-                return _V(taint=taint, ragged=self._ev(func.value).ragged)
-            return _V(taint=taint)
+                return _V(taint=taint, ragged=self._ev(func.value).ragged, bool_origin=ret_bool)
+            return _V(taint=taint, bool_origin=ret_bool)
         meth = api.rpartition(".")[2]
         is_method = api.startswith("torch.Tensor.") and _is_method_call(self, func)
         base = self._ev(func.value) if is_method else _V()
+        if api.startswith("torch.Tensor.") and not is_method and pos:
+            # unbound: torch.Tensor.nonzero(x) is x.nonzero()
+            is_method, base, pos = True, self._ev(pos[0].value), pos[1:]
+        if is_method and meth in _META_METHODS:
+            return _NO
         if is_method and meth == "item":
             return _V(taint=e, scalar=True, boolean="no")
         if is_method and meth == "tolist":
             return _V(taint=e, scalar=True, tlist=True, boolean="no")
         if meth in ("equal", "allclose", "is_nonzero"):
-            return _V(taint=_first(base.taint, e), scalar=True, boolean="no")
+            return _V(taint=e if not _real(base.taint) else base.taint, scalar=True, boolean="no")
         if is_method and meth in ("numel", "nelement"):
             return _V(taint=e, scalar=True, boolean="no") if base.ragged is not None else _NO
         if is_method and meth == "size":
@@ -428,6 +513,10 @@ class ShapeExtractor(Extractor):
         elif not is_method and meth in ("stack", "cat") and pos and isinstance(pos[0].value, (cst.List, cst.Tuple)):
             if any(self._ev(el.value).boolean == "yes" for el in pos[0].value.elements):
                 boolean = "yes"
+        elif "dtype" not in kws and pos and not is_method and (meth in _BOOL_KEEP or meth in _LIKE):
+            boolean = self._ev(pos[0].value).boolean  # torch.ones_like(mask), torch.flip(mask, ...)
+        elif "dtype" not in kws and is_method and meth in _NEW:
+            boolean = base.boolean  # mask.new_ones(n): same dtype as the receiver
         ragged = base.ragged if meth not in _REDUCTIONS else None
         if ragged is None and not is_method and meth not in _REDUCTIONS:
             for a in pos:
@@ -440,8 +529,8 @@ class ShapeExtractor(Extractor):
         known = self.infer(e)
         if known is not None and known.kind == OTHER:
             return _V(boolean="no")  # x.dim(), x.is_floating_point(): Python values, not tensor data
-        taint = (e if self._computed_tensor(e) else None) or base.taint  # the nearest tensor value
-        if taint is None and is_method and recv is None and meth in _REDUCTIONS:
+        taint = _first(e if self._computed_tensor(e) else None, base.taint)  # the nearest tensor value
+        if not _real(taint) and is_method and recv is None and meth in _REDUCTIONS:
             taint = e  # `x.sum()` on a value of unknown type: a tensor reduction in torch code
         return _V(taint=taint, ragged=ragged, boolean=boolean, bool_origin=e if boolean == "yes" else None)
 
@@ -465,6 +554,8 @@ class ShapeExtractor(Extractor):
             return None
         pos, kws = self._args(call)
         is_method = api.startswith("torch.Tensor.")
+        if is_method and not _is_method_call(self, call.func):
+            pos = pos[1:]  # unbound torch.Tensor.repeat_interleave(x, r): x is the receiver
         if fn == "torch.where":
             n_args = len(pos) + ("condition" in kws)
             if not is_method and n_args == 1 and not (set(kws) & {"input", "other", "x", "y"}):
@@ -493,8 +584,9 @@ class ShapeExtractor(Extractor):
         return None
 
     # ------------------------------------------------------------------ MS202
-    def _mask_element(self, e: cst.Subscript) -> tuple[cst.BaseExpression, _V, str] | None:
-        """The boolean index of `x[...]` (value, its _V, confidence), if there is one."""
+    def _mask_element(self, e: cst.Subscript, callers: bool = False) -> tuple[cst.BaseExpression, _V, str] | None:
+        """The boolean index of `x[...]` (value, its _V, confidence), if there is one. With callers=True
+        also an index that is a boolean tensor if a caller passes one (confidence "callers")."""
         recv = self.infer(e.value)
         if recv is not None and recv.kind != TENSOR:
             return None
@@ -507,6 +599,8 @@ class ShapeExtractor(Extractor):
             v = self._ev(idx)
             if v.boolean == "yes":
                 return idx, v, "high" if recv is not None else "medium"
+            if callers and v.boolean == "?" and isinstance(v.bool_origin, _Cond):
+                return idx, v, "callers"
             if v.boolean == "?" and self._masky(idx):
                 return idx, v, "medium" if recv is not None else "low"
         return None
@@ -529,11 +623,8 @@ class ShapeExtractor(Extractor):
     def _sink_origin(self, e: cst.BaseExpression, tensor_ok: bool = True) -> tuple[cst.CSTNode, _V] | None:
         """(origin, value) if e (or an element of a tuple/list e) holds tensor data."""
         if isinstance(e, (cst.Tuple, cst.List)):
-            for el in e.elements:
-                got = self._sink_origin(el.value, tensor_ok)
-                if got is not None:
-                    return got
-            return None
+            found = [got for el in e.elements if (got := self._sink_origin(el.value, tensor_ok)) is not None]
+            return next((got for got in found if _real(got[0])), found[0] if found else None)
         v = self._ev(e)
         if v.taint is None:
             return None
@@ -546,6 +637,9 @@ class ShapeExtractor(Extractor):
         if id(origin) in self.reported_origins:
             return  # one report per value: the first place it becomes a size
         self.reported_origins.add(id(origin))
+        if isinstance(origin, _Cond):
+            self.pending.append((origin, ("MS203", node, api, arg, conf), None))
+            return
         if origin is arg or (isinstance(arg, cst.Call) and origin in arg.args):
             how = "is read from a tensor" if v.scalar else "is a tensor value"
             reason = f"`{_code(arg)}` {how}"
@@ -559,6 +653,8 @@ class ShapeExtractor(Extractor):
             return
         idxs, kwnames = spec
         pos, kws = self._args(call)
+        if api.startswith("torch.Tensor.") and not _is_method_call(self, call.func):
+            pos = pos[1:]  # unbound torch.Tensor.view(x, n): x is the receiver
         cands = []
         if idxs == _ALL:
             cands = [a.value for a in pos]
@@ -570,38 +666,118 @@ class ShapeExtractor(Extractor):
         cands += [a.value for a in call.args if a.star == "*"]
         tensor_ok = api.rpartition(".")[2] != "repeat_interleave"
         node = call.func.attr if isinstance(call.func, cst.Attribute) else call.func
-        for arg in cands:
-            got = self._sink_origin(arg, tensor_ok)
-            if got is not None:
-                conf = "high" if recv is not None or not api.startswith("torch.Tensor.") else "medium"
-                self._report_sink(node, api, arg, got[0], got[1], conf)
-                return
+        found = [(arg, got) for arg in cands if (got := self._sink_origin(arg, tensor_ok)) is not None]
+        if found:  # a value known to hold tensor data first, one that depends on the callers after
+            arg, got = next((f for f in found if _real(f[1][0])), found[0])
+            conf = "high" if recv is not None or not api.startswith("torch.Tensor.") or \
+                not _is_method_call(self, call.func) else "medium"  # unbound torch.Tensor.x(t): resolved
+            self._report_sink(node, api, arg, got[0], got[1], conf)
 
     # ------------------------------------------------------------------ visitors: scopes
     def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+        cls = self.classes[-1] if self.classes and self.scopes.current.kind == "class" else None
         super().visit_FunctionDef(node)
         self.vals[-1][1].pop(node.name.value, None)
         names = self._push("function")
         p = node.params
+        positional = [q.name.value for q in [*p.posonly_params, *p.params]]
+        if cls is not None and positional and not any(
+                dotted_name(d.decorator) == "staticmethod" for d in node.decorators):
+            positional = positional[1:]  # self / cls
+        key = (cls.name, node.name.value) if cls is not None else ("func", node.name.value)
+        self._enter_fn(key, names, positional, [q.name.value for q in p.kwonly_params], node.name.value)
         for param in [*p.posonly_params, *p.params, *p.kwonly_params]:
-            names[param.name.value] = _V(param=True)
+            names.setdefault(param.name.value, _V(param=True))
         for star in (p.star_arg, p.star_kwarg):
             if isinstance(star, cst.Param):
                 names[star.name.value] = _NO
 
+    def _enter_fn(self, key, names: dict, positional: list[str], kwonly: list[str], title: str) -> None:
+        """Binds each parameter to what its callers pass (a _Cond), and records the signature."""
+        self.fn_keys.append(key)
+        if key is None:
+            return
+        self.sigs.setdefault(key, []).append((positional, positional + kwonly))
+        for name in positional + kwonly:
+            label = f"parameter `{name}` of `{title}()`"
+            names[name] = _V(param=True, taint=self._cond("taint", key, name, label),
+                             bool_origin=self._cond("bool", key, name, label))
+
+    def _cond(self, kind: str, key: tuple, param: str | None, label: str, site: int | None = None) -> _Cond:
+        """A parameter's _Cond (one per function), or a call's result (one per call site: `site`)."""
+        c = self.conds.get((kind, key, param, site))
+        if c is None:
+            c = self.conds[(kind, key, param, site)] = _Cond(kind, key, param, label, site)
+        return c
+
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
         super().leave_FunctionDef(node)
         self.vals.pop()
+        self.fn_keys.pop()
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         super().visit_Lambda(node)
         names = self._push("lambda")
-        for p in [*node.params.posonly_params, *node.params.params, *node.params.kwonly_params]:
-            names[p.name.value] = _V(param=True)
+        key = self.lambda_keys.get(id(node))
+        params = [p.name.value for p in [*node.params.posonly_params, *node.params.params]]
+        kwonly = [p.name.value for p in node.params.kwonly_params]
+        self._enter_fn(key, names, params, kwonly, key[1] if key else "lambda")
+        for name in params + kwonly:
+            names.setdefault(name, _V(param=True))
 
     def leave_Lambda(self, node: cst.Lambda) -> None:
+        key = self.fn_keys[-1]
+        if key is not None:
+            self._record_return(key, node.body)
         super().leave_Lambda(node)
         self.vals.pop()
+        self.fn_keys.pop()
+
+    def leave_Return(self, node: cst.Return) -> None:
+        super().leave_Return(node)
+        key = self.fn_keys[-1] if self.fn_keys else None
+        if key is not None and node.value is not None:
+            self._record_return(key, node.value)
+
+    def _record_return(self, key: tuple, value: cst.BaseExpression) -> None:
+        if isinstance(value, (cst.Tuple, cst.List)):  # element by element; the whole is not one value
+            for i, el in enumerate(value.elements):
+                if not isinstance(el, cst.StarredElement):
+                    self.returns.append(((key, f"#{i}"), self._ev(el.value), el.value))
+            return
+        self.returns.append(((key, None), self._ev(value), value))
+
+    def _callee_key(self, func: cst.BaseExpression) -> tuple | None:
+        """The local function, method or module (its forward) a call reaches, if it is this file's own."""
+        if isinstance(func, cst.Name):
+            b = self.scopes.lookup(func.value)
+            if b is not None and b.kind in (MODULE, MAYBE_MODULE) and isinstance(b.value, str):
+                return (b.value, "forward")
+            return ("func", func.value)
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and self.methods:
+            self_name, cls = self.methods[-1]
+            if cls is None or func.value.value != self_name:
+                return None
+            b = cls.attrs.get(func.attr.value)
+            if b is not None and b.kind in (MODULE, MAYBE_MODULE) and isinstance(b.value, str):
+                return (b.value, "forward")  # self.sampler = Sampler() ... self.sampler(x, n)
+            return (cls.name, func.attr.value)
+        return None
+
+    def _record_callsite(self, call: cst.Call) -> None:
+        key = self._callee_key(call.func)
+        if key is None:
+            return
+        i = 0
+        for a in call.args:
+            if a.star:
+                return  # *args / **kw: the mapping onto parameters is unknown past this point
+            slot: int | str = a.keyword.value if a.keyword is not None else i
+            if a.keyword is None:
+                i += 1
+            v = self._ev(a.value)
+            if v.taint is not None or v.boolean == "yes" or isinstance(v.bool_origin, _Cond):
+                self.callsites.append((key, slot, v, a.value, id(call)))
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         super().visit_ClassDef(node)
@@ -653,6 +829,9 @@ class ShapeExtractor(Extractor):
     # ------------------------------------------------------------------ visitors: bindings
     def visit_Assign(self, node: cst.Assign) -> None:
         super().visit_Assign(node)
+        if isinstance(node.value, cst.Lambda) and len(node.targets) == 1 and \
+                isinstance(node.targets[0].target, cst.Name):
+            self.lambda_keys[id(node.value)] = ("func", node.targets[0].target.value)
         for t in node.targets:
             self._mark_stores(t.target)
 
@@ -668,12 +847,14 @@ class ShapeExtractor(Extractor):
     def leave_Assign(self, node: cst.Assign) -> None:
         targets = [t.target for t in node.targets]
         vals = [(t, self._ev(node.value)) for t in targets] if not isinstance(node.value, cst.Tuple) else None
+        unpack = self._foreign_call(node.value)
         super().leave_Assign(node)
         if vals is None:
             self._assign_vals(targets, node.value)  # tuple = tuple: element by element
         else:
             for t, v in vals:
-                self._bind_val(t, v)
+                if unpack is None or not self._unpack_call(t, unpack):
+                    self._bind_val(t, v)
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         v = self._ev(node.value) if node.value is not None else _V()
@@ -685,8 +866,13 @@ class ShapeExtractor(Extractor):
         super().leave_AugAssign(node)
         if isinstance(node.target, cst.Name) and v.taint is not None:
             old = self._ev(node.target)
-            self._set(node.target.value, _V(taint=old.taint or v.taint, scalar=old.scalar or v.scalar,
-                                            boolean="no"))
+            boolean, bool_origin = "no", None
+            if isinstance(node.operator, (cst.BitAndAssign, cst.BitOrAssign, cst.BitXorAssign)):
+                both = (old.boolean, v.boolean)  # `keep &= score > t` keeps a mask a mask
+                boolean = "yes" if "yes" in both else "?" if "?" in both else "no"
+                bool_origin = _first(old.bool_origin, v.bool_origin)
+            self._set(node.target.value, _V(taint=_first(old.taint, v.taint), scalar=old.scalar or v.scalar,
+                                            boolean=boolean, bool_origin=bool_origin, param=old.param))
 
     def leave_NamedExpr(self, node: cst.NamedExpr) -> None:
         v = self._ev(node.value)
@@ -705,6 +891,7 @@ class ShapeExtractor(Extractor):
     # ------------------------------------------------------------------ visitors: facts
     def visit_Call(self, node: cst.Call) -> None:
         super().visit_Call(node)
+        self._record_callsite(node)
         if self._builtin(node.func, ("range",)):
             for a in node.args:
                 got = self._sink_origin(a.value)
@@ -715,15 +902,31 @@ class ShapeExtractor(Extractor):
         api, recv = self._api(node)
         if api is None:
             return
-        if api.startswith("torch.Tensor.") and not _is_method_call(self, node.func):
-            return
+        if api.startswith("torch.Tensor.") and not _is_method_call(self, node.func) and not self._args(node)[0]:
+            return  # a bare reference chain, not a call on a tensor
         why = self._data_dependent(node, api)
         if why is not None:
-            conf = "high" if recv is not None or not api.startswith("torch.Tensor.") else "medium"
+            conf = "high" if recv is not None or not api.startswith("torch.Tensor.") or \
+                not _is_method_call(self, node.func) else "medium"  # unbound torch.Tensor.x(t): resolved
             name_node = node.func.attr if isinstance(node.func, cst.Attribute) else node.func
             self.shape_found.append((name_node, "MS201", api, why, None, conf))
             return
         self._check_sinks(node, api, recv)
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        """An op passed as a value (`map(torch.nonzero, masks)`, `partial(torch.unique, dim=0)`) is called."""
+        super().visit_Arg(node)
+        value = node.value
+        if not isinstance(value, (cst.Name, cst.Attribute)):
+            return
+        path = self.resolve_path(value)
+        if path is None or path.split(".")[0] not in TORCH_ROOTS:
+            return
+        api = _norm(self.canonical(path))
+        why = _DATA_DEP_OPS.get(api.replace("torch.Tensor.", "torch.", 1))
+        if why is not None:
+            name_node = value.attr if isinstance(value, cst.Attribute) else value
+            self.shape_found.append((name_node, "MS201", api, f"passed as a function: {why}", None, "medium"))
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
         super().visit_Subscript(node)
@@ -738,9 +941,18 @@ class ShapeExtractor(Extractor):
                         self._report_sink(bound, "slice", bound, got[0], got[1])
         if id(node) in self.stores:
             return  # `x[mask] = v` is an index_put: the shape is kept
-        found = self._mask_element(node)
+        found = self._mask_element(node, callers=True)
         if found is not None:
             idx, v, conf = found
+            if conf == "callers":
+                fallback = None
+                if self._masky(idx):  # if no caller/return shows a boolean tensor, the name still says mask
+                    fallback = (idx, "MS202", "torch.Tensor.__getitem__[bool mask]",
+                                f"`{_code(node, 50)}` keeps one row per True: `{_code(idx)}` is named like a "
+                                "boolean mask", None, "medium" if recv is not None else "low")
+                self.pending.append((v.bool_origin, ("MS202", idx, "torch.Tensor.__getitem__[bool mask]", node,
+                                                     "high" if recv is not None else "medium"), fallback))
+                return
             if v.boolean == "yes":
                 origin = v.bool_origin
                 where = "a comparison" if isinstance(origin, cst.Comparison) else "a boolean op"
@@ -753,8 +965,11 @@ class ShapeExtractor(Extractor):
 
     def _branch(self, test: cst.BaseExpression, kind: str) -> None:
         v = self._ev(test)
-        origin = v.taint or v.size
+        origin = v.taint if _real(v.taint) else v.size or v.taint
         if origin is None:
+            return
+        if isinstance(origin, _Cond):
+            self.pending.append((origin, ("MS204", test, kind, test, "high"), None))
             return
         if v.taint is None and v.size is not None:
             reason = f"`{_code(test)}` tests a data-dependent size (`{_code(v.size, 40)}`)"
@@ -783,9 +998,88 @@ class ShapeExtractor(Extractor):
         self._branch(node.test, "comprehension-if")
 
     # ------------------------------------------------------------------ output
+    def _resolve_pending(self) -> None:
+        """Turns the findings that wait on callers (_Cond) into facts, once the whole file is walked."""
+        if self._resolved:
+            return
+        self._resolved = True
+        if not self.pending:
+            return
+        param_src: dict[int, list] = {}  # id(parameter _Cond) -> what the callers pass
+        site_args: dict[tuple, tuple] = {}  # (key, call site, parameter) -> (_V, argument)
+        for key, slot, v, arg, site in self.callsites:
+            for positional, names in self.sigs.get(key, ()):
+                pname = (positional[slot] if slot < len(positional) else None) if isinstance(slot, int) \
+                    else (slot if slot in names else None)
+                if pname is None:
+                    continue
+                site_args[(key, site, pname)] = (v, arg)
+                for kind in ("taint", "bool"):
+                    c = self.conds.get((kind, key, pname, None))
+                    if c is not None:
+                        param_src.setdefault(id(c), []).append((v, arg, "a caller passes"))
+        ret_src: dict[tuple, list] = {}
+        for (key, slot), v, expr in self.returns:
+            ret_src.setdefault((key, slot), []).append((v, expr, "it returns"))
+        memo: dict[int, tuple] = {}
+
+        def step(kind: str, v: _V, expr) -> tuple | None:
+            """("real", origin) if v holds tensor data / is a boolean tensor, ("cond", _Cond) if its callers decide."""
+            if kind == "taint":
+                return ("real", v.taint) if _real(v.taint) else ("cond", v.taint) if v.taint is not None else None
+            if v.boolean == "yes":
+                return "real", v.bool_origin if _real(v.bool_origin) else expr
+            return ("cond", v.bool_origin) if v.boolean == "?" and isinstance(v.bool_origin, _Cond) else None
+
+        def resolve(c: _Cond, seen: frozenset) -> tuple | None:
+            if id(c) in memo:
+                return memo[id(c)]
+            entries = param_src.get(id(c), ()) if c.site is None else ret_src.get((c.fn, c.param), ())
+            for v, expr, how in entries:
+                r = step(c.kind, v, expr)
+                if r is not None and r[0] == "cond" and c.site is not None and r[1].fn == c.fn and \
+                        r[1].site is None and r[1].param is not None and not r[1].param.startswith("#"):
+                    # the function returns (something of) its own parameter: what *this* call passes decides
+                    at = site_args.get((c.fn, c.site, r[1].param))
+                    r = step(c.kind, *at) if at is not None else None
+                if r is None:
+                    continue
+                if r[0] == "real":
+                    memo[id(c)] = (r[1], expr, how)
+                    return memo[id(c)]
+                if id(r[1]) not in seen:
+                    deeper = resolve(r[1], seen | {id(r[1])})
+                    if deeper is not None:
+                        memo[id(c)] = (deeper[0], expr, how)
+                        return memo[id(c)]
+            return None
+
+        emitted: set[int] = set()
+        for cond, (code, node, api, arg, conf), fallback in self.pending:
+            got = resolve(cond, frozenset({id(cond)}))
+            if got is None and fallback is not None and id(node) not in emitted:
+                emitted.add(id(node))
+                self.shape_found.append(fallback)
+            if got is None or id(node) in emitted:
+                continue
+            emitted.add(id(node))
+            origin, expr, how = got
+            via = f"{cond.label}, and {how} `{_code(expr, 40)}`{_VIA}"
+            self.via_nodes[id(node)] = expr
+            if origin is not expr:
+                via += f" (from `{_code(origin, 40)}`)"
+            if code == "MS203":
+                reason = f"`{_code(arg)}` is {via}"
+            elif code == "MS204":
+                reason = f"`{_code(arg)}` needs a tensor value: `{_code(arg, 30)}` depends on {via}"
+            else:
+                reason = f"`{_code(arg, 50)}` keeps one row per True: `{_code(node)}` is {via}"
+            self.shape_found.append((node, code, api, reason, origin, conf))
+
     def shape_nodes(self) -> list[cst.CSTNode]:
         """Nodes whose positions shape_facts() needs (pass them to positions.locate)."""
-        out = []
+        self._resolve_pending()
+        out = list(self.via_nodes.values())
         for node, _, _, _, origin, _ in self.shape_found:
             out.append(node)
             if origin is not None:
@@ -793,12 +1087,16 @@ class ShapeExtractor(Extractor):
         return out
 
     def shape_facts(self, where: dict) -> list[ShapeFact]:
+        self._resolve_pending()
         facts = []
         for node, code, api, reason, origin, conf in self.shape_found:
             pos = where.get(id(node))
             if pos is None:
                 continue
             origin_line = where.get(id(origin), pos)[0] if origin is not None else pos[0]
+            if _VIA in reason:
+                via = where.get(id(self.via_nodes.get(id(node))))
+                reason = reason.replace(_VIA, f" at line {via[0]}" if via is not None else "")
             facts.append(ShapeFact(code, *pos, api=api, reason=reason, origin_line=origin_line,
                                    confidence=conf))
         facts.sort(key=lambda f: (f.line, f.column, f.code))
