@@ -81,47 +81,39 @@ def _skip_literal(text: str, i: int) -> int:
     return n
 
 
-_PAIRS = {'(': ')', '{': '}', '[': ']'}
+def _outside_literals(text: str, i: int):
+    """(index, character, bracket depth after it) for each character from i that is not inside a
+    string or character literal."""
+    depth = 0
+    n = len(text)
+    j = i
+    while j < n:
+        c = text[j]
+        if c in '"\'':
+            j = _skip_literal(text, j)
+            continue
+        if c in '({[':
+            depth += 1
+        elif c in ')}]':
+            depth -= 1
+        yield j, c, depth
+        j += 1
 
 
 def match_close(text: str, i: int) -> int:
     """Index of the bracket closing the one at ``text[i]`` (string-aware); len(text) if unbalanced."""
-    depth = 0
-    n = len(text)
-    j = i
-    while j < n:
-        c = text[j]
-        if c in '"\'':
-            j = _skip_literal(text, j)
-            continue
-        if c in '({[':
-            depth += 1
-        elif c in ')}]':
-            depth -= 1
-            if depth == 0:
-                return j
-        j += 1
-    return n
+    for j, c, depth in _outside_literals(text, i):
+        if depth == 0 and c in ')}]':
+            return j
+    return len(text)
 
 
 def statement_end(text: str, i: int) -> int:
     """Index of the ';' ending the statement starting at i, at bracket depth 0 (string-aware)."""
-    depth = 0
-    n = len(text)
-    j = i
-    while j < n:
-        c = text[j]
-        if c in '"\'':
-            j = _skip_literal(text, j)
-            continue
-        if c in '({[':
-            depth += 1
-        elif c in ')}]':
-            depth -= 1
-        elif c == ';' and depth <= 0:
+    for j, c, depth in _outside_literals(text, i):
+        if c == ';' and depth <= 0:
             return j
-        j += 1
-    return n
+    return len(text)
 
 
 def line_of(text: str, pos: int) -> int:

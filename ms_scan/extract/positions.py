@@ -84,8 +84,15 @@ def _from_text(module: cst.Module, text: str, nodes: list[cst.CSTNode], walker) 
     lines = _LINES.findall(text)  # split as the tokenizer does (not str.splitlines: no \f, \x1c...)
     entry_lines, stmt_of, statements = walker.entry_lines, walker.stmt_of, walker.statements
 
+    placed: dict[int, tuple | None] = {}  # a container serves every node inside it
+
     def place(node: cst.CSTNode) -> tuple[int, int, str, dict] | None:
         """(line, column) where node's code starts, its code, its ranges; None if not unique."""
+        if id(node) not in placed:
+            placed[id(node)] = _place(node)
+        return placed[id(node)]
+
+    def _place(node: cst.CSTNode) -> tuple[int, int, str, dict] | None:
         entry = entry_lines.get(id(node))
         if entry is None or entry >= len(lines):
             return None

@@ -52,17 +52,18 @@ def _node_info(cls: type) -> tuple[tuple[str, ...] | None, bool, int]:
 
 
 def _children(node: cst.CSTNode, fields: tuple[str, ...] | None):
+    """Child nodes in visiting order: each field holds a node, a sequence of nodes, None or
+    MaybeSentinel (the same reading as `Walker.walk`, which inlines it)."""
     if fields is None:
         yield from node.children
         return
     for name in fields:
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
+        vc = value.__class__
+        if vc is tuple or vc is list:
+            yield from value
+        elif value is not None and vc is not MaybeSentinel:
             yield value
-        elif isinstance(value, (tuple, list)):
-            for item in value:
-                if isinstance(item, cst.CSTNode):
-                    yield item
 
 
 def newlines_in(node: cst.CSTNode, walker: Walker | None = None, start: int = 0) -> int:
@@ -137,7 +138,7 @@ class Walker(cst.CSTVisitor):
                     for child in node.children:
                         go(child)
                 else:
-                    for name in fields:  # a node, a sequence of nodes, None or MaybeSentinel
+                    for name in fields:  # `_children`, inlined: this loop is the hot path
                         value = getattr(node, name)
                         vc = value.__class__
                         if vc is tuple or vc is list:

@@ -90,6 +90,16 @@ def _strided_geometry(n_in, n_out, strict):
     return n_in - (n_out - 1) * stride, stride
 
 
+def _strided_window(x, output_size, strict):
+    """The 4-D input, whether it was 3-D, and the (kernel, stride) pairs of a strided adaptive pool."""
+    x4, squeezed = _as4d(x)
+    h, w = x4.shape[-2:]
+    oh, ow = _out_pair(output_size, h, w)
+    kh, sh = _strided_geometry(h, oh, strict)
+    kw, sw = _strided_geometry(w, ow, strict)
+    return x4, squeezed, (kh, kw), (sh, sw)
+
+
 class AdaptiveAvgPool2dStrided(nn.Cell):
     """Replaces torch.nn.AdaptiveAvgPool2d(output_size) for static input sizes by AvgPool with
     kernel = stride = in // out.
@@ -106,11 +116,7 @@ class AdaptiveAvgPool2dStrided(nn.Cell):
         self.strict = strict
 
     def construct(self, x):
-        x4, squeezed = _as4d(x)
-        h, w = x4.shape[-2:]
-        oh, ow = _out_pair(self.output_size, h, w)
-        kh, sh = _strided_geometry(h, oh, self.strict)
-        kw, sw = _strided_geometry(w, ow, self.strict)
+        x4, squeezed, (kh, kw), (sh, sw) = _strided_window(x, self.output_size, self.strict)
         y = ops.AvgPool(kernel_size=(kh, kw), strides=(sh, sw), pad_mode="valid")(x4)
         return y[0] if squeezed else y
 
@@ -126,11 +132,7 @@ class AdaptiveMaxPool2dStrided(nn.Cell):
         self.strict = strict
 
     def construct(self, x):
-        x4, squeezed = _as4d(x)
-        h, w = x4.shape[-2:]
-        oh, ow = _out_pair(self.output_size, h, w)
-        kh, sh = _strided_geometry(h, oh, self.strict)
-        kw, sw = _strided_geometry(w, ow, self.strict)
+        x4, squeezed, (kh, kw), (sh, sw) = _strided_window(x, self.output_size, self.strict)
         y = ops.MaxPool(kernel_size=(kh, kw), strides=(sh, sw), pad_mode="valid")(x4)
         return y[0] if squeezed else y
 
