@@ -12,7 +12,7 @@ import libcst as cst
 
 from ms_scan.extract.catalog import TORCH_ROOTS, load_catalog
 from ms_scan.extract.positions import locate
-from ms_scan.extract.scope import MAYBE_MODULE, MODULE, OTHER, TENSOR, TENSORS, UNKNOWN, Binding
+from ms_scan.extract.scope import MAYBE_MODULE, MODULE, OTHER, TENSOR, TENSORS, UNKNOWN, Binding, ClassInfo
 from ms_scan.extract.visitor import Extractor, dotted_name
 
 
@@ -104,6 +104,9 @@ _LIKE = frozenset({"ones_like", "zeros_like", "empty_like", "full_like", "tile",
                    "atleast_1d", "atleast_2d", "atleast_3d", "squeeze", "unsqueeze", "flatten", "reshape",
                    "permute", "transpose", "t", "clone", "flip", "roll", "movedim", "swapaxes", "ravel",
                    "index_select", "gather", "masked_fill", "narrow"})
+# methods whose result takes its length from a tensor argument (the index, or the `_as` model)
+_INDEX_SHAPED = frozenset({"index_select", "gather", "take", "take_along_dim", "expand_as", "view_as",
+                           "reshape_as"})
 _NEW = frozenset({"new_ones", "new_zeros", "new_full", "new_empty", "new_tensor"})
 _REDUCTIONS = frozenset({"sum", "mean", "max", "min", "prod", "any", "all", "norm", "std", "var",
                          "argmax", "argmin", "amax", "amin", "logsumexp", "median", "count_nonzero"})
@@ -158,6 +161,9 @@ class _V:
     boolean: str = "?"  # yes | no | ? : dtype evidence for mask indexing
     bool_origin: cst.CSTNode | None = None
     param: bool = False  # a parameter not reassigned yet (its type comes from the annotation/guess)
+    tensor: bool = False  # an element got by iterating a tensor (`for d in dur`, `zip(enc, dur)`): a tensor
+    star: tuple | None = None  # (function key, "*" | "**"): the function's own *args / **kwargs parameter
+    fields: dict | None = None  # an instance of the file's own class (dataclass, config): attribute -> _V
 
 
 _NO = _V(boolean="no")
@@ -183,6 +189,7 @@ class ShapeExtractor(Extractor):
         self.shape_found: list[tuple[cst.CSTNode, str, str, str, cst.CSTNode | None, str]] = []
         self.stores: set[int] = set()
         self.reported_origins: set[int] = set()
+        self.branched: set[int] = set()  # id(test) of the if/while tests already reported
         # across calls to the file's own functions (see _Cond): keys are ("func", name) or (class, method)
         self.conds: dict[tuple, _Cond] = {}
         self.sigs: dict[tuple, list[tuple[list[str], list[str]]]] = {}  # key -> (positional, all) names
@@ -192,6 +199,11 @@ class ShapeExtractor(Extractor):
         self.returns: list[tuple[tuple, _V, cst.BaseExpression]] = []
         self.pending: list[tuple[_Cond, tuple, tuple | None]] = []  # findings waiting for the callers
         self.via_nodes: dict[int, cst.CSTNode] = {}  # finding node -> the argument/return expression
+        self.stars: dict[tuple, tuple[bool, bool]] = {}  # key -> (has *args, has **kwargs)
+        self.forwards: list[tuple[tuple, str, tuple, int, int]] = []  # (from key, * or **, to key, offset, site)
+        self.class_infos: dict[str, ClassInfo] = {}  # the file's own classes by name
+        self.class_fields: dict[str, list[str]] = {}  # class -> annotated fields in order (dataclass-like)
+        self.method_names: set[str] = set()  # every `def` in a class body of the file (a cheap gate)
         self._resolved = False
 
     # ------------------------------------------------------------------ value scopes
@@ -244,9 +256,10 @@ class ShapeExtractor(Extractor):
                 self._builtin(value.func, ("zip", "enumerate", "map", "divmod")):
             return None
         recv = self._api(value)[1]
-        if recv is not None and recv.kind == OTHER:
+        key = self._callee_key(value.func)
+        if recv is not None and recv.kind == OTHER and (key is None or key[0] not in self.class_infos):
             return None
-        return (self._callee_key(value.func), id(value))
+        return (key, id(value))
 
     def _unpack_call(self, target: cst.BaseExpression, unpack: tuple) -> bool:
         """`a, b = helper(x)` / `a, b = self.block(x)`: a call that is not torch's returns a tuple whose
@@ -281,10 +294,19 @@ class ShapeExtractor(Extractor):
         if isinstance(func, cst.Attribute):
             if self._rooted_in_project(func):
                 return None, None
+            if func.attr.value in self.method_names:
+                owner = self._instance_class(func.value)
+                if owner is not None and self._def_owner(owner, func.attr.value) is not None:
+                    return None, None  # `self.head.assigner.assign(...)`: the file's own method
             recv = self.infer(func.value)
+            attr = func.attr.value
+            if recv is not None and recv.kind == TENSORS and attr in self.cat.tensor_members and \
+                    attr not in ("index", "count"):
+                # `x.max()` may be a (values, indices) pair, but a tuple has no Tensor method: it was a tensor
+                recv = Binding(TENSOR, "tensor method on a tensor-or-pair", recv.confidence)
             if recv is not None and recv.kind != TENSOR:
                 return None, recv
-            return f"torch.Tensor.{func.attr.value}", recv
+            return f"torch.Tensor.{attr}", recv
         return None, None
 
     @staticmethod
@@ -330,6 +352,90 @@ class ShapeExtractor(Extractor):
                         self.cat.kind(api) is None:
                     return False  # private or uncatalogued helpers: their results are not known tensors
         return self._is_tensor(e)
+
+    def _kwargs_read(self, holder: cst.BaseExpression, key: cst.BaseExpression) -> _V | None:
+        """`kwargs["k"]` / `kwargs.get("k")` in a function with `**kwargs`: what its callers pass as k=."""
+        if not isinstance(holder, cst.Name) or not isinstance(key, cst.SimpleString):
+            return None
+        v = self._lookup(holder.value)
+        if v is None or v.star is None or v.star[1] != "**":
+            return None
+        fn = v.star[0]
+        name = key.evaluated_value
+        if not isinstance(name, str):
+            return None
+        label = f"keyword `{name}` of `{fn[1]}(**{holder.value})`"
+        return _V(param=True, taint=self._cond("taint", fn, "**" + name, label),
+                  bool_origin=self._cond("bool", fn, "**" + name, label))
+
+    def _fields(self, call: cst.Call) -> dict | None:
+        """Attribute values of `Cfg(a, k=v)` when Cfg is the file's own class (dataclass, NamedTuple, a
+        config whose __init__ stores its parameters): keywords by name, positions by field order."""
+        name = call.func.value if isinstance(call.func, cst.Name) else None
+        if name is None or name not in self.class_infos:
+            return None
+        order = self.class_fields.get(name) or next(iter(self.sigs.get((name, "__init__"), ())), ((),))[0]
+        out: dict[str, _V] = {}
+        i = 0
+        for a in call.args:
+            if a.star:
+                return out or None
+            if a.keyword is not None:
+                out[a.keyword.value] = self._ev(a.value)
+            else:
+                if i < len(order):
+                    out[order[i]] = self._ev(a.value)
+                i += 1
+        return out
+
+    def _instance_class(self, e: cst.BaseExpression, depth: int = 0) -> str | None:
+        """The file's own class whose instance `e` holds: `self.assigner`, `self.head.assigner`, a module-level
+        `helper = Helper()`."""
+        if isinstance(e, cst.Name):
+            b = self.scopes.lookup(e.value)
+        elif isinstance(e, cst.Attribute) and depth < 6:
+            b = self.infer(e)
+            if b is None:
+                owner = self._instance_class(e.value, depth + 1)
+                info = self.class_infos.get(owner) if owner is not None else None
+                b = self._class_attr(info, e.attr.value) if info is not None else None
+        else:
+            return None
+        if b is None or not isinstance(b.value, str):
+            return None
+        name = b.value
+        if b.kind == OTHER and name.startswith("instance of "):
+            name = name[len("instance of "):]
+        elif b.kind not in (MODULE, MAYBE_MODULE):
+            return None
+        return name if name in self.class_infos else None
+
+    @staticmethod
+    def _class_attr(info: ClassInfo, attr: str, depth: int = 0) -> Binding | None:
+        b = info.attrs.get(attr)
+        if b is None and depth < 8:
+            for base in info.bases:
+                b = ShapeExtractor._class_attr(base, attr, depth + 1)
+                if b is not None:
+                    break
+        return b
+
+    def _def_owner(self, cls: str, meth: str, depth: int = 0) -> str | None:
+        """The class (cls or an in-file base) whose body has `def meth`."""
+        info = self.class_infos.get(cls)
+        if info is None:
+            return None
+        todo, seen = [info], set()
+        while todo:
+            c = todo.pop(0)
+            if id(c) in seen:
+                continue
+            seen.add(id(c))
+            b = c.attrs.get(meth)
+            if b is not None and b.value == "def":
+                return c.name
+            todo.extend(c.bases)
+        return None
 
     # ------------------------------------------------------------------ evaluation
     def _ev(self, e: cst.BaseExpression) -> _V:
@@ -403,6 +509,10 @@ class ShapeExtractor(Extractor):
                   boolean=boolean, bool_origin=e if boolean == "yes" else None)
 
     def _ev_subscript(self, e: cst.Subscript) -> _V:
+        if len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index):
+            kw = self._kwargs_read(e.value, e.slice[0].slice.value)  # `kwargs["k"]`
+            if kw is not None:
+                return kw
         base = self._ev(e.value)
         ragged = base.ragged
         if self._mask_element(e) is not None:
@@ -410,6 +520,17 @@ class ShapeExtractor(Extractor):
         elif any(_real((self._sink_origin(b) or (None,))[0]) for el in e.slice
                  if isinstance(el.slice, cst.Slice) for b in self._slice_bounds(el.slice)):
             ragged = e
+        elif ragged is None:  # `order[inds + 1]` with inds from a nonzero: one row per index
+            for el in e.slice:
+                if isinstance(el.slice, cst.Index) and not isinstance(el.slice.value, (cst.Integer, cst.Name)):
+                    iv = self._ev(el.slice.value)
+                elif isinstance(el.slice, cst.Index) and isinstance(el.slice.value, cst.Name):
+                    iv = self._lookup(el.slice.value.value) or _NO
+                else:
+                    continue
+                if iv.ragged is not None and not iv.scalar:
+                    ragged = iv.ragged
+                    break
         only_index = all(isinstance(el.slice, cst.Index) for el in e.slice)
         taint = base.taint
         if not _real(taint) and self._computed_tensor(e) and not isinstance(e.value, (cst.Name, cst.Attribute)):
@@ -429,6 +550,8 @@ class ShapeExtractor(Extractor):
         if isinstance(e.value, cst.Name) and e.value.value in ("self", "cls"):
             return _V(boolean="?")
         base = self._ev(e.value)
+        if base.fields is not None:
+            return base.fields.get(attr) or _V()  # `budget.n_keep` of `Budget(n_keep=int(t.sum()))`
         if attr in ("T", "mT", "data", "values", "indices", "real", "imag"):
             return base
         return _V(ragged=base.ragged)
@@ -452,21 +575,27 @@ class ShapeExtractor(Extractor):
                     not _real(taint) and self._is_tensor(pos[0].value))):
                 taint = e  # int(t): the value leaves the tensor here
             return _V(taint=taint, scalar=taint is not None, size=_first(*(v.size for v in vs)), boolean="no")
+        if isinstance(func, cst.Attribute) and func.attr.value in ("get", "pop") and pos:
+            kw = self._kwargs_read(func.value, pos[0].value)  # `kwargs.get("k")` of the function's **kwargs
+            if kw is not None:
+                return kw
         api, recv = self._api(e)
         if api is None:
-            if recv is not None and recv.kind == OTHER:
+            key = self._callee_key(func)
+            own_class = key is not None and key[0] in self.class_infos
+            if recv is not None and recv.kind == OTHER and not own_class:
                 return _NO
             taint = e if self._computed_tensor(e) else None  # self.fc(x): a module output
-            key = self._callee_key(func)
             ret_bool = None
             if key is not None:  # the file's own function: whatever it returns (resolved at the end)
                 label = f"the output of `{key[0]}`" if key[1] == "forward" and key[0] != "func" else \
                     f"the result of `{key[1]}()`"
                 taint = _first(taint, self._cond("taint", key, None, label, id(e)))
                 ret_bool = self._cond("bool", key, None, label, id(e))
+            fields = self._fields(e) if isinstance(func, cst.Name) else None
             if isinstance(func, cst.Attribute):
                 return _V(taint=taint, ragged=self._ev(func.value).ragged, bool_origin=ret_bool)
-            return _V(taint=taint, bool_origin=ret_bool)
+            return _V(taint=taint, bool_origin=ret_bool, fields=fields)
         meth = api.rpartition(".")[2]
         is_method = api.startswith("torch.Tensor.") and _is_method_call(self, func)
         base = self._ev(func.value) if is_method else _V()
@@ -518,6 +647,8 @@ class ShapeExtractor(Extractor):
         elif "dtype" not in kws and is_method and meth in _NEW:
             boolean = base.boolean  # mask.new_ones(n): same dtype as the receiver
         ragged = base.ragged if meth not in _REDUCTIONS else None
+        if ragged is None and is_method and meth in _INDEX_SHAPED:  # `rows.index_select(0, far)`: far's length
+            ragged = _first(*(self._ev(a.value).ragged for a in pos))
         if ragged is None and not is_method and meth not in _REDUCTIONS:
             for a in pos:
                 if isinstance(a.value, (cst.List, cst.Tuple)):
@@ -567,7 +698,7 @@ class ShapeExtractor(Extractor):
             if not is_method and len(pos) == 1 and "repeats" not in kws:
                 return "repeat_interleave(repeats) has sum(repeats) elements"
             rep = kws.get("repeats") or (pos[0] if is_method and pos else pos[1] if len(pos) > 1 else None)
-            if rep is not None and self._is_tensor(rep.value):
+            if rep is not None and (self._is_tensor(rep.value) or self._ev(rep.value).tensor):
                 return f"tensor repeats `{_code(rep.value, 30)}`: the length is sum(repeats)"
             return None
         if fn == "torch.nn.functional.one_hot":
@@ -624,7 +755,8 @@ class ShapeExtractor(Extractor):
         """(origin, value) if e (or an element of a tuple/list e) holds tensor data."""
         if isinstance(e, (cst.Tuple, cst.List)):
             found = [got for el in e.elements if (got := self._sink_origin(el.value, tensor_ok)) is not None]
-            return next((got for got in found if _real(got[0])), found[0] if found else None)
+            found.sort(key=lambda got: (not _real(got[0]), id(got[0]) in self.reported_origins))
+            return next((got for got in found if id(got[0]) not in self.reported_origins), found[0] if found else None)
         v = self._ev(e)
         if v.taint is None:
             return None
@@ -667,8 +799,11 @@ class ShapeExtractor(Extractor):
         tensor_ok = api.rpartition(".")[2] != "repeat_interleave"
         node = call.func.attr if isinstance(call.func, cst.Attribute) else call.func
         found = [(arg, got) for arg in cands if (got := self._sink_origin(arg, tensor_ok)) is not None]
-        if found:  # a value known to hold tensor data first, one that depends on the callers after
-            arg, got = next((f for f in found if _real(f[1][0])), found[0])
+        # a value not reported yet first (`new_zeros(batch_size, max_nodes)` when batch_size was), then
+        # one known to hold tensor data, one that depends on the callers after
+        found.sort(key=lambda f: (id(f[1][0]) in self.reported_origins, not _real(f[1][0])))
+        if found:
+            arg, got = found[0]
             conf = "high" if recv is not None or not api.startswith("torch.Tensor.") or \
                 not _is_method_call(self, call.func) else "medium"  # unbound torch.Tensor.x(t): resolved
             self._report_sink(node, api, arg, got[0], got[1], conf)
@@ -685,12 +820,18 @@ class ShapeExtractor(Extractor):
                 dotted_name(d.decorator) == "staticmethod" for d in node.decorators):
             positional = positional[1:]  # self / cls
         key = (cls.name, node.name.value) if cls is not None else ("func", node.name.value)
+        if cls is not None:
+            self.method_names.add(node.name.value)
         self._enter_fn(key, names, positional, [q.name.value for q in p.kwonly_params], node.name.value)
         for param in [*p.posonly_params, *p.params, *p.kwonly_params]:
             names.setdefault(param.name.value, _V(param=True))
-        for star in (p.star_arg, p.star_kwarg):
-            if isinstance(star, cst.Param):
-                names[star.name.value] = _NO
+        self.stars[key] = (isinstance(p.star_arg, cst.Param), isinstance(p.star_kwarg, cst.Param))
+        if isinstance(p.star_arg, cst.Param):  # *sizes: the callers' extra positional values
+            label = f"`*{p.star_arg.name.value}` of `{node.name.value}()`"
+            names[p.star_arg.name.value] = _V(star=(key, "*"), taint=self._cond("taint", key, "*", label),
+                                               boolean="no")
+        if isinstance(p.star_kwarg, cst.Param):  # read through kwargs["k"] / kwargs.get("k"), or forwarded
+            names[p.star_kwarg.name.value] = _V(star=(key, "**"), boolean="no")
 
     def _enter_fn(self, key, names: dict, positional: list[str], kwonly: list[str], title: str) -> None:
         """Binds each parameter to what its callers pass (a _Cond), and records the signature."""
@@ -748,39 +889,83 @@ class ShapeExtractor(Extractor):
         self.returns.append(((key, None), self._ev(value), value))
 
     def _callee_key(self, func: cst.BaseExpression) -> tuple | None:
-        """The local function, method or module (its forward) a call reaches, if it is this file's own."""
+        """The local function, method or module (its forward) a call reaches, if it is this file's own:
+        also methods of objects that hold the file's own classes (`self.head.assigner.assign(...)`, a
+        module-level `helper = Helper()`)."""
         if isinstance(func, cst.Name):
             b = self.scopes.lookup(func.value)
             if b is not None and b.kind in (MODULE, MAYBE_MODULE) and isinstance(b.value, str):
-                return (b.value, "forward")
+                return (self._def_owner(b.value, "forward") or b.value, "forward")
+            inst = self._instance_class(func)
+            if inst is not None:  # `helper(x)`: Helper.__call__
+                return (self._def_owner(inst, "__call__") or inst, "__call__")
             return ("func", func.value)
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and self.methods:
+        if not isinstance(func, cst.Attribute):
+            return None
+        if isinstance(func.value, cst.Name) and self.methods:
             self_name, cls = self.methods[-1]
-            if cls is None or func.value.value != self_name:
-                return None
-            b = cls.attrs.get(func.attr.value)
-            if b is not None and b.kind in (MODULE, MAYBE_MODULE) and isinstance(b.value, str):
-                return (b.value, "forward")  # self.sampler = Sampler() ... self.sampler(x, n)
-            return (cls.name, func.attr.value)
+            if cls is not None and func.value.value == self_name:
+                b = cls.attrs.get(func.attr.value)
+                if b is not None and b.kind in (MODULE, MAYBE_MODULE) and isinstance(b.value, str):
+                    # self.sampler = Sampler() ... self.sampler(x, n)
+                    return (self._def_owner(b.value, "forward") or b.value, "forward")
+                inst = self._instance_class(func)
+                if inst is not None:
+                    return (self._def_owner(inst, "__call__") or inst, "__call__")
+                return (self._def_owner(cls.name, func.attr.value) or cls.name, func.attr.value)
+        if func.attr.value in self.method_names:
+            owner = self._instance_class(func.value)
+            if owner is not None:
+                meth_owner = self._def_owner(owner, func.attr.value)
+                if meth_owner is not None:
+                    return (meth_owner, func.attr.value)
+        inst = self._instance_class(func) if "__call__" in self.method_names or "forward" in self.method_names \
+            else None
+        if inst is not None:  # self.head.assigner(x)
+            meth = "forward" if self.class_infos[inst].torch_module != "no" else "__call__"
+            return (self._def_owner(inst, meth) or inst, meth)
         return None
 
     def _record_callsite(self, call: cst.Call) -> None:
         key = self._callee_key(call.func)
         if key is None:
             return
-        i = 0
+        i: int | None = 0  # the next positional slot; None once a `*seq` of unknown length passed
         for a in call.args:
             if a.star:
-                return  # *args / **kw: the mapping onto parameters is unknown past this point
-            slot: int | str = a.keyword.value if a.keyword is not None else i
+                star = self._lookup(a.value.value) if isinstance(a.value, cst.Name) else None
+                if star is not None and star.star is not None and star.star[1] == a.star:
+                    # `helper(x, *args, **kwargs)` inside a function with *args/**kwargs: its callers' values
+                    self.forwards.append((star.star[0], a.star, key, i if i is not None else -1, id(call)))
+                if a.star == "*":
+                    if isinstance(a.value, (cst.List, cst.Tuple)) and i is not None:  # f(*[a, b]), f(*(a, b))
+                        for el in a.value.elements:
+                            if isinstance(el, cst.StarredElement):
+                                i = None
+                                break
+                            self._record_arg(key, i, el.value, call)
+                            i += 1
+                    else:
+                        i = None  # the positions after an unknown sequence are unknown
+                continue
             if a.keyword is None:
+                if i is None:
+                    continue
+                slot: int | str = i
                 i += 1
-            v = self._ev(a.value)
-            if v.taint is not None or v.boolean == "yes" or isinstance(v.bool_origin, _Cond):
-                self.callsites.append((key, slot, v, a.value, id(call)))
+            else:
+                slot = a.keyword.value
+            self._record_arg(key, slot, a.value, call)
+
+    def _record_arg(self, key: tuple, slot: int | str, arg: cst.BaseExpression, call: cst.Call) -> None:
+        v = self._ev(arg)
+        if v.taint is not None or v.boolean == "yes" or isinstance(v.bool_origin, _Cond):
+            self.callsites.append((key, slot, v, arg, id(call)))
 
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         super().visit_ClassDef(node)
+        if self.classes:
+            self.class_infos[node.name.value] = self.classes[-1]
         self._push("class")
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
@@ -808,23 +993,28 @@ class ShapeExtractor(Extractor):
             self._bind_val(target, _NO)
             return
         if isinstance(it, cst.Call) and self._builtin(it.func, ("enumerate", "zip")):
-            vs = [self._ev(a.value) for a in it.args]
+            args = [a.value for a in it.args if not a.star and a.keyword is None]
             if isinstance(target, (cst.Tuple, cst.List)):
                 offset = 1 if it.func.value == "enumerate" else 0
                 for i, el in enumerate(target.elements):
                     j = i - offset
-                    if 0 <= j < len(vs) and vs[j].tlist:
-                        self._bind_val(el.value, _V(taint=vs[j].taint, scalar=True))
+                    if 0 <= j < len(args):
+                        self._bind_val(el.value, self._element(args[j]))
                     else:
                         self._bind_val(el.value, _V(boolean="no") if j < 0 else _V())
                 return
             self._bind_val(target, _V())
             return
+        self._bind_val(target, self._element(it))
+
+    def _element(self, it: cst.BaseExpression) -> _V:
+        """What one element of iterating `it` holds: a tensor value from a .tolist(), a tensor's row."""
         v = self._ev(it)
         if v.tlist:
-            self._bind_val(target, _V(taint=v.taint, scalar=True))
-        else:
-            self._bind_val(target, _V(taint=v.taint))
+            return _V(taint=v.taint, scalar=True)
+        tensor = not v.scalar and (_real(v.taint) or self._tensor_input(it)) and self._is_tensor(it) or \
+            v.tensor and isinstance(it, cst.Name)
+        return _V(taint=v.taint, tensor=tensor)
 
     # ------------------------------------------------------------------ visitors: bindings
     def visit_Assign(self, node: cst.Assign) -> None:
@@ -858,6 +1048,8 @@ class ShapeExtractor(Extractor):
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         v = self._ev(node.value) if node.value is not None else _V()
+        if self.vals[-1][0] == "class" and self.classes and isinstance(node.target, cst.Name):
+            self.class_fields.setdefault(self.classes[-1].name, []).append(node.target.value)  # dataclass field
         super().leave_AnnAssign(node)
         self._bind_val(node.target, v)
 
@@ -968,6 +1160,7 @@ class ShapeExtractor(Extractor):
         origin = v.taint if _real(v.taint) else v.size or v.taint
         if origin is None:
             return
+        self.branched.add(id(test))
         if isinstance(origin, _Cond):
             self.pending.append((origin, ("MS204", test, kind, test, "high"), None))
             return
@@ -989,6 +1182,13 @@ class ShapeExtractor(Extractor):
         super().visit_While(node)
         self._branch(node.test, "while")
 
+    def leave_While(self, node: cst.While) -> None:
+        """The test runs again after each pass: a name the body rebinds (`order = order[inds + 1]` after a
+        nonzero) reaches it from the end of the body."""
+        super().leave_While(node)
+        if id(node.test) not in self.branched:
+            self._branch(node.test, "while")
+
     def visit_IfExp(self, node: cst.IfExp) -> None:
         super().visit_IfExp(node)
         self._branch(node.test, "if-expression")
@@ -1007,10 +1207,9 @@ class ShapeExtractor(Extractor):
             return
         param_src: dict[int, list] = {}  # id(parameter _Cond) -> what the callers pass
         site_args: dict[tuple, tuple] = {}  # (key, call site, parameter) -> (_V, argument)
-        for key, slot, v, arg, site in self.callsites:
+        for key, slot, v, arg, site in self._forwarded_callsites():
             for positional, names in self.sigs.get(key, ()):
-                pname = (positional[slot] if slot < len(positional) else None) if isinstance(slot, int) \
-                    else (slot if slot in names else None)
+                pname = self._param_for(key, positional, names, slot)
                 if pname is None:
                     continue
                 site_args[(key, site, pname)] = (v, arg)
@@ -1075,6 +1274,45 @@ class ShapeExtractor(Extractor):
             else:
                 reason = f"`{_code(arg, 50)}` keeps one row per True: `{_code(node)}` is {via}"
             self.shape_found.append((node, code, api, reason, origin, conf))
+
+    def _param_for(self, key: tuple, positional: list[str], names: list[str], slot: int | str) -> str | None:
+        """The parameter an argument in `slot` lands in: a name, "*" (the *args tuple), "**k" (kwargs["k"])."""
+        star, dstar = self.stars.get(key, (False, False))
+        if isinstance(slot, int):
+            return positional[slot] if slot < len(positional) else "*" if star else None
+        return slot if slot in names else "**" + slot if dstar else None
+
+    def _forwarded_callsites(self) -> list:
+        """The call sites, plus the values a function passes on with `g(*args, **kwargs)`: an extra
+        positional of a call to f at slot len(f's positional) + j reaches g at slot offset + j; a keyword that
+        lands in f's **kwargs reaches g under the same name."""
+        sites = list(self.callsites)
+        if not self.forwards:
+            return sites
+        seen = {(key, slot, site) for key, slot, _, _, site in sites}
+        for _ in range(4):  # wrappers of wrappers
+            new = []
+            for src, kind, dst, offset, _fsite in self.forwards:
+                sig = next(iter(self.sigs.get(src, ())), None)
+                if sig is None:
+                    continue
+                positional, names = sig
+                for key, slot, v, arg, site in sites:
+                    if key != src:
+                        continue
+                    if kind == "*" and isinstance(slot, int) and slot >= len(positional) and offset >= 0:
+                        to = slot - len(positional) + offset
+                    elif kind == "**" and isinstance(slot, str) and slot not in names:
+                        to = slot
+                    else:
+                        continue
+                    if (dst, to, site) not in seen:
+                        seen.add((dst, to, site))
+                        new.append((dst, to, v, arg, site))
+            if not new:
+                break
+            sites += new
+        return sites
 
     def shape_nodes(self) -> list[cst.CSTNode]:
         """Nodes whose positions shape_facts() needs (pass them to positions.locate)."""

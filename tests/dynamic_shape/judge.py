@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CASE_DIRS = ("cases", "heldout", "heldout2")
+CASE_DIRS = ("cases", "heldout", "heldout2", "heldout3")
 LABELS = HERE / "labels.json"
 TIMEOUT_S = 90
 
@@ -343,7 +343,7 @@ def _show(path: Path) -> str:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("files", nargs="*", type=Path)
-    ap.add_argument("--all", action="store_true", help="judge every dir of CASE_DIRS (cases/, heldout/, heldout2/), write labels.json")
+    ap.add_argument("--all", action="store_true", help="judge every dir of CASE_DIRS (cases/, heldout/, heldout2/, heldout3/), write labels.json")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=TIMEOUT_S)
     args = ap.parse_args(argv)

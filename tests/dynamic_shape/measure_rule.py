@@ -1,5 +1,5 @@
-"""Line-level precision/recall/F1 of the MS2xx extractor per corpus dir (cases, heldout, heldout2), next to
-the naive grep's. Reads the case files with ms-scan's own pass; never imports torch.
+"""Line-level precision/recall/F1 of the MS2xx extractor per corpus dir (cases, heldout, heldout2, heldout3),
+next to the naive grep's. Reads the case files with ms-scan's own pass; never imports torch.
 Run: python tests/dynamic_shape/measure_rule.py [DIR ...]   (default: every dir of judge.CASE_DIRS)"""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Every case file's label (expect lines / Negative: docstring) must match the torch.export judge.
-Always the full corpus (cases, heldout, heldout2): about 2-3.5 min on 2 loaded cores, under the 4 min
-budget, so no rotating subset."""
+Always the full corpus (cases, heldout, heldout2, heldout3; ~300 files): about 3-4 min on 2 idle cores, 9 min
+measured with the machine shared by other jobs; no rotating subset."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ def test_corpus_shape():
     """Cheap checks that need no torch: sizes, one label kind per file, labels.json up to date."""
     groups = {d: [p for p in FILES if p.parent.name == d] for d in judge.CASE_DIRS}
     assert len(groups["cases"]) >= 80 and len(groups["heldout"]) >= 30 and len(groups["heldout2"]) >= 45
+    assert len(groups["heldout3"]) >= 50
     labels = {p: judge.expected_label(p) for p in FILES}  # raises on an unlabelled file
     for group in groups.values():
         dyn = sum(labels[p] == "dynamic" for p in group)

@@ -16,7 +16,7 @@ class Case(nn.Module):
     def forward(self, boxes, scores):
         order = scores.argsort(descending=True)
         keep = []
-        while order.numel() > 0:
+        while order.numel() > 0:  # expect: MS204 dynamic
             i = order[0]
             keep.append(i)
             if order.numel() == 1:
