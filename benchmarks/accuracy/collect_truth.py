@@ -26,7 +26,10 @@ DIST = {"transformers": "transformers", "diffusers": "diffusers", "kornia": "kor
         "gpytorch": "gpytorch", "e3nn": "e3nn", "torch_geometric": "torch-geometric", "torchsde": "torchsde",
         # second fresh held-out set (run.py --fresh2): never used to tune the scanner
         "esm": "fair-esm", "pytorch_metric_learning": "pytorch-metric-learning", "torch_optimizer": "torch-optimizer",
-        "zuko": "zuko"}
+        "zuko": "zuko",
+        # third fresh held-out set (run.py --fresh3): never used to tune the scanner
+        "snntorch": "snntorch", "botorch": "botorch", "stable_baselines3": "stable-baselines3",
+        "pytorch_tabnet": "pytorch-tabnet"}
 
 
 def _train_step(model, loss, params=None, lr=1e-3):
@@ -1660,6 +1663,772 @@ def zuko_scenarios():
 
 
 
+# ---- third fresh held-out set (run.py --fresh3): never used to tune the scanner ---------------
+
+def snntorch_scenarios():
+    import torch
+    import snntorch as snn
+    from snntorch import spikegen, surrogate, utils
+    from snntorch import functional as SF
+    from snntorch.functional import quant
+
+    T, B, n_in, n_hid, n_cls = 6, 8, 12, 16, 4
+    x = torch.rand(B, n_in)
+    targets = torch.arange(B) % n_cls
+
+    def run_seq(net, inp):
+        utils.reset(net)
+        spk_rec, mem_rec = [], []
+        for step in range(inp.size(0)):
+            out = net(inp[step])
+            spk_rec.append(out[0])
+            mem_rec.append(out[-1])
+        return torch.stack(spk_rec), torch.stack(mem_rec)
+
+    def feedforward_neurons():
+        snn.SpikingNeuron.init()
+        data = spikegen.rate(x, num_steps=T)
+        grads = [surrogate.atan(), surrogate.fast_sigmoid(slope=25), surrogate.sigmoid(),
+                 surrogate.triangular(), surrogate.straight_through_estimator(), surrogate.spike_rate_escape(),
+                 surrogate.SFS(), surrogate.SSO(), surrogate.heaviside(),
+                 surrogate.custom_surrogate(lambda input_, grad_input, spikes: grad_input)]
+        neurons = [lambda g: snn.Leaky(beta=0.9, spike_grad=g, init_hidden=True, output=True, learn_beta=True),
+                   lambda g: snn.Leaky(beta=0.8, spike_grad=g, init_hidden=True, output=True, reset_mechanism="zero",
+                                       learn_threshold=True, graded_spikes_factor=0.5,
+                                       learn_graded_spikes_factor=True),
+                   lambda g: snn.Synaptic(alpha=0.9, beta=0.8, spike_grad=g, init_hidden=True, output=True,
+                                          learn_alpha=True, learn_beta=True),
+                   lambda g: snn.Alpha(alpha=0.9, beta=0.8, spike_grad=g, init_hidden=True, output=True),
+                   lambda g: snn.Lapicque(R=5.1, C=5e-3, time_step=1e-3, spike_grad=g, init_hidden=True,
+                                          output=True),
+                   lambda g: snn.Leaky(beta=0.9, spike_grad=g, init_hidden=True, output=True, inhibition=True,
+                                       reset_mechanism="none", state_quant=quant.state_quant(num_bits=4)),
+                   lambda g: snn.Synaptic(alpha=0.5, beta=0.7, spike_grad=g, init_hidden=True, output=True,
+                                          reset_mechanism="zero", reset_delay=False),
+                   lambda g: snn.Lapicque(beta=0.9, spike_grad=g, init_hidden=True, output=True,
+                                          reset_mechanism="zero"),
+                   lambda g: snn.Alpha(alpha=0.8, beta=0.6, spike_grad=g, init_hidden=True, output=True,
+                                       reset_mechanism="subtract", learn_threshold=True),
+                   lambda g: snn.Leaky(beta=torch.full((n_cls,), 0.9), spike_grad=g, init_hidden=True, output=True,
+                                       reset_delay=False)]
+        for i, make in enumerate(neurons):
+            lif = make(grads[i % len(grads)])
+            net = torch.nn.Sequential(torch.nn.Linear(n_in, n_cls), lif)
+            spk, mem = run_seq(net, data)
+            loss = SF.ce_rate_loss()(spk, targets) + SF.mse_membrane_loss()(mem, targets)
+            _train_step(net, loss)
+            SF.accuracy_rate(spk, targets)
+        # explicit state passing (no init_hidden)
+        fc = torch.nn.Linear(n_in, n_hid)
+        lif, syn_n, alpha_n, lap = (snn.Leaky(beta=0.9), snn.Synaptic(alpha=0.9, beta=0.8),
+                                     snn.Alpha(alpha=0.9, beta=0.8), snn.Lapicque(beta=0.9))
+        mem = lif.reset_mem() if hasattr(lif, "reset_mem") else None
+        mem = lif.init_leaky()
+        syn, mem2 = syn_n.init_synaptic()
+        se, si, mem3 = alpha_n.init_alpha()
+        mem4 = lap.init_lapicque()
+        total = 0
+        for step in range(T):
+            cur = fc(data[step])
+            s1, mem = lif(cur, mem)
+            s2, syn, mem2 = syn_n(cur, syn, mem2)
+            s3, se, si, mem3 = alpha_n(cur, se, si, mem3)
+            s4, mem4 = lap(cur, mem4)
+            total = total + s1.sum() + s2.sum() + s3.sum() + s4.sum() + mem.sum()
+        _train_step(fc, total)
+        delta = snn.DeltaLeaky(beta=0.9, delta_threshold=0.1, init_hidden=True)
+        delta2 = snn.DeltaLeaky(beta=0.9, delta_threshold=0.1)
+        state = delta2.reset_mem()
+        for step in range(T):
+            delta(fc(data[step]).detach())
+            _, state = delta2(fc(data[step]).detach(), state)
+        snn.SpikingNeuron.init()  # the class-wide registry utils.reset walks
+
+    def recurrent_and_lstm():
+        snn.SpikingNeuron.init()
+        data = spikegen.latency(x, num_steps=T, tau=5, threshold=0.01, normalize=True, linear=True)
+        nets = [snn.RLeaky(beta=0.9, linear_features=n_cls, init_hidden=True, output=True),
+                snn.RLeaky(beta=0.9, all_to_all=False, V=0.5, init_hidden=True, output=True, learn_recurrent=True),
+                snn.RSynaptic(alpha=0.9, beta=0.8, linear_features=n_cls, init_hidden=True, output=True,
+                              learn_alpha=True),
+                snn.RSynaptic(alpha=0.9, beta=0.8, all_to_all=False, init_hidden=True, output=True,
+                              reset_mechanism="zero"),
+                snn.SLSTM(n_cls, n_cls, init_hidden=True, output=True)]
+        for neuron in nets:
+            net = torch.nn.Sequential(torch.nn.Linear(n_in, n_cls), neuron)
+            out = run_seq(net, data)
+            spk, mem = out[0], out[-1]
+            loss = SF.ce_count_loss()(spk, targets) + SF.ce_max_membrane_loss()(mem, targets)
+            _train_step(net, loss)
+        # explicit states
+        rl = snn.RLeaky(beta=0.9, linear_features=n_cls)
+        rs = snn.RSynaptic(alpha=0.9, beta=0.8, linear_features=n_cls)
+        sl = snn.SLSTM(n_in, n_cls)
+        fc = torch.nn.Linear(n_in, n_cls)
+        spk1, mem1 = rl.init_rleaky()
+        spk2, syn2, mem2 = rs.init_rsynaptic()
+        syn3, mem3 = sl.init_slstm()
+        total = 0
+        for step in range(T):
+            cur = fc(data[step])
+            spk1, mem1 = rl(cur, spk1, mem1)
+            spk2, syn2, mem2 = rs(cur, spk2, syn2, mem2)
+            spk3, syn3, mem3 = sl(data[step], syn3, mem3)
+            total = total + spk1.sum() + spk2.sum() + spk3.sum() + mem3.sum()
+        _train_step(None, total, params=[*fc.parameters(), *rl.parameters(), *rs.parameters(), *sl.parameters()])
+        # convolutional
+        img = torch.rand(T, 2, 1, 8, 8)
+        conv_lstm = snn.SConv2dLSTM(1, 4, 3, max_pool=2, init_hidden=True, output=True)
+        rconv = snn.RLeaky(beta=0.9, conv2d_channels=4, kernel_size=3, init_hidden=True, output=True)
+        net = torch.nn.Sequential(conv_lstm)
+        utils.reset(net)
+        spk_sum = 0
+        for step in range(T):
+            spk, syn, mem = conv_lstm(img[step])
+            s2, m2 = rconv(mem)
+            spk_sum = spk_sum + spk.sum() + s2.sum() + mem.pow(2).mean()
+        _train_step(None, spk_sum, params=[*conv_lstm.parameters(), *rconv.parameters()])
+        avg = snn.SConv2dLSTM(1, 4, 3, avg_pool=2)
+        syn, mem = avg.init_sconv2dlstm()
+        for step in range(2):
+            spk, syn, mem = avg(img[step], syn, mem)
+
+    def parallel_and_stateful():
+        snn.SpikingNeuron.init()
+        seq = torch.rand(T, B, n_in)
+        for layer in (snn.LeakyParallel(n_in, n_cls, beta=0.9, learn_beta=True),
+                      snn.LeakyParallel(n_in, n_cls, learn_threshold=True, weight_hh_enable=True, dropout=0.1,
+                                        learn_graded_spikes_factor=True)):
+            spk = layer(seq)
+            _train_step(layer, SF.mse_count_loss(correct_rate=0.8, incorrect_rate=0.2)(spk, targets))
+        st = snn.StateLeaky(beta=0.9, channels=n_in, learn_beta=True, output=True)
+        spk, mem = st(seq)
+        _train_step(st, spk.sum() + mem.pow(2).mean())
+        st2 = snn.StateLeaky(beta=torch.full((n_in,), 0.8), channels=n_in, learn_threshold=True, output=False,
+                             kernel_truncation_steps=3)
+        pre = torch.nn.Linear(n_in, n_in)
+        _train_step(None, st2(pre(seq)).pow(2).mean(), params=[*pre.parameters(), *st2.parameters()])
+        ll = snn.LinearLeaky(beta=0.9, in_features=n_in, out_features=n_cls, learn_beta=True)
+        out = ll(seq)
+        spk = out[0] if isinstance(out, tuple) else out
+        _train_step(ll, spk.sum() + (out[1].pow(2).mean() if isinstance(out, tuple) else 0))
+        assoc = snn.AssociativeLeaky.from_num_spiking_neurons(in_dim=n_in, num_spiking_neurons=16)
+        _train_step(assoc, assoc(seq).pow(2).mean())
+        assoc2 = snn.AssociativeLeaky(in_dim=n_in, d_value=4, d_key=4, num_spiking_neurons=16,
+                                      use_q_projection=False)
+        _train_step(assoc2, assoc2(seq).pow(2).mean())
+        # batch norm through time, graded spikes
+        bntt = snn.BatchNormTT1d(n_in, T)
+        graded = snn.GradedSpikes(size=n_in, constant_factor=2.0)
+        graded2 = snn.GradedSpikes(size=n_in, constant_factor=False)
+        lif = snn.Leaky(beta=0.9, init_hidden=True)
+        total = 0
+        for step in range(T):
+            total = total + graded(lif(bntt[step](seq[step])).T).sum() + graded2(seq[step].T).sum()
+        _train_step(None, total, params=[*bntt.parameters(), *graded2.parameters()])
+        bn2 = snn.BatchNormTT2d(3, T)
+        bn2[0](torch.rand(2, 3, 4, 4))
+
+    def encoding_losses_training():
+        snn.SpikingNeuron.init()
+        spikegen.rate(x, num_steps=T, gain=0.5, offset=0.1, first_spike_time=1)
+        spikegen.rate(torch.rand(T, B, n_in), time_var_input=True)
+        spikegen.latency(x, num_steps=T, threshold=0.05, clip=True, bypass=True)
+        spikegen.latency(x, num_steps=T, linear=True, interpolate=True)
+        spikegen.latency(x, tau=2, bypass=True)
+        spikegen.delta(torch.rand(T, n_in), threshold=0.2, padding=True, off_spike=True)
+        spikegen.delta(torch.rand(T, n_in), threshold=0.2)
+        spikegen.rate_conv(x)
+        spikegen.targets_convert(targets, num_classes=n_cls, code="rate", num_steps=T)
+        spikegen.targets_convert(targets, num_classes=n_cls, code="latency", num_steps=T, linear=True,
+                                 normalize=True)
+        spikegen.targets_rate(targets, num_classes=n_cls, num_steps=T, first_spike_time=1)
+        spikegen.targets_rate(targets, num_classes=n_cls)
+        spikegen.target_rate_code(num_steps=T, rate=0.5, firing_pattern="regular")
+        spikegen.rate_interpolate(torch.tensor([0.0, 4.0]), num_steps=T)
+        spikegen.latency_interpolate(torch.tensor([1.0, 3.0]), num_steps=T)
+        spikegen.targets_latency(targets, num_classes=n_cls, num_steps=T, interpolate=True, normalize=True)
+        spikegen.targets_latency(targets, num_classes=n_cls, num_steps=T, linear=True, normalize=True)
+        oh = spikegen.to_one_hot(targets, n_cls)
+        spikegen.from_one_hot(oh[0])
+        spikegen.to_one_hot_inverse(oh)
+        # temporal and population-coded losses over a two-layer net
+        fc1, fc2 = torch.nn.Linear(n_in, n_hid), torch.nn.Linear(n_hid, 2 * n_cls)
+        net = torch.nn.Sequential(fc1, snn.Leaky(beta=0.9, init_hidden=True),
+                                  fc2, snn.Leaky(beta=0.9, init_hidden=True, output=True))
+        data = spikegen.rate(x, num_steps=T)
+        spk, mem = run_seq(net, data)
+        loss = (SF.mse_temporal_loss()(spk, targets) + SF.ce_temporal_loss()(spk, targets)
+                + SF.ce_temporal_loss(inverse="reciprocal")(spk, targets)
+                + SF.ce_rate_loss(population_code=True, num_classes=n_cls, weight=[1.0, 0.5])(spk, targets)
+                + SF.ce_count_loss(population_code=True, num_classes=n_cls)(spk, targets)
+                + SF.mse_count_loss(population_code=True, num_classes=n_cls)(spk, targets)
+                + SF.mse_membrane_loss(on_target=1.0, off_target=0.1, reduction="sum")(mem[:, :, :n_cls], targets)
+                + SF.ce_rate_loss(weight=torch.ones(2 * n_cls))(spk, targets)
+                + SF.l1_rate_sparsity()(spk))
+        _train_step(net, loss)
+        SF.accuracy_rate(spk, targets, population_code=True, num_classes=n_cls)
+        SF.accuracy_temporal(spk, targets)
+        # the deprecated training loops
+        from snntorch import backprop
+        lif1 = snn.Leaky(beta=0.9, init_hidden=True)
+        lif2 = snn.Leaky(beta=0.9, init_hidden=True, output=True)
+        net = torch.nn.Sequential(torch.nn.Linear(n_in, n_hid), lif1, torch.nn.Linear(n_hid, n_cls), lif2)
+        loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, targets), batch_size=4)
+        opt = torch.optim.Adam(net.parameters(), lr=1e-3)
+        backprop.BPTT(net, loader, opt, SF.mse_count_loss(), num_steps=T, time_var=False,
+                      regularization=SF.l1_rate_sparsity())
+        backprop.TBPTT(net, loader, opt, SF.ce_rate_loss(), num_steps=T, time_var=False, K=2)
+        backprop.RTRL(net, loader, opt, SF.ce_rate_loss(), num_steps=T, time_var=False)
+        seq_loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(torch.rand(B, T, n_in), targets),
+                                                 batch_size=4)
+        backprop.BPTT(net, seq_loader, opt, SF.mse_count_loss(), time_var=True, time_first=False)
+
+    def probes_stdp_quant():
+        snn.SpikingNeuron.init()
+        from snntorch.functional import probe, stdp_learner
+        fc = torch.nn.Linear(n_in, n_cls, bias=False)
+        lif = snn.Leaky(beta=0.9, init_hidden=True)
+        net = torch.nn.Sequential(fc, lif)
+        out_mon = probe.OutputMonitor(net, instance=snn.Leaky)
+        in_mon = probe.InputMonitor(net, instance=torch.nn.Linear)
+        attr_mon = probe.AttributeMonitor("mem", pre_forward=False, net=net, instance=snn.Leaky)
+        gin = probe.GradInputMonitor(net, instance=torch.nn.Linear)
+        gout = probe.GradOutputMonitor(net, instance=torch.nn.Linear)
+        learner = stdp_learner.STDPLearner(fc, lif, tau_pre=2.0, tau_post=2.0)
+        utils.reset(net)
+        data = spikegen.rate(x, num_steps=T)
+        total = 0
+        for step in range(T):
+            total = total + net(data[step]).sum()
+        _train_step(net, total)
+        learner.step(on_grad=True)
+        len(out_mon.records), out_mon[0], attr_mon.records, in_mon.records
+        for m in (out_mon, in_mon, attr_mon, gin, gout):
+            m.clear_recorded_data()
+            m.disable()
+            m.enable()
+            m.remove_hooks()
+        conv = torch.nn.Conv2d(1, 2, 3, padding=1, bias=False)
+        conv_lif = snn.Leaky(beta=0.9, init_hidden=True)
+        net2 = torch.nn.Sequential(conv, conv_lif)
+        learner2 = stdp_learner.STDPLearner(conv, conv_lif, tau_pre=2.0, tau_post=2.0)
+        for step in range(3):
+            net2(torch.rand(2, 1, 6, 6).bernoulli())
+        learner2.step(on_grad=False, scale=0.5)
+        conv1 = torch.nn.Conv1d(1, 2, 3, padding=1, bias=False)
+        conv1_lif = snn.Leaky(beta=0.9, init_hidden=True)
+        net3 = torch.nn.Sequential(conv1, conv1_lif)
+        learner3 = stdp_learner.STDPLearner(conv1, conv1_lif, tau_pre=2.0, tau_post=2.0)
+        for step in range(3):
+            net3(torch.rand(2, 1, 6).bernoulli())
+        learner3.step(on_grad=True)
+        pre, post = torch.rand(B, n_in).bernoulli(), torch.rand(B, n_cls).bernoulli()
+        stdp_learner.mstdp_linear_single_step(fc, pre, post, None, None, 2.0, 2.0)
+        stdp_learner.mstdpet_linear_single_step(fc, pre[0], post[0], None, None, 2.0, 2.0, 2.0)
+        for kw in ({"uniform": True}, {"uniform": False, "thr_centered": False}, {"multiplier": 2, "uniform": False}):
+            q = quant.state_quant(num_bits=3, threshold=1.0, **kw)
+            q(torch.randn(B, n_in))
+        class Images(torch.utils.data.Dataset):  # the torchvision-dataset layout data_subset expects
+            data, targets = torch.rand(12, 4, 4), torch.arange(12) % 3
+
+            def __len__(self):
+                return len(self.data)
+
+        utils.data_subset(Images(), 3, idx=1)
+        utils.valid_split(Images(), Images(), 0.25)
+
+    return {"feedforward-neurons": feedforward_neurons, "recurrent-lstm-conv": recurrent_and_lstm,
+            "parallel-stateful-bntt": parallel_and_stateful, "encoding-losses-bptt": encoding_losses_training,
+            "probes-stdp-quant": probes_stdp_quant}
+
+
+def stable_baselines3_scenarios():
+    import tempfile
+
+    import gymnasium as gym
+    import numpy as np
+    import torch
+    from stable_baselines3 import A2C, DDPG, DQN, PPO, SAC, TD3, HerReplayBuffer
+    from stable_baselines3.common import distributions as D, preprocessing, utils as U
+    from stable_baselines3.common.callbacks import CallbackList, CheckpointCallback, EvalCallback
+    from stable_baselines3.common.env_util import make_vec_env
+    from stable_baselines3.common.envs import (BitFlippingEnv, FakeImageEnv, IdentityEnvBox, IdentityEnvMultiBinary,
+                                               IdentityEnvMultiDiscrete, SimpleMultiObsEnv)
+    from stable_baselines3.common.evaluation import evaluate_policy
+    from stable_baselines3.common.noise import NormalActionNoise, OrnsteinUhlenbeckActionNoise
+    from stable_baselines3.common.running_mean_std import RunningMeanStd
+    from stable_baselines3.common.vec_env import DummyVecEnv, VecCheckNan, VecFrameStack, VecMonitor, VecNormalize
+
+    def small():  # a fresh dict each time: the algorithms add their own keys to policy_kwargs
+        return {"net_arch": [16, 16]}
+    common = {"seed": 0, "device": "cpu", "verbose": 0}
+
+    def use(model, env, steps=64, episodes=1, relearn=True, evaluate=True):
+        model.learn(total_timesteps=steps)
+        obs = env.reset() if hasattr(env, "num_envs") else env.reset(seed=0)[0]
+        model.predict(obs, deterministic=True)
+        model.predict(obs, deterministic=False)
+        if evaluate:
+            evaluate_policy(model, model.get_env(), n_eval_episodes=episodes, warn=False)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = f"{tmp}/model.zip"
+            model.save(path)
+            loaded = type(model).load(path, env=model.get_env(), device="cpu")
+            if relearn:  # a HER buffer is not saved with the model: nothing to sample until an episode ends
+                loaded.learn(total_timesteps=steps // 2, reset_num_timesteps=False)
+        return model
+
+    def on_policy():
+        cart = gym.make("CartPole-v1", max_episode_steps=40)
+        model = PPO("MlpPolicy", cart, n_steps=32, batch_size=16, n_epochs=2, policy_kwargs=small(),
+                    clip_range_vf=0.2, target_kl=0.5, **common)
+        use(model, cart)
+        obs = torch.as_tensor(np.stack([cart.observation_space.sample() for _ in range(4)]))
+        policy = model.policy
+        policy.evaluate_actions(obs, torch.tensor([0, 1, 0, 1]))
+        policy.predict_values(obs)
+        policy.get_distribution(obs).entropy()
+        policy.set_training_mode(False)
+        pend = make_vec_env("Pendulum-v1", n_envs=2, seed=0)
+        pend = VecNormalize(VecFrameStack(VecMonitor(pend), n_stack=2), gamma=0.9)
+        use(PPO("MlpPolicy", pend, n_steps=16, batch_size=16, n_epochs=1, use_sde=True, sde_sample_freq=4,
+                policy_kwargs={"net_arch": {"pi": [16], "vf": [16]}, "log_std_init": -1.0,
+                               "ortho_init": False, "activation_fn": torch.nn.ReLU}, **common), pend)
+        pend.normalize_obs(pend.get_original_obs()), pend.get_original_reward()
+        use(A2C("MlpPolicy", cart, n_steps=8, policy_kwargs=small(), normalize_advantage=True, **common), cart)
+        pend1 = gym.make("Pendulum-v1", max_episode_steps=40)
+        use(A2C("MlpPolicy", pend1, n_steps=8, use_rms_prop=False, use_sde=True, gae_lambda=0.9,
+                policy_kwargs={"net_arch": [16], "full_std": False, "squash_output": True}, **common), pend1)
+        for env in (IdentityEnvMultiDiscrete(dim=3, ep_length=20), IdentityEnvMultiBinary(dim=3, ep_length=20),
+                    IdentityEnvBox(ep_length=20)):
+            use(PPO("MlpPolicy", env, n_steps=16, batch_size=8, n_epochs=1, policy_kwargs=small(), **common), env,
+                steps=32)
+
+    def off_policy():
+        cart = gym.make("CartPole-v1", max_episode_steps=40)
+        use(DQN("MlpPolicy", cart, learning_starts=16, train_freq=4, gradient_steps=2, target_update_interval=16,
+                buffer_size=200, batch_size=16, exploration_fraction=0.5, max_grad_norm=5.0,
+                policy_kwargs=small(), **common), cart, steps=64)
+        pend = gym.make("Pendulum-v1", max_episode_steps=40)
+        use(SAC("MlpPolicy", pend, learning_starts=16, batch_size=16, buffer_size=200, ent_coef="auto",
+                use_sde=True, train_freq=8, gradient_steps=2,
+                policy_kwargs={"net_arch": {"pi": [16], "qf": [16]}, "n_critics": 3, "log_std_init": -2,
+                               "use_expln": True}, **common), pend)
+        use(SAC("MlpPolicy", pend, learning_starts=16, batch_size=16, buffer_size=200, ent_coef=0.1,
+                target_update_interval=2, train_freq=(1, "episode"),
+                policy_kwargs={"net_arch": [16], "share_features_extractor": True},
+                **common), pend, steps=48)
+        n_act = pend.action_space.shape[0]
+        use(TD3("MlpPolicy", pend, learning_starts=16, batch_size=16, buffer_size=200, policy_delay=2,
+                action_noise=NormalActionNoise(np.zeros(n_act), 0.1 * np.ones(n_act)), target_policy_noise=0.1,
+                policy_kwargs=small(), **common), pend)
+        venv = make_vec_env("Pendulum-v1", n_envs=2, seed=1)
+        use(DDPG("MlpPolicy", venv, learning_starts=16, batch_size=16, buffer_size=200, train_freq=4,
+                 gradient_steps=1, action_noise=OrnsteinUhlenbeckActionNoise(np.zeros(n_act), 0.1 * np.ones(n_act)),
+                 policy_kwargs=small(), **common), venv, steps=96)
+        # a memory-optimised replay buffer, evaluation and checkpoint callbacks
+        with tempfile.TemporaryDirectory() as tmp:
+            eval_env = DummyVecEnv([lambda: gym.make("CartPole-v1", max_episode_steps=20)])
+            callbacks = CallbackList([EvalCallback(eval_env, n_eval_episodes=1, eval_freq=16, log_path=tmp,
+                                                   best_model_save_path=tmp, verbose=0),
+                                      CheckpointCallback(save_freq=32, save_path=tmp, save_replay_buffer=True)])
+            DQN("MlpPolicy", VecCheckNan(DummyVecEnv([lambda: gym.make("CartPole-v1", max_episode_steps=40)])),
+                learning_starts=8, buffer_size=100, batch_size=8, optimize_memory_usage=True,
+                replay_buffer_kwargs={"handle_timeout_termination": False}, policy_kwargs=small(),
+                **common).learn(48, callback=callbacks)
+
+    def her_dict_images():
+        bits = BitFlippingEnv(n_bits=4, continuous=True, max_steps=4)
+        use(SAC("MultiInputPolicy", bits, learning_starts=16, batch_size=16, buffer_size=200,
+                replay_buffer_class=HerReplayBuffer,
+                replay_buffer_kwargs={"n_sampled_goal": 2, "goal_selection_strategy": "future"},
+                policy_kwargs=small(), **common), bits, steps=48, relearn=False)
+        bits_d = BitFlippingEnv(n_bits=4, max_steps=4)
+        use(DQN("MultiInputPolicy", bits_d, learning_starts=16, batch_size=16, buffer_size=200,
+                replay_buffer_class=HerReplayBuffer,
+                replay_buffer_kwargs={"n_sampled_goal": 2, "goal_selection_strategy": "episode"},
+                policy_kwargs=small(), **common), bits_d, steps=48, relearn=False)
+        multi = SimpleMultiObsEnv(random_start=False)
+        use(PPO("MultiInputPolicy", multi, n_steps=16, batch_size=8, n_epochs=1, **common), multi, steps=32,
+            evaluate=False)
+        multi_c = SimpleMultiObsEnv(random_start=False, discrete_actions=False)
+        use(TD3("MultiInputPolicy", multi_c, learning_starts=8, batch_size=8, buffer_size=100,
+                policy_kwargs={"net_arch": [16], "normalize_images": False}, **common), multi_c, steps=12,
+            evaluate=False, relearn=False)
+        img = FakeImageEnv(action_dim=3, screen_height=36, screen_width=36, n_channels=1)
+        use(DQN("CnnPolicy", img, learning_starts=8, batch_size=8, buffer_size=64, **common), img, steps=24)
+        img_c = FakeImageEnv(action_dim=2, screen_height=36, screen_width=36, n_channels=3, discrete=False,
+                             channel_first=True)
+        use(A2C("CnnPolicy", img_c, n_steps=8, policy_kwargs={"features_extractor_kwargs": {"features_dim": 32}},
+                **common), img_c, steps=16)
+
+    def components():
+        x = torch.randn(6, 3)
+        for space in (gym.spaces.Box(-1, 1, (2,)), gym.spaces.Discrete(3), gym.spaces.MultiDiscrete([2, 3]),
+                      gym.spaces.MultiBinary(4)):
+            dist = D.make_proba_distribution(space)
+            out = dist.proba_distribution_net(latent_dim=3)
+            net, extra = (out[0], out[1:]) if isinstance(out, tuple) else (out, ())
+            params = net(x)
+            dist = dist.proba_distribution(params, extra[0]) if extra else dist.proba_distribution(params)
+            a = dist.sample()
+            (dist.log_prob(a).sum() + dist.entropy().sum()).backward()
+            dist.mode(), dist.actions_from_params(params.detach(), *[e.detach() for e in extra]) if extra else \
+                dist.log_prob_from_params(params.detach())
+            D.kl_divergence(dist, dist)
+        sq = D.SquashedDiagGaussianDistribution(2)
+        mean, log_std = torch.randn(6, 2, requires_grad=True), torch.zeros(2, requires_grad=True)
+        act, logp = sq.log_prob_from_params(mean, log_std)
+        (logp.sum() + act.sum()).backward()
+        sde = D.StateDependentNoiseDistribution(2, squash_output=True, learn_features=True)
+        mu_net, log_std = sde.proba_distribution_net(latent_dim=3, log_std_init=-1.0)
+        sde.sample_weights(log_std, batch_size=6)
+        d = sde.proba_distribution(mu_net(x), log_std, x)
+        a = d.sample()
+        (d.log_prob(a).sum() + d.get_std(log_std).sum()).backward()
+        d.mode(), d.entropy()
+        bij = D.TanhBijector()
+        bij.inverse(torch.tanh(x).clamp(-0.99, 0.99)), bij.log_prob_correction(x)
+        D.TanhBijector.atanh(torch.rand(3) * 0.5)
+        for space in (gym.spaces.Box(0, 255, (3, 8, 8), np.uint8), gym.spaces.Discrete(4),
+                      gym.spaces.MultiDiscrete([2, 3]), gym.spaces.MultiBinary(3)):
+            obs = torch.as_tensor(np.stack([space.sample() for _ in range(2)]))
+            preprocessing.preprocess_obs(obs, space)
+            preprocessing.get_obs_shape(space), preprocessing.get_flattened_obs_dim(space)
+        preprocessing.is_image_space(gym.spaces.Box(0, 255, (8, 8, 3), np.uint8))
+        rms = RunningMeanStd(shape=(3,))
+        rms.update(np.random.default_rng(0).normal(size=(5, 3)))
+        src, dst = torch.nn.Linear(3, 3), torch.nn.Linear(3, 3)
+        U.polyak_update(src.parameters(), dst.parameters(), 0.5)
+        U.explained_variance(np.arange(5.0), np.arange(5.0) + 0.1)
+        U.get_linear_fn(1.0, 0.1, 0.5)(0.3), U.get_schedule_fn(0.1)(0.5)
+        U.obs_as_tensor({"a": np.zeros(3)}, "cpu"), U.get_device("auto"), U.set_random_seed(0)
+        U.zip_strict([1, 2], [3, 4]), U.get_parameters_by_name(torch.nn.BatchNorm1d(3), ["running"])
+        U.should_collect_more_steps(U.TrainFreq(4, U.TrainFrequencyUnit.STEP), 2, 1)
+
+    return {"on-policy-ppo-a2c": on_policy, "off-policy-dqn-sac-td3-ddpg": off_policy,
+            "her-dict-image-policies": her_dict_images, "distributions-preprocessing-utils": components}
+
+
+def botorch_scenarios():
+    import torch
+    from botorch import acquisition as A, fit_gpytorch_mll
+    from botorch.models import AffineFidelityCostModel, KroneckerMultiTaskGP, ModelListGP, MultiTaskGP, SingleTaskGP
+    from botorch.models.transforms import Normalize, Standardize
+    from botorch.optim import optimize_acqf
+    from botorch.sampling import IIDNormalSampler, SobolQMCNormalSampler
+    from gpytorch.mlls import ExactMarginalLogLikelihood, SumMarginalLogLikelihood
+
+    tkw = {"dtype": torch.double}
+    fit_opts = {"optimizer_kwargs": {"options": {"maxiter": 4}}}
+    acq_opts = {"num_restarts": 2, "raw_samples": 8, "options": {"maxiter": 3, "batch_limit": 2}}
+    bounds = torch.stack([torch.zeros(2, **tkw), torch.ones(2, **tkw)])
+
+    def branin_data(n=12):
+        from botorch.test_functions import Branin
+        from botorch.utils.sampling import draw_sobol_samples
+        from botorch.utils.transforms import unnormalize
+        f = Branin(negate=True).to(**tkw)
+        x = draw_sobol_samples(bounds=bounds, n=n, q=1, seed=0).squeeze(1)
+        return x, f(unnormalize(x, f.bounds)).unsqueeze(-1)
+
+    def fit(model, mll_cls=ExactMarginalLogLikelihood):
+        mll = mll_cls(model.likelihood, model)
+        fit_gpytorch_mll(mll, **fit_opts)
+        return model
+
+    def single_task_loop():
+        x, y = branin_data()
+        for step in range(2):  # a small BO loop: fit, optimise an acquisition function, observe
+            model = fit(SingleTaskGP(x, y, input_transform=Normalize(d=2), outcome_transform=Standardize(m=1)))
+            best = y.max()
+            for acqf in (A.ExpectedImprovement(model, best), A.LogExpectedImprovement(model, best),
+                         A.UpperConfidenceBound(model, beta=0.2), A.ProbabilityOfImprovement(model, best),
+                         A.PosteriorMean(model), A.PosteriorStandardDeviation(model)):
+                cand, val = optimize_acqf(acqf, bounds=bounds, q=1, **acq_opts)
+            q_acqfs = (A.qExpectedImprovement(model, best), A.qLogExpectedImprovement(model, best),
+                       A.qNoisyExpectedImprovement(model, x, prune_baseline=True),
+                       A.qLogNoisyExpectedImprovement(model, x, cache_root=True),
+                       A.qUpperConfidenceBound(model, beta=0.2), A.qProbabilityOfImprovement(model, best),
+                       A.qSimpleRegret(model), A.qLowerConfidenceBound(model, beta=0.2))
+            for acqf in q_acqfs:
+                cand, val = optimize_acqf(acqf, bounds=bounds, q=2, **acq_opts)
+            cand, _ = optimize_acqf(A.qLogNoisyExpectedImprovement(model, x), bounds=bounds, q=2, sequential=True,
+                                    **acq_opts)
+            x = torch.cat([x, cand])
+            y = torch.cat([y, -(cand ** 2).sum(-1, keepdim=True)])
+        # noise level given, posterior draws, fantasies and conditioning
+        fixed = fit(SingleTaskGP(x, y, train_Yvar=torch.full_like(y, 1e-3), outcome_transform=Standardize(m=1)))
+        post = fixed.posterior(torch.rand(5, 2, **tkw), observation_noise=True)
+        post.mean, post.variance, post.rsample(torch.Size([3]))
+        fixed.fantasize(torch.rand(2, 2, **tkw), sampler=SobolQMCNormalSampler(torch.Size([2])))
+        model.condition_on_observations(torch.rand(1, 2, **tkw), torch.rand(1, 1, **tkw))
+        # knowledge gradient and max-value entropy, one-shot optimised
+        kg = A.qKnowledgeGradient(model, num_fantasies=2)
+        optimize_acqf(kg, bounds=bounds, q=1, num_restarts=2, raw_samples=8, options={"maxiter": 3})
+        mes = A.qMaxValueEntropy(model, candidate_set=torch.rand(50, 2, **tkw), num_mv_samples=4)
+        mes(torch.rand(3, 1, 2, **tkw))
+        A.qLowerBoundMaxValueEntropy(model, candidate_set=torch.rand(50, 2, **tkw), num_mv_samples=4)(
+            torch.rand(3, 1, 2, **tkw))
+
+    def multi_objective():
+        from botorch.acquisition.multi_objective import (qExpectedHypervolumeImprovement,
+                                                         qLogExpectedHypervolumeImprovement,
+                                                         qLogNoisyExpectedHypervolumeImprovement,
+                                                         qNoisyExpectedHypervolumeImprovement)
+        from botorch.acquisition.multi_objective.parego import qLogNParEGO
+        from botorch.test_functions.multi_objective import BraninCurrin
+        from botorch.utils.multi_objective import is_non_dominated
+        from botorch.utils.multi_objective.box_decompositions import (DominatedPartitioning,
+                                                                      FastNondominatedPartitioning,
+                                                                      NondominatedPartitioning)
+        from botorch.utils.multi_objective.hypervolume import Hypervolume
+        from botorch.utils.sampling import draw_sobol_samples
+        problem = BraninCurrin(negate=True).to(**tkw)
+        x = draw_sobol_samples(bounds=problem.bounds, n=10, q=1, seed=1).squeeze(1)
+        y = problem(x)
+        ref = problem.ref_point
+        models = [SingleTaskGP(x, y[:, i:i + 1], outcome_transform=Standardize(m=1)) for i in range(2)]
+        model = ModelListGP(*models)
+        fit(model, lambda lik, m: SumMarginalLogLikelihood(lik, m))
+        pareto = y[is_non_dominated(y)]
+        Hypervolume(ref).compute(pareto)
+        part = FastNondominatedPartitioning(ref_point=ref, Y=y)
+        NondominatedPartitioning(ref_point=ref, Y=y).get_hypercell_bounds()
+        DominatedPartitioning(ref_point=ref, Y=y).compute_hypervolume()
+        for acqf in (qExpectedHypervolumeImprovement(model, ref_point=ref.tolist(), partitioning=part),
+                     qLogExpectedHypervolumeImprovement(model, ref_point=ref.tolist(), partitioning=part),
+                     qNoisyExpectedHypervolumeImprovement(model, ref_point=ref.tolist(), X_baseline=x,
+                                                          prune_baseline=True),
+                     qLogNoisyExpectedHypervolumeImprovement(model, ref_point=ref.tolist(), X_baseline=x),
+                     qLogNParEGO(model, X_baseline=x)):
+            optimize_acqf(acqf, bounds=problem.bounds, q=1, **acq_opts)
+        # a batched multi-output GP and a multi-task GP
+        multi = fit(SingleTaskGP(x, y, outcome_transform=Standardize(m=2)))
+        multi.posterior(torch.rand(4, 2, **tkw)).mean
+        task = torch.cat([torch.zeros(6, 1, **tkw), torch.ones(6, 1, **tkw)])
+        xt = torch.cat([torch.rand(12, 2, **tkw), task], dim=-1)
+        mt = fit(MultiTaskGP(xt, torch.randn(12, 1, **tkw), task_feature=-1, output_tasks=[0, 1]))
+        mt.posterior(torch.rand(4, 2, **tkw)).mean
+        kron = fit(KroneckerMultiTaskGP(torch.rand(8, 2, **tkw), torch.randn(8, 2, **tkw)))
+        kron.posterior(torch.rand(3, 2, **tkw)).rsample(torch.Size([2]))
+
+    def models_transforms():
+        from botorch.models import (HigherOrderGP, MixedSingleTaskGP, PairwiseGP, PairwiseLaplaceMarginalLogLikelihood,
+                                    SingleTaskMultiFidelityGP, SingleTaskVariationalGP)
+        from botorch.models.map_saas import AdditiveMapSaasSingleTaskGP, EnsembleMapSaasSingleTaskGP
+        from botorch.models.transforms.input import ChainedInputTransform, InputPerturbation, Log10, Round, Warp
+        from botorch.models.transforms.outcome import ChainedOutcomeTransform, Log, Power
+        from botorch.optim.fit import fit_gpytorch_mll_torch
+        from botorch.optim.stopping import ExpMAStoppingCriterion
+        from gpytorch.mlls import VariationalELBO
+        x, y = branin_data()
+        yp = y - y.min() + 1.0
+        chained = ChainedInputTransform(norm=Normalize(d=2), warp=Warp(d=2, indices=[0, 1]))
+        model = SingleTaskGP(x, yp, input_transform=chained,
+                             outcome_transform=ChainedOutcomeTransform(log=Log(), std=Standardize(m=1)))
+        mll = ExactMarginalLogLikelihood(model.likelihood, model)
+        fit_gpytorch_mll(mll, optimizer=fit_gpytorch_mll_torch,
+                         optimizer_kwargs={"step_limit": 4, "stopping_criterion": ExpMAStoppingCriterion(maxiter=4)})
+        model.posterior(torch.rand(4, 2, **tkw)).mean
+        Power(power=2.0)(yp)
+        pert = SingleTaskGP(x, y, input_transform=InputPerturbation(torch.randn(3, 2, **tkw) * 0.01))
+        pert.eval()
+        pert.posterior(torch.rand(2, 2, **tkw)).mean
+        Log10(indices=[0])(x + 1), Round(integer_indices=[1])(x * 5)
+        mixed = fit(MixedSingleTaskGP(torch.cat([x, torch.randint(0, 3, (12, 1)).to(x)], -1), y, cat_dims=[2]))
+        mixed.posterior(torch.cat([torch.rand(2, 2, **tkw), torch.ones(2, 1, **tkw)], -1)).mean
+        xf = torch.cat([x, torch.rand(12, 1, **tkw)], -1)
+        mf = fit(SingleTaskMultiFidelityGP(xf, y, data_fidelities=[2]))
+        mf.posterior(torch.rand(3, 3, **tkw)).mean
+        A.qMultiFidelityKnowledgeGradient(mf, num_fantasies=2, current_value=y.max(),
+                                           project=lambda X: X)(torch.rand(1, 3, 3, **tkw))
+        vgp = SingleTaskVariationalGP(x, y, inducing_points=6)
+        elbo = VariationalELBO(vgp.likelihood, vgp.model, num_data=12)
+        fit_gpytorch_mll(elbo, optimizer=fit_gpytorch_mll_torch, optimizer_kwargs={"step_limit": 3})
+        vgp.posterior(torch.rand(3, 2, **tkw)).mean
+        # sparse-axis-aligned-subspace priors, fitted as MAP (the NUTS version needs JAX)
+        saas = fit(EnsembleMapSaasSingleTaskGP(x[:8], y[:8], num_taus=2))
+        A.qLogNoisyExpectedImprovement(saas, x[:8])(torch.rand(2, 1, 2, **tkw))
+        fit(AdditiveMapSaasSingleTaskGP(x[:8], y[:8])).posterior(torch.rand(3, 2, **tkw)).mean
+        # preference learning from pairwise comparisons, and a higher-order (tensor-output) GP
+        comparisons = torch.tensor([[0, 1], [2, 1], [3, 0], [2, 4]])
+        pref = PairwiseGP(x[:6], comparisons)
+        fit_gpytorch_mll(PairwiseLaplaceMarginalLogLikelihood(pref.likelihood, pref), **fit_opts)
+        A.AnalyticExpectedUtilityOfBestOption(pref_model=pref)(torch.rand(3, 2, 2, **tkw))
+        hogp = fit(HigherOrderGP(torch.rand(6, 2, **tkw), torch.randn(6, 3, 2, **tkw)))
+        hogp.posterior(torch.rand(2, 2, **tkw)).rsample(torch.Size([2]))
+
+    def optim_generation_utils():
+        from botorch.acquisition.objective import (ConstrainedMCObjective, GenericMCObjective, LinearMCObjective,
+                                                   ScalarizedPosteriorTransform)
+        from botorch.cross_validation import batch_cross_validation, gen_loo_cv_folds
+        from botorch.generation import MaxPosteriorSampling, get_best_candidates, gen_candidates_torch
+        from botorch.optim import optimize_acqf_discrete, optimize_acqf_mixed
+        from botorch.optim.initializers import gen_batch_initial_conditions
+        from botorch.test_functions import Ackley, Hartmann, Rosenbrock
+        from botorch.utils import standardize
+        from botorch.utils.transforms import normalize
+        x, y = branin_data(10)
+        y2 = torch.cat([y, torch.randn_like(y)], -1)
+        model = fit(SingleTaskGP(x, y2, outcome_transform=Standardize(m=2)))
+        sampler = SobolQMCNormalSampler(torch.Size([8]), seed=0)
+        objectives = [GenericMCObjective(lambda s, X=None: s[..., 0] - s[..., 1]),
+                      LinearMCObjective(torch.tensor([1.0, -0.5], **tkw))]
+        for obj in objectives:
+            A.qLogNoisyExpectedImprovement(model, x, sampler=sampler, objective=obj)(torch.rand(3, 2, 2, **tkw))
+        constrained = A.qLogNoisyExpectedImprovement(model, x, sampler=IIDNormalSampler(torch.Size([8]), seed=0),
+                                                     objective=GenericMCObjective(lambda s, X=None: s[..., 0]),
+                                                     constraints=[lambda s: s[..., 1]])
+        optimize_acqf(constrained, bounds=bounds, q=1, inequality_constraints=[
+            (torch.tensor([0, 1]), torch.tensor([1.0, 1.0], **tkw), 0.5)], **acq_opts)
+        A.qExpectedImprovement(model, y2[:, 0].max(), objective=ConstrainedMCObjective(
+            objective=lambda s, X=None: s[..., 0], constraints=[lambda s: s[..., 1]]))(torch.rand(2, 1, 2, **tkw))
+        pt = ScalarizedPosteriorTransform(weights=torch.tensor([1.0, 0.5], **tkw))
+        ei = A.ExpectedImprovement(model, best_f=0.0, posterior_transform=pt)
+        qei = A.qLogExpectedImprovement(model, best_f=0.0, posterior_transform=pt, sampler=sampler)
+        optimize_acqf_discrete(qei, q=2, choices=torch.rand(20, 2, **tkw))
+        optimize_acqf_mixed(qei, bounds=bounds, q=1, fixed_features_list=[{1: 0.0}, {1: 1.0}], **acq_opts)
+        ff = A.FixedFeatureAcquisitionFunction(ei, d=2, columns=[1], values=[0.5])
+        ff(torch.rand(3, 1, 1, **tkw))
+        ics = gen_batch_initial_conditions(ei, bounds, q=1, num_restarts=2, raw_samples=8)
+        cands, vals = gen_candidates_torch(ics, ei, lower_bounds=bounds[0], upper_bounds=bounds[1],
+                                           options={"maxiter": 3})
+        get_best_candidates(cands, vals)
+        MaxPosteriorSampling(model=model, posterior_transform=pt, replacement=False)(torch.rand(30, 2, **tkw),
+                                                                                      num_samples=2)
+        A.ProximalAcquisitionFunction(ei, proximal_weights=torch.ones(2, **tkw))(torch.rand(3, 1, 2, **tkw))
+        A.qNegIntegratedPosteriorVariance(SingleTaskGP(x, y), mc_points=torch.rand(16, 2, **tkw))(
+            torch.rand(2, 1, 2, **tkw))
+        cost = A.InverseCostWeightedUtility(cost_model=AffineFidelityCostModel(fidelity_weights={1: 1.0},
+                                                                               fixed_cost=0.5))
+        cost(torch.rand(2, 1, 2, **tkw), torch.rand(2, **tkw))
+        folds = gen_loo_cv_folds(train_X=x[:6], train_Y=y[:6])
+        batch_cross_validation(model_cls=SingleTaskGP, mll_cls=ExactMarginalLogLikelihood, cv_folds=folds,
+                               fit_args={"optimizer_kwargs": {"options": {"maxiter": 3}}})
+        for f in (Hartmann(dim=3), Ackley(dim=2), Rosenbrock(dim=2)):
+            f(torch.rand(4, f.dim)), f.optimal_value
+        standardize(y), normalize(x, bounds)
+
+    return {"single-task-bo-loop": single_task_loop, "multi-objective-multi-task": multi_objective,
+            "models-transforms-saas-preference": models_transforms, "optim-generation-utils": optim_generation_utils}
+
+
+def pytorch_tabnet_scenarios():
+    import tempfile
+
+    import numpy as np
+    import scipy.sparse
+    import torch
+    from pytorch_tabnet import sparsemax, tab_network
+    from pytorch_tabnet.augmentations import ClassificationSMOTE, RegressionSMOTE
+    from pytorch_tabnet.callbacks import Callback
+    from pytorch_tabnet.metrics import Metric, UnsupervisedLoss
+    from pytorch_tabnet.multitask import TabNetMultiTaskClassifier
+    from pytorch_tabnet.pretraining import TabNetPretrainer
+    from pytorch_tabnet.tab_model import TabNetClassifier, TabNetRegressor
+
+    rng = np.random.default_rng(0)
+    n, d = 96, 6
+    x = rng.normal(size=(n, d)).astype(np.float32)
+    x[:, 0] = rng.integers(0, 4, n)  # two categorical columns
+    x[:, 1] = rng.integers(0, 3, n)
+    y_cls = (x[:, 2] + x[:, 3] > 0).astype(int) + (x[:, 0] > 1)
+    y_reg = (x[:, 2:4].sum(1, keepdims=True) + 0.1 * rng.normal(size=(n, 1))).astype(np.float32)
+    small = {"n_d": 8, "n_a": 8, "n_steps": 2, "cat_idxs": [0, 1], "cat_dims": [4, 3], "cat_emb_dim": [2, 1],
+             "seed": 0, "verbose": 0, "device_name": "cpu"}
+    fit_kw = {"max_epochs": 2, "patience": 3, "batch_size": 32, "virtual_batch_size": 16, "drop_last": False}
+
+    class Gini(Metric):  # a user-defined metric, as the README shows
+        _name, _maximize = "gini", True
+
+        def __call__(self, y_true, y_score):
+            return float(np.abs(np.corrcoef(y_true, y_score[:, 1])[0, 1]))
+
+    class Recorder(Callback):
+        def on_epoch_end(self, epoch, logs=None):
+            self.last = dict(logs or {})
+
+    def classifier():
+        clf = TabNetClassifier(**small, mask_type="entmax", grouped_features=[[2, 3]],
+                               optimizer_fn=torch.optim.AdamW, optimizer_params={"lr": 2e-2},
+                               scheduler_fn=torch.optim.lr_scheduler.StepLR, scheduler_params={"step_size": 1})
+        clf.fit(x[:64], y_cls[:64], eval_set=[(x[64:], y_cls[64:])], eval_name=["valid"],
+                eval_metric=["accuracy", "balanced_accuracy", "logloss"], weights=1,
+                augmentations=ClassificationSMOTE(p=0.5, device_name="cpu"), callbacks=[Recorder()], **fit_kw)
+        clf.predict(x[64:]), clf.predict_proba(x[64:])
+        clf.explain(x[:8]), clf.explain(x[:8], normalize=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = clf.save_model(f"{tmp}/clf")
+            again = TabNetClassifier()
+            again.load_model(path)
+            again.predict(x[:4])
+        binary = TabNetClassifier(**{**small, "n_steps": 3, "gamma": 1.5, "n_independent": 1, "n_shared": 1})
+        yb = (y_cls > 0).astype(int)
+        binary.fit(x, yb, eval_set=[(x, yb)], eval_metric=["auc", Gini], weights={0: 1.0, 1: 2.0},
+                   loss_fn=torch.nn.CrossEntropyLoss(), **fit_kw)
+        binary.fit(x, yb, warm_start=True, **{**fit_kw, "max_epochs": 1})
+        # sparse input
+        sp = scipy.sparse.csr_matrix(np.abs(x))
+        TabNetClassifier(n_d=4, n_a=4, n_steps=1, seed=0, verbose=0, device_name="cpu").fit(
+            sp, yb, eval_set=[(sp, yb)], **fit_kw)
+
+    def regressor_multitask():
+        reg = TabNetRegressor(**small, mask_type="sparsemax", lambda_sparse=1e-4)
+        reg.fit(x[:64], y_reg[:64], eval_set=[(x[64:], y_reg[64:])], eval_metric=["mae", "rmse", "mse"],
+                augmentations=RegressionSMOTE(p=0.5, device_name="cpu"), **fit_kw)
+        reg.predict(x[64:])
+        reg.feature_importances_
+        pos = TabNetRegressor(n_d=4, n_a=4, n_steps=1, seed=0, verbose=0, device_name="cpu")
+        pos.fit(x, np.abs(y_reg) + 1, eval_set=[(x, np.abs(y_reg) + 1)], eval_metric=["rmsle"],
+                loss_fn=torch.nn.functional.l1_loss, **fit_kw)
+        y_multi = np.stack([y_cls, (x[:, 4] > 0).astype(int)], 1)
+        mt = TabNetMultiTaskClassifier(**small)
+        mt.fit(x, y_multi, eval_set=[(x, y_multi)], eval_metric=["logloss"], **fit_kw)
+        mt.predict(x[:8]), mt.predict_proba(x[:8])
+
+    def pretraining():
+        pre = TabNetPretrainer(**small, mask_type="entmax", n_shared_decoder=1, n_indep_decoder=1,
+                               grouped_features=[[2, 3]])
+        pre.fit(x[:64], eval_set=[x[64:]], pretraining_ratio=0.5, **fit_kw)
+        pre.predict(x[:8])
+        clf = TabNetClassifier(**small)
+        clf.fit(x, y_cls, from_unsupervised=pre, **fit_kw)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = pre.save_model(f"{tmp}/pre")
+            loaded = TabNetPretrainer()
+            loaded.load_model(path)
+
+    def network_and_masks():
+        group = torch.tensor(np.eye(d), dtype=torch.float32)
+        net = tab_network.TabNet(input_dim=d, output_dim=3, n_d=8, n_a=8, n_steps=2, cat_idxs=[0, 1],
+                                 cat_dims=[4, 3], cat_emb_dim=[2, 2], group_attention_matrix=group,
+                                 virtual_batch_size=16, mask_type="entmax")
+        xt = torch.tensor(x[:32])
+        out, m_loss = net(xt)
+        _train_step(net, torch.nn.functional.cross_entropy(out, torch.tensor(y_cls[:32])) + 1e-3 * m_loss)
+        net.forward_masks(xt)
+        multi = tab_network.TabNet(input_dim=d, output_dim=[2, 3], n_steps=1, group_attention_matrix=group,
+                                   virtual_batch_size=16)
+        outs, m_loss = multi(xt)
+        _train_step(multi, sum(o.sum() for o in outs) + m_loss)
+        pre = tab_network.TabNetPretraining(input_dim=d, pretraining_ratio=0.3, n_steps=2, cat_idxs=[0, 1],
+                                            cat_dims=[4, 3], cat_emb_dim=[1, 1], group_attention_matrix=group,
+                                            virtual_batch_size=16)
+        rec, emb, obf = pre(xt)
+        _train_step(pre, UnsupervisedLoss(rec, emb, obf))
+        pre.eval()
+        pre(xt), pre.forward_masks(xt)
+        z = torch.randn(5, 7, requires_grad=True)
+        (sparsemax.Sparsemax(dim=-1)(z).sum() + sparsemax.Entmax15(dim=-1)(z).pow(2).sum()
+         + sparsemax.Entmoid15.apply(z).sum() + sparsemax.sparsemax(z).sum() + sparsemax.entmax15(z).sum()).backward()
+
+    return {"classifier-entmax-sparse": classifier, "regressor-multitask": regressor_multitask,
+            "pretraining": pretraining, "network-masks": network_and_masks}
+
+
+
 SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scenarios, "kornia": kornia_scenarios,
              "x_transformers": x_transformers_scenarios, "monai": monai_scenarios,
              # held-out set
@@ -1670,7 +2439,10 @@ SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scen
              "torchsde": torchsde_scenarios,
              # second fresh held-out set
              "esm": esm_scenarios, "pytorch_metric_learning": pytorch_metric_learning_scenarios,
-             "torch_optimizer": torch_optimizer_scenarios, "zuko": zuko_scenarios}
+             "torch_optimizer": torch_optimizer_scenarios, "zuko": zuko_scenarios,
+             # third fresh held-out set
+             "snntorch": snntorch_scenarios, "stable_baselines3": stable_baselines3_scenarios,
+             "botorch": botorch_scenarios, "pytorch_tabnet": pytorch_tabnet_scenarios}
 
 
 
@@ -1682,7 +2454,8 @@ def collect(package: str, out_dir: str) -> str:
 
     torch.manual_seed(0)
     spec = importlib.util.find_spec(package)
-    pkg_dir = os.path.dirname(spec.origin)
+    # pytorch_tabnet ships no __init__.py: a namespace package has a search path but no origin
+    pkg_dir = os.path.dirname(spec.origin) if spec.origin else list(spec.submodule_search_locations)[0]
     site_dir = os.path.dirname(pkg_dir)
     version = md.version(DIST[package])
     rec = Recorder(pkg_dir, site_dir)
