@@ -31,7 +31,7 @@ from pathlib import Path
 from ms_scan.extract.grads import GradOp, GradSite, ModelSummary, ProjectCallee
 from ms_scan.extract.recipe import ContextSpan, RecipeFact
 from ms_scan.extract.shapes import ShapeFact
-from ms_scan.facts import ApiUse, FileFacts, ProjectRef, Problem
+from ms_scan.facts import ApiUse, ClassDecl, FileFacts, ProjectRef, Problem
 
 FORMAT = 2  # bump when FileFacts (or a nested fact) or the extraction output changes
 FACTS_DIR = "facts"
@@ -52,13 +52,15 @@ LIT = "lit"
 SPECS: dict[type, dict[str, object]] = {
     ApiUse: {"api": str, "kind": str, "line": int, "column": int, "end_line": int, "end_column": int,
              "confidence": str, "keywords": ("tuple", str), "n_args": int, "via": str,
-             "args": ("tuple", str), "keyword_at": ("tuple", ("fixed", str, int, int))},
+             "args": ("tuple", str), "keyword_at": ("tuple", ("fixed", str, int, int)), "owner": ("tuple", str)},
     ProjectRef: {"module": str, "name": str, "rest": str, "use": ApiUse},
+    ClassDecl: {"bases": ("tuple", ("fixed", str, str)), "methods": ("tuple", str)},
     Problem: {"code": str, "message": str, "line": int, "column": int},
     ShapeFact: {"code": str, "line": int, "column": int, "end_line": int, "end_column": int, "api": str,
                 "reason": str, "origin_line": int, "confidence": str},
     GradOp: {"api": str, "line": int, "column": int, "end_line": int, "end_column": int,
-             "args": ("tuple", ("fixed", str, LIT)), "via": str, "confidence": str, "path": str},
+             "args": ("tuple", ("fixed", str, LIT)), "via": str, "confidence": str, "path": str,
+             "also": ("tuple", str)},
     ProjectCallee: {"module": str, "name": str, "role": str, "via": str, "confidence": str, "text": str},
     GradSite: {"kind": str, "api": str, "line": int, "column": int, "end_line": int, "end_column": int,
                "certainty": str, "function": str, "ops": ("list", GradOp), "unresolved": ("list", str),
@@ -71,7 +73,8 @@ SPECS: dict[type, dict[str, object]] = {
                 "exports": ("dict", str), "reexports": ("dict", ("fixed", str, str)),
                 "grad_sites": ("list", GradSite), "shapes": ("list", ShapeFact),
                 "recipe": ("list", RecipeFact), "contexts": ("list", ContextSpan),
-                "models": ("list", ModelSummary), "problem": ("opt", Problem), "snippets": ("intdict", str), "mentions_torch": bool},
+                "models": ("list", ModelSummary), "problem": ("opt", Problem), "snippets": ("intdict", str), "mentions_torch": bool,
+                "classes": ("dict", ClassDecl)},
 }
 
 

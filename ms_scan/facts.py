@@ -20,6 +20,9 @@ class ApiUse:
     via: str = ""  # how a tensor receiver was inferred, for methods (explanation only)
     args: tuple[str, ...] = ()  # literal text of arguments (`1`, `(1, 1)`, `align_corners=True`); `?` if not literal
     keyword_at: tuple[tuple[str, int, int], ...] = ()  # (keyword, line, column) of each keyword argument
+    # (module, class, "self" | "super" | "instance"): an nn.Module member called on a project class; the
+    # cross-file pass (project.resolve) drops the use when that class or one of its project bases defines it
+    owner: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -30,6 +33,14 @@ class ProjectRef:
     name: str  # the imported name in that module
     rest: str  # attribute chain after the name ("" for the bare name)
     use: ApiUse  # api holds the local spelling until resolved
+
+
+@dataclass(slots=True)
+class ClassDecl:
+    """A module-level class of a project file, for the cross-file class index (project.resolve)."""
+
+    bases: tuple[tuple[str, str], ...] = ()  # (module, name) of each base the project may define
+    methods: tuple[str, ...] = ()  # names the class body defines (def or assignment)
 
 
 @dataclass(slots=True)
@@ -62,6 +73,7 @@ class FileFacts:
     problem: Problem | None = None
     snippets: dict[int, str] = field(default_factory=dict)
     mentions_torch: bool = True
+    classes: dict[str, ClassDecl] = field(default_factory=dict)  # module-level classes by name
 
     def to_dict(self) -> dict:
         """Plain JSON-able form (the facts cache, ms_scan/cache.py)."""

@@ -56,6 +56,48 @@ def resolve(all_facts: list[FileFacts]) -> None:
             facts.uses.append(use)
         facts.uses.sort(key=lambda u: (u.line, u.column, u.api))
         facts.deferred = []
+    _drop_project_members(all_facts, reexports)
+
+
+def _drop_project_members(all_facts: list[FileFacts], reexports: dict) -> None:
+    """The class index: an nn.Module member called on `self`, `super()` or an instance of a project class
+    (ApiUse.owner) is the project's own method when that class or a project base defines it
+    (`self.register_parameter` in a gpytorch kernel runs gpytorch's Module.register_parameter)."""
+    if not any(u.owner for f in all_facts for u in f.uses):
+        return
+    classes = {(f.module, name): decl for f in all_facts if f.module for name, decl in f.classes.items()}
+
+    def find(module: str, name: str):
+        for _ in range(_MAX_HOPS):
+            decl = classes.get((module, name))
+            if decl is not None:
+                return decl
+            nxt = reexports.get(module, {}).get(name)
+            if nxt is None:
+                return None
+            module, name = nxt
+        return None
+
+    def defines(decl, member: str, own: bool, seen: set) -> bool:
+        if id(decl) in seen or len(seen) > 32:
+            return False
+        seen.add(id(decl))
+        if own and member in decl.methods:
+            return True
+        return any(defines(base, member, True, seen) for base in
+                   (find(m, n) for m, n in decl.bases) if base is not None)
+
+    for facts in all_facts:
+        if not any(u.owner for u in facts.uses):
+            continue
+        kept = []
+        for use in facts.uses:
+            if use.owner:
+                decl = find(use.owner[0], use.owner[1])
+                if decl is not None and defines(decl, use.api.rpartition(".")[2], use.owner[2] != "super", set()):
+                    continue
+            kept.append(use)
+        facts.uses = kept
 
 
 # ---------------------------------------------------------------------- second-order paths across files
@@ -117,6 +159,34 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             for op in site.ops:
                 uniq.setdefault((op.path, op.line, op.column, op.api), op)
             site.ops = sorted(uniq.values(), key=lambda o: (o.path, o.line, o.column, o.api))
+    _dedupe_across_files(all_facts)
+
+
+def _dedupe_across_files(all_facts: list[FileFacts]) -> None:
+    """One op reached from sites in several files is reported once: the site that reaches it most surely
+    (definite, high confidence, in the op's own file, then the first by path and line) keeps it and names
+    the others' files and lines in `also`; the other sites drop it."""
+    from dataclasses import replace
+
+    holders: dict[tuple, list] = {}
+    for facts in all_facts:
+        for site in facts.grad_sites:
+            for op in site.ops:
+                where = op.path or facts.path
+                holders.setdefault((where, op.line, op.column, op.api), []).append((facts, site, op))
+    for (where, *_), found in holders.items():
+        if len({facts.path for facts, _, _ in found}) < 2:
+            continue  # sites of one file: the rule merges those itself
+        found.sort(key=lambda h: (h[1].certainty != "definite", h[2].confidence != "high", h[0].path != where,
+                                  h[0].path, h[1].line))
+        facts, site, op = found[0]
+        others = sorted({f"{f.path}:{s.line}" for f, s, _ in found[1:] if f.path != facts.path})
+        if not others:
+            continue
+        site.ops[site.ops.index(op)] = replace(op, also=tuple(others))
+        for f, s, o in found[1:]:
+            if f.path != facts.path:
+                s.ops = [x for x in s.ops if x is not o]
 
 
 def _add(items: list, text: str) -> None:

@@ -33,3 +33,17 @@ def test_reexport_through_project_module(run_scan) -> None:
                  for f in result.findings if f.path.startswith("pkg/"))
     expected = sorted(l for l in (root / "model.expected").read_text().splitlines() if l.strip())
     assert got == expected
+
+
+def test_members_defined_by_project_classes(run_scan, tmp_path) -> None:
+    """The cross-file class index: `self.register_parameter(...)` in a class whose project base (another
+    file, reached through a re-export) overrides it is not nn.Module's; members no project class
+    defines, and those of torch classes, are still reported."""
+    root = Path(__file__).parent / "fixtures" / "extract" / "class_index"
+    result = run_scan(root, cache_dir=str(tmp_path))
+    got = sorted(f"{f.path} {f.line}:{f.column} {f.kind} {f.torch_api} {f.confidence}"
+                 for f in result.findings if f.path.startswith("pkg/"))
+    expected = sorted(l for l in (root / "kern.expected").read_text().splitlines() if l.strip())
+    assert got == expected
+    assert not any(f.torch_api == "torch.nn.Module.register_parameter" and f.path == "pkg/kern.py"
+                   for f in result.findings)

@@ -56,3 +56,25 @@ def test_heldout_harness_counts_every_label(result):
     labelled = sum(len(json.loads(p.read_text())["flagged_ops"])
                    for p in MEASURE.parent.glob("*.expected.json"))
     assert result["tp"] + result["fn"] == labelled
+
+
+# Later blind sets, measured once each and then read (spent: used for tuning since, so floors, not estimates).
+# heldout2 (package cases): TP=24 FP=0 FN=0 when fixed. heldout3: TP=14 FP=0 FN=4 (recall 0.778) blind, with
+# 0/6 first-order files flagged; TP=18 FP=0 FN=0 after issue #5 (loss arguments sliced back to the model whose
+# parameters are the grad inputs, containers grown in loops, sibling absolute imports, helper-composed grads).
+@pytest.fixture(scope="module", params=["second_order_heldout2", "second_order_heldout3"])
+def later_set(request):
+    folder = MEASURE.parent.parent / request.param
+    return folder, _load_measure().measure(folder)
+
+
+def test_later_heldout_sets_keep_precision_and_recall(later_set):
+    folder, res = later_set
+    fps = "; ".join(f"{r['file']}:{op['line']} {op['api']}" for r in res["files"] for op in r["fp_ops"])
+    assert res["recall"] == 1.0, f"{folder.name}: recall {res['recall']:.3f}; missed: {_fn_summary(res)}"
+    assert res["fp"] == 0, f"{folder.name}: unexpected MS301: {fps}"
+    bad = [r["file"] for r in res["files"] if not r["second_order"] and r["ms3_count"]]
+    assert not bad, f"{folder.name}: first-order files with MS3xx findings: {bad}"
+    labelled = sum(len(json.loads(measure_expected.read_text())["flagged_ops"])
+                   for measure_expected in [*folder.glob("*.expected.json"), *folder.glob("*/expected.json")])
+    assert res["tp"] + res["fn"] == labelled and res["first_order_files"] > 0

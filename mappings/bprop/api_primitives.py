@@ -1,12 +1,14 @@
 """Link common MindSpore APIs to the primitives they reach, read from GRAPH_MODE IR dumps.
 
-    python -m mappings.bprop.api_primitives [--jobs 2] [--out mappings/bprop/2.10/api_primitives.csv]
+    python -m mappings.bprop.api_primitives [--jobs 2] [--only API ...] [--out mappings/bprop/2.10/api_primitives.csv]
 
 Each API call is compiled with ``mindspore.jit`` in GRAPH_MODE on CPU with MS_DEV_SAVE_GRAPHS=1 in its
 own child process; the primitives are the CNode operators of the first IR after inlining
 (``*add_attr*``). Compilation happens in the front end, so APIs without a CPU kernel still yield
 their primitives. Structural nodes (MakeTuple, Depend, Return, ...) are dropped.
 Columns: ms_api, args_condition, primitive, evidence (one row per primitive).
+Inputs are float32 tensors of the listed shapes, or integer tensors where an entry is ``ints(shape, high)``
+(indices for embedding lookups, class targets).
 """
 from __future__ import annotations
 
@@ -27,6 +29,13 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 X2 = '(3, 5)'
 X3 = '(2, 3, 8)'
 X4 = '(2, 3, 4, 4)'
+
+
+def ints(shape: str, high: int, dtype: str = 'int32') -> str:
+    """An integer input of `shape` with values in [0, high) (an embedding's indices, class targets)."""
+    return f'I({shape}, {high}, np.{dtype})'
+
+
 # (ms_api, args_condition, python expression of a function of the listed inputs, input shapes)
 APIS = [
     ('mindspore.ops.gelu', "approximate='none' (default)", "lambda x: ops.gelu(x)", [X2]),
@@ -139,6 +148,166 @@ APIS = [
     ('mindspore.ops.mish', '', 'ops.mish', [X2]),
     ('mindspore.mint.nn.functional.normalize', 'dim=1', 'lambda x: mint.nn.functional.normalize(x, dim=1)', [X2]),
 ]
+# issue #5, second pass: APIs the mapping table points at that the rule met (held-out sets, examples) or that
+# GAN / PINN / meta-learning networks commonly use, which had no row (their primitive was guessed from the name:
+# nn.Embedding runs Gather, not the Embedding primitive)
+X31 = '(3, 1, 5)'
+X36 = '(3, 6)'
+APIS += [
+    ('mindspore.nn.Embedding', 'vocab_size=10, embedding_size=4', 'nn.Embedding(10, 4)', [ints(X2, 10)]),
+    ('mindspore.mint.nn.Embedding', 'num_embeddings=10, embedding_dim=4', 'mint.nn.Embedding(10, 4)',
+     [ints(X2, 10, 'int64')]),
+    ('mindspore.ops.embedding', '', 'ops.embedding', [ints(X2, 10), '(10, 4)']),
+    ('mindspore.mint.nn.functional.embedding', '', 'mint.nn.functional.embedding', [ints(X2, 10, 'int64'), '(10, 4)']),
+    ('mindspore.nn.Hardtanh', '', 'nn.Hardtanh()', [X2]),
+    ('mindspore.ops.hardtanh', '', 'ops.hardtanh', [X2]),
+    ('mindspore.mint.nn.Hardtanh', '', 'mint.nn.Hardtanh()', [X2]),
+    ('mindspore.mint.nn.functional.hardtanh', '', 'mint.nn.functional.hardtanh', [X2]),
+    ('mindspore.nn.LogSigmoid', '', 'nn.LogSigmoid()', [X2]),
+    ('mindspore.ops.logsigmoid', '', 'ops.logsigmoid', [X2]),
+    ('mindspore.mint.nn.LogSigmoid', '', 'mint.nn.LogSigmoid()', [X2]),
+    ('mindspore.mint.nn.functional.logsigmoid', '', 'mint.nn.functional.logsigmoid', [X2]),
+    ('mindspore.mint.nn.functional.avg_pool1d', 'kernel_size=2', 'lambda x: mint.nn.functional.avg_pool1d(x, 2, 2)',
+     [X3]),
+    ('mindspore.mint.nn.AvgPool1d', 'kernel_size=2, stride=2', 'mint.nn.AvgPool1d(2, 2)', [X3]),
+    ('mindspore.ops.SeLU', '', 'ops.SeLU()', [X2]),
+    ('mindspore.ops.selu', '', 'ops.selu', [X2]),
+    ('mindspore.mint.nn.functional.selu', '', 'mint.nn.functional.selu', [X2]),
+    ('mindspore.nn.CELU', '', 'nn.CELU()', [X2]),
+    ('mindspore.nn.PReLU', '', 'nn.PReLU()', [X4]),
+    ('mindspore.mint.nn.PReLU', '', 'mint.nn.PReLU()', [X4]),
+    ('mindspore.mint.nn.Mish', '', 'mint.nn.Mish()', [X2]),
+    ('mindspore.mint.nn.functional.mish', '', 'mint.nn.functional.mish', [X2]),
+    ('mindspore.nn.ReLU6', '', 'nn.ReLU6()', [X2]),
+    ('mindspore.ops.relu6', '', 'ops.relu6', [X2]),
+    ('mindspore.mint.nn.ReLU6', '', 'mint.nn.ReLU6()', [X2]),
+    ('mindspore.mint.nn.functional.relu6', '', 'mint.nn.functional.relu6', [X2]),
+    ('mindspore.mint.nn.GLU', '', 'mint.nn.GLU()', [X36]),
+    ('mindspore.ops.glu', '', 'ops.glu', [X36]),
+    ('mindspore.nn.Softsign', '', 'nn.Softsign()', [X2]),
+    ('mindspore.ops.softsign', '', 'ops.softsign', [X2]),
+    ('mindspore.nn.Tanhshrink', '', 'nn.Tanhshrink()', [X2]),
+    ('mindspore.ops.tanhshrink', '', 'ops.tanhshrink', [X2]),
+    ('mindspore.ops.Softplus', '', 'ops.Softplus()', [X2]),
+    ('mindspore.mint.nn.Identity', '', 'mint.nn.Identity()', [X2]),
+    ('mindspore.nn.Conv1d', "pad_mode='same' (default)", 'nn.Conv1d(3, 2, 3)', [X3]),
+    ('mindspore.nn.Conv2dTranspose', "pad_mode='same' (default)", 'nn.Conv2dTranspose(3, 2, 3)', [X4]),
+    ('mindspore.mint.nn.ConvTranspose2d', '', 'mint.nn.ConvTranspose2d(3, 2, 3)', [X4]),
+    ('mindspore.ops.conv_transpose2d', '', 'ops.conv_transpose2d', [X4, '(3, 2, 3, 3)']),
+    ('mindspore.mint.nn.functional.conv_transpose2d', '', 'mint.nn.functional.conv_transpose2d',
+     [X4, '(3, 2, 3, 3)']),
+    ('mindspore.nn.BatchNorm1d', 'training', 'nn.BatchNorm1d(5).set_train(True)', [X2]),
+    ('mindspore.mint.nn.BatchNorm2d', 'training', 'mint.nn.BatchNorm2d(3).set_train(True)', [X4]),
+    ('mindspore.nn.InstanceNorm2d', '', 'nn.InstanceNorm2d(3)', [X4]),
+    ('mindspore.nn.GroupNorm', 'num_groups=1', 'nn.GroupNorm(1, 3)', [X4]),
+    ('mindspore.mint.nn.GroupNorm', 'num_groups=1', 'mint.nn.GroupNorm(1, 3)', [X4]),
+    ('mindspore.mint.nn.functional.group_norm', 'num_groups=1', 'lambda x: mint.nn.functional.group_norm(x, 1)', [X4]),
+    ('mindspore.ops.LayerNorm', 'begin_norm_axis=1', 'lambda x, g, b: ops.LayerNorm(1, 1)(x, g, b)[0]',
+     [X2, '(5,)', '(5,)']),
+    ('mindspore.mint.nn.AdaptiveAvgPool2d', 'output_size=(2, 2)', 'mint.nn.AdaptiveAvgPool2d((2, 2))', [X4]),
+    ('mindspore.mint.nn.functional.adaptive_avg_pool2d', 'output_size=(2, 2)',
+     'lambda x: mint.nn.functional.adaptive_avg_pool2d(x, (2, 2))', [X4]),
+    ('mindspore.nn.Upsample', "mode='nearest'", "nn.Upsample(size=(8, 8), mode='nearest')", [X4]),
+    ('mindspore.nn.PixelShuffle', 'upscale_factor=2', 'nn.PixelShuffle(2)', ['(2, 4, 3, 3)']),
+    ('mindspore.ops.pad', 'constant', 'lambda x: ops.pad(x, (1, 1))', [X2]),
+    ('mindspore.mint.nn.functional.pad', 'constant', 'lambda x: mint.nn.functional.pad(x, (1, 1))', [X2]),
+    ('mindspore.ops.einsum', "'ij,jk->ik'", "lambda a, b: ops.einsum('ij,jk->ik', a, b)", [X2, '(5, 4)']),
+    ('mindspore.mint.einsum', "'ij,jk->ik'", "lambda a, b: mint.einsum('ij,jk->ik', a, b)", [X2, '(5, 4)']),
+    ('mindspore.ops.bmm', '', 'ops.bmm', [X3, '(2, 8, 4)']),
+    ('mindspore.mint.bmm', '', 'mint.bmm', [X3, '(2, 8, 4)']),
+    ('mindspore.ops.trace', '', 'ops.trace', ['(4, 4)']),
+    ('mindspore.mint.trace', '', 'mint.trace', ['(4, 4)']),
+    ('mindspore.ops.L2Normalize', 'axis=1', 'ops.L2Normalize(axis=1)', [X2]),
+    ('mindspore.ops.nll_loss', 'class indices', 'ops.nll_loss', [X2, ints('(3,)', 5)]),
+    ('mindspore.mint.nn.functional.nll_loss', 'class indices', 'mint.nn.functional.nll_loss',
+     [X2, ints('(3,)', 5, 'int64')]),
+    ('mindspore.mint.nn.functional.binary_cross_entropy', '', 'mint.nn.functional.binary_cross_entropy', [X2, X2]),
+    ('mindspore.ops.smooth_l1_loss', '', 'ops.smooth_l1_loss', [X2, X2]),
+    ('mindspore.ops.l1_loss', '', 'ops.l1_loss', [X2, X2]),
+    ('mindspore.ops.clamp', 'min/max given', 'lambda x: ops.clamp(x, 0.7, 1.2)', [X2]),
+    ('mindspore.mint.clamp', 'min/max given', 'lambda x: mint.clamp(x, 0.7, 1.2)', [X2]),
+    ('mindspore.Tensor.clamp', 'min/max given', 'lambda x: x.clamp(0.7, 1.2)', [X2]),
+    ('mindspore.ops.logsumexp', 'dim=1', 'lambda x: ops.logsumexp(x, 1)', [X2]),
+    ('mindspore.mint.logsumexp', 'dim=1', 'lambda x: mint.logsumexp(x, 1)', [X2]),
+    ('mindspore.ops.norm', 'dim=1', 'lambda x: ops.norm(x, dim=1)', [X2]),
+    ('mindspore.mint.norm', 'dim=1', 'lambda x: mint.norm(x, dim=1)', [X2]),
+    ('mindspore.mint.linalg.norm', 'dim=1', 'lambda x: mint.linalg.norm(x, dim=1)', [X2]),
+    ('mindspore.mint.linalg.vector_norm', 'dim=1', 'lambda x: mint.linalg.vector_norm(x, dim=1)', [X2]),
+    ('mindspore.Tensor.norm', 'dim=1', 'lambda x: x.norm(dim=1)', [X2]),
+    ('mindspore.ops.std', 'dim=1', 'lambda x: ops.std(x, 1)', [X2]),
+    ('mindspore.mint.std', 'dim=1', 'lambda x: mint.std(x, 1)', [X2]),
+    ('mindspore.ops.var', 'dim=1', 'lambda x: ops.var(x, 1)', [X2]),
+    ('mindspore.mint.var', 'dim=1', 'lambda x: mint.var(x, 1)', [X2]),
+    ('mindspore.mint.max', 'dim=1', 'lambda x: mint.max(x, 1)[0]', [X2]),
+    ('mindspore.mint.min', 'dim=1', 'lambda x: mint.min(x, 1)[0]', [X2]),
+    ('mindspore.mint.maximum', '', 'mint.maximum', [X2, X2]),
+    ('mindspore.mint.tanh', '', 'mint.tanh', [X2]),
+    ('mindspore.mint.sigmoid', '', 'mint.sigmoid', [X2]),
+    ('mindspore.mint.sin', '', 'mint.sin', [X2]),
+    ('mindspore.mint.cos', '', 'mint.cos', [X2]),
+    ('mindspore.mint.log', '', 'mint.log', [X2]),
+    ('mindspore.mint.sqrt', '', 'mint.sqrt', [X2]),
+    ('mindspore.mint.abs', '', 'mint.abs', [X2]),
+    ('mindspore.mint.square', '', 'mint.square', [X2]),
+    ('mindspore.mint.reshape', '', 'lambda x: mint.reshape(x, (5, 3))', [X2]),
+    ('mindspore.mint.flatten', '', 'mint.flatten', [X4]),
+    ('mindspore.Tensor.flatten', '', 'lambda x: x.flatten()', [X4]),
+    ('mindspore.Tensor.view', '', 'lambda x: x.view(5, 3)', [X2]),
+    ('mindspore.Tensor.squeeze', 'dim=1', 'lambda x: x.squeeze(1)', [X31]),
+    ('mindspore.mint.squeeze', 'dim=1', 'lambda x: mint.squeeze(x, 1)', [X31]),
+    ('mindspore.Tensor.unsqueeze', 'dim=1', 'lambda x: x.unsqueeze(1)', [X2]),
+    ('mindspore.ops.unsqueeze', 'dim=1', 'lambda x: ops.unsqueeze(x, 1)', [X2]),
+    ('mindspore.mint.unsqueeze', 'dim=1', 'lambda x: mint.unsqueeze(x, 1)', [X2]),
+    ('mindspore.Tensor.swapaxes', '', 'lambda x: x.swapaxes(0, 1)', [X2]),
+    ('mindspore.ops.swapaxes', '', 'lambda x: ops.swapaxes(x, 0, 1)', [X2]),
+    ('mindspore.mint.transpose', '', 'lambda x: mint.transpose(x, 0, 1)', [X2]),
+    ('mindspore.Tensor.permute', '', 'lambda x: x.permute(1, 0)', [X2]),
+    ('mindspore.mint.permute', '', 'lambda x: mint.permute(x, (1, 0))', [X2]),
+    ('mindspore.Tensor.t', '', 'lambda x: x.t()', [X2]),
+    ('mindspore.Tensor.float', '', 'lambda x: x.float()', [X2]),
+    ('mindspore.Tensor.clone', '', 'lambda x: x.clone()', [X2]),
+    ('mindspore.Tensor.broadcast_to', '', 'lambda x: x.broadcast_to((4, 3, 5))', [X2]),
+    ('mindspore.Tensor.tile', '', 'lambda x: x.tile((2, 1))', [X2]),
+    ('mindspore.Tensor.masked_fill', 'constant mask', 'lambda x: x.masked_fill(T(np.eye(3, 5, dtype=np.bool_)), 0.0)',
+     [X2]),
+    ('mindspore.Tensor.index_select', 'dim=0', 'lambda x: x.index_select(0, T(np.array([0, 2], np.int32)))', [X2]),
+    ('mindspore.ops.index_select', 'axis=0', 'lambda x: ops.index_select(x, 0, T(np.array([0, 2], np.int32)))', [X2]),
+    ('mindspore.ops.stack', 'axis=0', 'lambda x: ops.stack((x, x))', [X2]),
+    ('mindspore.mint.stack', 'dim=0', 'lambda x: mint.stack((x, x))', [X2]),
+    ('mindspore.ops.chunk', 'chunks=2, axis=1', 'lambda x: ops.chunk(x, 2, 1)[0]', [X36]),
+    ('mindspore.mint.chunk', 'chunks=2, dim=1', 'lambda x: mint.chunk(x, 2, 1)[0]', [X36]),
+    ('mindspore.Tensor.chunk', 'chunks=2, dim=1', 'lambda x: x.chunk(2, 1)[0]', [X36]),
+    ('mindspore.ops.tensor_scatter_elements', 'axis=1',
+     'lambda x, u: ops.tensor_scatter_elements(x, T(np.zeros((3, 5), np.int32)), u, 1)', [X2, X2]),
+    ('mindspore.mint.nn.functional.one_hot', 'num_classes=5', 'lambda i: mint.nn.functional.one_hot(i, 5)',
+     [ints(X2, 5, 'int64')]),
+    # Tensor methods the rule reached through a name variant (the class/functional form's row)
+    ('mindspore.Tensor.gather', 'dim=1', 'lambda x: x.gather(1, T(np.zeros((3, 2), np.int64)))', [X2]),
+    ('mindspore.Tensor.pow', 'exponent=3.0', 'lambda x: x.pow(3.0)', [X2]),
+    ('mindspore.Tensor.log', '', 'lambda x: x.log()', [X2]),
+    ('mindspore.Tensor.sqrt', '', 'lambda x: x.sqrt()', [X2]),
+    ('mindspore.Tensor.exp', '', 'lambda x: x.exp()', [X2]),
+    ('mindspore.Tensor.reshape', '', 'lambda x: x.reshape(5, 3)', [X2]),
+    ('mindspore.Tensor.sort', '', 'lambda x: x.sort()[0]', [X2]),
+    ('mindspore.Tensor.cumsum', 'dim=1', 'lambda x: x.cumsum(1)', [X2]),
+    ('mindspore.Tensor.softmax', 'dim=-1', 'lambda x: x.softmax(-1)', [X2]),
+    ('mindspore.mint.nn.Linear', 'bias=True', 'mint.nn.Linear(5, 2)', [X2]),
+    ('mindspore.mint.nn.ReLU', '', 'mint.nn.ReLU()', [X2]),
+    # mint.nn classes the mapping table gives for common torch.nn layers (what runs without --target)
+    ('mindspore.mint.nn.Conv2d', '', 'mint.nn.Conv2d(3, 2, 3)', [X4]),
+    ('mindspore.mint.nn.GELU', "approximate='none' (default)", 'mint.nn.GELU()', [X2]),
+    ('mindspore.mint.nn.GELU', "approximate='tanh'", "mint.nn.GELU(approximate='tanh')", [X2]),
+    ('mindspore.mint.nn.ELU', '', 'mint.nn.ELU()', [X2]),
+    ('mindspore.mint.nn.SiLU', '', 'mint.nn.SiLU()', [X2]),
+    ('mindspore.mint.nn.Tanh', '', 'mint.nn.Tanh()', [X2]),
+    ('mindspore.mint.nn.Sigmoid', '', 'mint.nn.Sigmoid()', [X2]),
+    ('mindspore.mint.nn.Softmax', 'dim=-1', 'mint.nn.Softmax(dim=-1)', [X2]),
+    ('mindspore.mint.nn.LogSoftmax', 'dim=-1', 'mint.nn.LogSoftmax(dim=-1)', [X2]),
+    ('mindspore.mint.nn.LayerNorm', 'normalized_shape=(5,)', 'mint.nn.LayerNorm((5,))', [X2]),
+    ('mindspore.mint.nn.AvgPool2d', 'kernel_size=2, stride=2', 'mint.nn.AvgPool2d(2, 2)', [X4]),
+    ('mindspore.mint.nn.MaxPool2d', 'kernel_size=2, stride=2', 'mint.nn.MaxPool2d(2, 2)', [X4]),
+    ('mindspore.mint.nn.Dropout', 'p=0.5, training', 'mint.nn.Dropout(p=0.5).set_train(True)', [X2]),
+]
 STRUCTURAL = {'MakeTuple', 'TupleGetItem', 'Depend', 'Return', 'UpdateState', 'Load', 'MakeList', 'ListGetItem',
               'Partial', 'Switch', 'StopGradient', 'J', 'Shape', 'TensorShape'}
 CNODE_RE = re.compile(r'^\s*%\d+\([^)]*\)\s*=\s*(?:PrimFunc_)?([A-Z]\w*)\(', re.M)
@@ -149,8 +318,9 @@ def _child(expr: str, shapes: list[str], dump: str) -> dict:
            'ms.set_context(mode=ms.GRAPH_MODE)\nms.set_device("CPU")\n'
            f'OP = {expr}\n'
            '@ms.jit\ndef f(*a):\n    return OP(*a)\n'
-           f'SHAPES = [{", ".join(shapes)}]\n'
-           'args = [T(np.random.RandomState(0).uniform(0.5, 1.5, size=s).astype(np.float32)) for s in SHAPES]\n'
+           'def F(s):\n    return T(np.random.RandomState(0).uniform(0.5, 1.5, size=s).astype(np.float32))\n'
+           'def I(s, high, dtype):\n    return T(np.random.RandomState(0).randint(0, high, size=s).astype(dtype))\n'
+           f'args = [{", ".join(s if s.startswith("I(") else f"F({s})" for s in shapes)}]\n'
            'try:\n    f(*args)\nexcept Exception as e:\n    print("COMPILE_OR_RUN_ERROR", str(e).splitlines()[0][:200])\n')
     path = os.path.join(dump, 'api_case.py')
     with open(path, 'w') as fh:
@@ -165,9 +335,10 @@ def _child(expr: str, shapes: list[str], dump: str) -> dict:
             for name in CNODE_RE.findall(fh.read()):
                 if name not in STRUCTURAL and name not in prims:
                     prims.append(name)
-    err = [ln for ln in r.stdout.splitlines() if ln.startswith('COMPILE_OR_RUN_ERROR')]
-    return {'prims': prims, 'ir': os.path.basename(pick[0]) if pick else None,
-            'run_error': err[0][len('COMPILE_OR_RUN_ERROR '):] if err else ''}
+    err = [ln[len('COMPILE_OR_RUN_ERROR '):] for ln in r.stdout.splitlines() if ln.startswith('COMPILE_OR_RUN_ERROR')]
+    if not err and r.returncode:  # the case itself did not build (e.g. the API does not exist in this wheel)
+        err = [ln.strip()[:200] for ln in r.stderr.splitlines() if ln.strip()][-1:] or [f'exit {r.returncode}']
+    return {'prims': prims, 'ir': os.path.basename(pick[0]) if pick else None, 'run_error': err[0] if err else ''}
 
 
 def probe_api(item) -> dict:
@@ -185,22 +356,35 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--out', default=os.path.join(HERE, '2.10', 'api_primitives.csv'))
+    ap.add_argument('--only', nargs='*', help='rerun these ms_api names only and keep the other rows of --out')
     args = ap.parse_args(argv)
+    items = [a for a in APIS if not args.only or a[0] in args.only]
+    if args.only and len({a[0] for a in items}) != len(set(args.only)):
+        ap.error('unknown --only API: ' + ', '.join(sorted(set(args.only) - {a[0] for a in items})))
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
-        results = list(ex.map(probe_api, APIS))
-    rows = []
+        results = list(ex.map(probe_api, items))
+    fresh: dict = {}
     for r in results:
         stage = re.sub(r'_\d+\.ir$', '', r['ir'] or '')
         ev = f'graph-ir:{stage}' if r['prims'] else 'none'
         if r['run_error']:
             ev += ' (cpu run: ' + r['run_error'][:80].replace(',', ';') + ')'
         for p in r['prims'] or ['']:
-            rows.append((r['api'], r['cond'], p, ev))
+            fresh.setdefault(r['api'], []).append((r['api'], r['cond'], p, ev))
+    kept: dict = {}
+    if args.only and os.path.exists(args.out):  # partial rerun: keep the other APIs' rows
+        with open(args.out, newline='') as f:
+            for row in csv.DictReader(f):
+                kept.setdefault(row['ms_api'], []).append(
+                    (row['ms_api'], row['args_condition'], row['primitive'], row['evidence']))
+    rows = []
+    for api in dict.fromkeys(a[0] for a in APIS):  # the order of APIS
+        rows += fresh.get(api) or kept.get(api, [])
     with open(args.out, 'w', newline='') as f:
         w = csv.writer(f, lineterminator='\n')
         w.writerow(['ms_api', 'args_condition', 'primitive', 'evidence'])
         w.writerows(rows)
-    print(json.dumps({'apis': len(APIS), 'rows': len(rows)}), file=sys.stderr)
+    print(json.dumps({'apis': len(APIS), 'rerun': len(items), 'rows': len(rows)}), file=sys.stderr)
     return 0
 
 

@@ -121,5 +121,6 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
             facts.exports[name] = TENSOR_EXPORT  # a module-level tensor other modules import
         elif b.kind == PROJECT:
             facts.reexports[name] = tuple(b.value)
+    facts.classes = visitor.class_decls  # the cross-file class index (project.resolve)
     facts.uses.sort(key=lambda u: (u.line, u.column, u.api))
     return facts

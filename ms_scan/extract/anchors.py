@@ -38,7 +38,10 @@ class AnchoredVisitor(Walker):
         """Count the Attributes of a subtree the visitor does not descend into, in token order."""
         if isinstance(node, cst.Attribute):
             self.count_hidden(node.value)
-            self._next(("attr", node.attr.value))
+            stmt, key, k = self._next(("attr", node.attr.value))
+            want = self._want.pop(id(node), None)  # a node inside the hidden chain that was recorded
+            if want is not None:
+                self.anchors[id(want[1])] = (stmt, key, k, want[0])
             return
         for child in node.children:
             self.count_hidden(child)

@@ -3,11 +3,15 @@ and the torch ops on each site's derivative path, from the same single libcst pa
 
 The path is a slice (inputs -> outputs over assignments, flow-insensitive) expanded through the file's
 own functions and module classes, arguments at the calls of a helper, and `.to()`/`.eval()` chains; a
-grad helper whose inputs and outputs are its parameters is sliced again in its callers. A model parameter
+grad helper whose inputs and outputs are its parameters (a def, a named lambda, a staticmethod called on its
+class) is sliced again in its callers, where inputs taken from `m.parameters()` make `m` an input too.
+Containers grown by append/extend/insert (also `self.blocks.append(...)` in a loop) hold what they are
+given, and comprehension targets are the elements of what they iterate. A model parameter
 bound nowhere in the file is taken to be the file's class its name designates (medium confidence) only
 when exactly one fits. A name imported from another project module is recorded as a ProjectCallee (and
-as unresolved); `extract_model_summaries` gives, for the file that defines it, the ops its classes'
-`forward` and its functions reach, and ms_scan/project.py joins the two across files.
+as unresolved; an absolute import of a sibling script's module counts too); `extract_model_summaries`
+gives, for the file that defines it, the ops its classes' `forward` and its functions reach, and
+ms_scan/project.py joins the two across files.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ import libcst as cst
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.positions import locate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
-from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
 from ms_scan.extract.visitor import Extractor, dotted_name
 
 # torch calls that are differentiation machinery, not ops on the path
@@ -34,13 +38,16 @@ _HESSIAN_LIKE = {"torch.autograd.functional.hessian": "hessian", "torch.autograd
 _FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd")
 _COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
 _LIST_GROWERS = ("append", "extend", "insert", "add_module")
+_PARAMETER_METHODS = ("parameters", "named_parameters")  # `model.parameters()`: the inputs are model's weights
 # calls that create tensors or read metadata: never differentiated, so never on a path
 _NOT_ON_PATH = frozenset({
     "torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
     "torch.arange", "torch.linspace", "torch.tensor", "torch.as_tensor", "torch.ones_like", "torch.zeros_like",
     "torch.randn_like", "torch.rand_like", "torch.empty_like", "torch.full_like", "torch.Tensor.size",
     "torch.Tensor.detach", "torch.Tensor.requires_grad_", "torch.Tensor.dim", "torch.Tensor.numel",
-    "torch.Tensor.item", "torch.no_grad", "torch.enable_grad",
+    "torch.Tensor.item", "torch.no_grad", "torch.enable_grad", "torch.triu_indices", "torch.tril_indices",
+    "torch.nn.Module.parameters", "torch.nn.Module.named_parameters", "torch.nn.Module.buffers",
+    "torch.nn.Module.named_buffers",
 })
 MAX_LIFT = 3  # caller hops when a grad's inputs and outputs are a helper's parameters
 MAX_DEPTH = 40  # recursion steps (several per call hop); cycles are cut by the visiting sets
@@ -60,6 +67,7 @@ class GradOp:
     via: str = ""  # e.g. "critic(x_hat) -> Critic.forward -> self.main"
     confidence: str = "high"
     path: str = ""  # file the op is written in when not the site's own (reached across files), else ""
+    also: tuple = ()  # other files' sites that reach the same op ("train.py:9"), set by ms_scan.project
 
 
 @dataclass(slots=True)
@@ -277,6 +285,7 @@ class GradExtractor(Extractor):
         self._pending_adapt: list[tuple[cst.Call, _Fn]] = []
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
         self._built: list[tuple[cst.CSTNode, object]] | None = None
+        self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
 
     # ---------------------------------------------------------------- context
     @property
@@ -326,6 +335,32 @@ class GradExtractor(Extractor):
         super().leave_FunctionDef(node)
         self._ctx.pop()
 
+    def visit_Assign(self, node: cst.Assign) -> None:
+        super().visit_Assign(node)
+        if isinstance(node.value, cst.Lambda) and len(node.targets) == 1 and \
+                isinstance(node.targets[0].target, cst.Name):
+            self._lambda_names[id(node.value)] = node.targets[0].target.value
+
+    def visit_Lambda(self, node: cst.Lambda) -> None:
+        """A named lambda (`d = lambda y, x: torch.autograd.grad(y, x, ..., create_graph=True)[0]`) is a
+        function of its own: a grad inside it is sliced in its callers, like a def helper's."""
+        super().visit_Lambda(node)
+        name = self._lambda_names.get(id(node))
+        if name is None:
+            return
+        parent = self._fn
+        params = [p.name.value for p in (*node.params.posonly_params, *node.params.params,
+                                          *node.params.kwonly_params)]
+        fn = _Fn(name, name if parent is self._module_fn else f"{parent.qual}.{name}", node, parent, None, None,
+                 params)
+        parent.defs.setdefault(name, fn)
+        self._ctx.append(fn)
+
+    def leave_Lambda(self, node: cst.Lambda) -> None:
+        super().leave_Lambda(node)
+        if id(node) in self._lambda_names:
+            self._ctx.pop()
+
     @property
     def _ext_imports(self) -> dict[str, str]:
         """Local names bound by non-torch imports (higher, learn2learn ...)."""
@@ -371,6 +406,10 @@ class GradExtractor(Extractor):
         super().visit_For(node)
         self._record_assign([node.target], node.iter)
 
+    def visit_CompFor(self, node: cst.CompFor) -> None:
+        super().visit_CompFor(node)  # `sum(head(h) for head in self.heads)`: head is an element of heads
+        self._record_assign([node.target], node.iter)
+
     def leave_WithItem(self, node: cst.WithItem) -> None:
         super().leave_WithItem(node)
         if node.asname is None:
@@ -402,9 +441,13 @@ class GradExtractor(Extractor):
         api = self.canonical(path) if path is not None else None
         if api is not None:
             self._callee_api[id(node)] = api
-        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
-                func.attr.value in _LIST_GROWERS and api is None:
-            fn.assigns.setdefault(func.value.value, []).extend(a.value for a in node.args)
+        if isinstance(func, cst.Attribute) and func.attr.value in _LIST_GROWERS and \
+                (api is None or api.startswith(_CONTAINERS) or api == "torch.nn.Module.add_module") and \
+                (isinstance(func.value, cst.Name) or fn.self_name and _target_names(func.value) and
+                 _target_names(func.value)[0].startswith(fn.self_name + ".")):
+            # `layers.append(m)`, `self.blocks.append(Block(w))` in a loop: the container holds m
+            for a in node.args:
+                self._record_assign([func.value], a.value)
         self._detect_site(node, fn, func, api)
 
     def _create_graph(self, node: cst.Call) -> str | None:
@@ -627,6 +670,7 @@ class _Resolver:
             fwd = set()
             for i in inputs:
                 fwd |= refs(i)
+            fwd |= self.parameter_owners(fn, fwd)
             changed = True
             assigns = self.visible_assigns(fn)
             while changed:
@@ -650,6 +694,25 @@ class _Resolver:
                 if fwd is not None and not (refs(c) & fwd):
                     continue
                 self.call_ops(state, c, fn, "", 0)
+
+    def parameter_owners(self, fn: _Fn, names: set) -> set:
+        """The modules whose weights the grad inputs are: `params = [p for p in model.parameters() if ...]`,
+        `ws = list(net.named_parameters())` make `model` / `net` an input too (its output depends on them)."""
+        owners, seen, work = set(), set(), list(names)
+        while work:
+            name = work.pop()
+            if name in seen or "." in name:
+                continue
+            seen.add(name)
+            found = self.lookup_assigns(fn, name)
+            if found is None:
+                continue
+            for v in found[0]:
+                for c in calls_in(v):
+                    if isinstance(c.func, cst.Attribute) and c.func.attr.value in _PARAMETER_METHODS:
+                        owners |= refs(c.func.value)
+                work.extend(n for n in refs(v) if n not in seen)
+        return owners
 
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int) -> bool:
         """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
@@ -706,8 +769,12 @@ class _Resolver:
             if api.startswith(("torch.", "torchvision.", "torchaudio.")):
                 self.emit(state, api, c, c, via)
             return
-        if isinstance(c.func, cst.Call):  # nn.AvgPool2d(2)(x)
-            self.call_ops(state, c.func, fn, via, depth + 1)
+        if isinstance(c.func, cst.Call):
+            if self.torch_api(c.func) is not None:  # nn.AvgPool2d(2)(x)
+                self.call_ops(state, c.func, fn, via, depth + 1)
+            else:  # make_critic()(x), Critic()(x): the module the inner call returns, not its body
+                state.any_path = True
+                self.expand_value(state, c.func, fn, self.via(via, c.func), depth + 1)
             return
         self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
 
@@ -759,6 +826,16 @@ class _Resolver:
                 if not callers:
                     cls = self.guess_class(name)
                     if cls is None:
+                        imported = self.guess_imported_class(name)
+                        if imported is not None:  # `from .models import Critic` and `def gp(critic, x)`
+                            state.guessed += 1
+                            try:
+                                self.project_hit(state, self.project_binding(imported)[1], "instance",
+                                                 via, f"{name} -> {imported}", f"{name}: a parameter never bound in this file, "
+                                                 f"taken to be the imported {imported}")
+                            finally:
+                                state.guessed -= 1
+                            return
                         self.unresolved(state, f"{name} (parameter of {fn.qual}, no call in this file)")
                         return
                     state.guessed += 1
@@ -777,9 +854,9 @@ class _Resolver:
                 return
             if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
                 return
-            proj = ex.scopes.module.names.get(name)
-            if proj is not None and proj.kind == PROJECT:  # `from .losses import penalty_helper`
-                self.project_hit(state, proj.value, "call", via, name)
+            proj = self.project_binding(name)
+            if proj is not None and proj[0] == PROJECT:  # `from .losses import penalty_helper`
+                self.project_hit(state, proj[1], "call", via, name)
                 return
             if name in ex._ext_imports and ex._ext_imports[name].split(".")[0] not in NON_TORCH_MODULES:
                 self.unresolved(state, f"{name} (imported from {ex._ext_imports[name]})")
@@ -791,6 +868,10 @@ class _Resolver:
             if attr == "forward" or attr in MODULE_METHODS_RETURNING_MODULE or attr == "module":
                 self.expand_module_expr(state, owner, fn, via, depth + 1)
                 return
+            named = self.names_class(owner.value, fn) if isinstance(owner, cst.Name) else None
+            if named is not None and attr in named.methods and self.class_method(named.methods[attr]):
+                self.expand_fn(state, named.methods[attr], _join(via, f"{named.name}.{attr}"), depth + 1)
+                return
             cls = self.class_of(owner, fn)
             if cls is not None:
                 if attr in cls.methods:
@@ -798,6 +879,10 @@ class _Resolver:
                 elif attr in cls.attrs:
                     for v, ctx in cls.attrs[attr]:
                         self.expand_value(state, v, ctx, f"{via}", depth + 1)
+                return
+            target = self.project_target(expr, fn)
+            if target is not None:  # `models.inner_net(x)` with `from pkg import models` / `import pkg.models as m`
+                self.project_hit(state, target, "call", via, _code(expr))
                 return
             if isinstance(owner, cst.Name) and owner.value in ex._ext_imports and \
                     ex._ext_imports[owner.value].split(".")[0] not in NON_TORCH_MODULES:  # math.sqrt: a scalar
@@ -855,10 +940,10 @@ class _Resolver:
                 if d is not None:  # a factory function: what it returns
                     self.expand_returns(state, d, via, depth + 1)
                     return
-                proj = ex.scopes.module.names.get(v.func.value)
-                if proj is not None and proj.kind == PROJECT:  # `critic = Critic()` with `from .models import Critic`
-                    self.project_hit(state, proj.value, "instance", via, v.func.value)
-                    return
+            target = self.project_target(v.func, ctx)
+            if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
+                self.project_hit(state, target, "instance", via, _code(v.func))
+                return
             self.unresolved(state, _code(v))
             return
         if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
@@ -1064,7 +1149,23 @@ class _Resolver:
                     out.append((c, f))
                 elif owner.name == "__init__" and isinstance(func, cst.Name) and func.value == owner.cls.name:
                     out.append((c, f))  # `Sampler(model)` binds __init__'s parameters
+                elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                        isinstance(func.value, cst.Name) and self.class_method(owner) and \
+                        self.names_class(func.value.value, f) is owner.cls:
+                    out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
         return out
+
+    @staticmethod
+    def class_method(fn: _Fn) -> bool:
+        """A staticmethod or classmethod: called on the class, its parameters (past `cls`) are the arguments."""
+        return isinstance(fn.node, cst.FunctionDef) and any(
+            dotted_name(d.decorator) in ("staticmethod", "classmethod") for d in fn.node.decorators)
+
+    def names_class(self, name: str, fn: _Fn) -> _Cls | None:
+        """The file's class a bare name designates in fn (not shadowed by a local or a parameter)."""
+        if name not in self.ex._classes or self.lookup_assigns(fn, name) is not None or self.param_of(fn, name):
+            return None
+        return self.ex._classes[name]
 
     # ---------------------------------------------------------------- unbound model parameters
     def module_classes(self) -> dict[str, _Cls]:
@@ -1120,11 +1221,93 @@ class _Resolver:
         if text not in state.site.unresolved:
             state.site.unresolved.append(text)
 
-    def project_hit(self, state, target, role: str, via: str, local: str) -> None:
+    def project_target(self, expr, fn: _Fn) -> tuple[str, str] | None:
+        """The (module, name) a project import designates: `Critic` (`from .models import Critic`), `m.Critic`
+        (`import pkg.models as m`), `models.Critic` (`from pkg import models`), `pkg.models.Critic`. None for
+        anything else, and for a root name the function binds itself."""
+        dotted = dotted_name(expr)
+        if dotted is None:
+            return None
+        root, *parts = dotted.split(".")
+        if self.lookup_assigns(fn, root) is not None or self.param_of(fn, root):
+            return None
+        b = self.project_binding(root)
+        if b is None:
+            return None
+        if b[0] == PROJECT:
+            return (b[1][0], b[1][1]) if not parts else None
+        if b[0] == PROJMOD and parts:
+            module = b[1]
+            while len(parts) > 1 and f"{module}.{parts[0]}" in self.ex.project_modules:
+                module = f"{module}.{parts.pop(0)}"
+            return (module, parts[0]) if len(parts) == 1 else None
+        return None
+
+    def project_binding(self, root: str) -> tuple[str, object] | None:
+        """(PROJECT, (module, name)) or (PROJMOD, module) for a module-level name bound by a project import.
+        An absolute import of a sibling file (`from models import Net`, `import models` in dir/train.py,
+        run as a script so its folder is on sys.path) counts when dir/models.py is a scanned module and no
+        top-level module of that name is."""
+        b = self.ex.scopes.module.names.get(root)
+        if b is None:
+            return None
+        if b.kind in (PROJECT, PROJMOD):
+            return b.kind, b.value
+        if b.kind == EXTMOD:  # `import models [as m]`
+            sib = self.sibling_module(str(b.value))
+            return (PROJMOD, sib) if sib is not None else None
+        full = self.ex.imported.get(root)
+        if b.kind == UNKNOWN and b.imported and full and str(b.value).startswith("from "):  # `from models import N`
+            source, _, name = full.rpartition(".")
+            sib = self.sibling_module(source)
+            if sib is None:
+                return None
+            sub = f"{sib}.{name}"
+            return (PROJMOD, sub) if sub in self.ex.project_modules else (PROJECT, (sib, name))
+        return None
+
+    def sibling_module(self, dotted: str) -> str | None:
+        ex = self.ex
+        mods = ex.project_modules
+        if not dotted or not ex.module or dotted in mods or dotted.split(".")[0] in ex.project_tops:
+            return None
+        parts = ex.module.split(".")
+        if not ex.is_package:
+            parts = parts[:-1]
+        if not parts:
+            return None
+        cand = ".".join(parts) + "." + dotted
+        return cand if cand in mods or any(m.startswith(cand + ".") for m in mods) else None
+
+    def guess_imported_class(self, name: str) -> str | None:
+        """As guess_class, among the CapWords names imported from project modules (`from .models import
+        Critic, Generator`): the local name of the one class a model parameter's name designates. A generic
+        name (`model`) takes the only such import, if there is exactly one."""
+        names = {k: b[1] for k in self.ex.scopes.module.names if k[:1].isupper() and k not in self.ex._classes
+                 for b in [self.project_binding(k)] if b is not None and b[0] == PROJECT}
+        if not names:
+            return None
+        same = [k for k in names if k.lower() == name.lower()]
+        if len(same) == 1:
+            return same[0]
+        words = set()
+        for tok in _name_tokens(name):
+            if tok in _ROLE_WORDS:
+                words |= _ROLE_WORDS[tok]
+            elif len(tok) >= 3 and tok not in _GENERIC_MODEL_WORDS:
+                words.add(tok)
+        if not words:
+            return next(iter(names)) if len(names) == 1 and _name_tokens(name) else None
+        match = [k for k in names if any(w in k.lower() for w in words)]
+        return match[0] if len(match) == 1 else None
+
+    def project_hit(self, state, target, role: str, via: str, local: str, step: str = "") -> None:
         """A project import on the path: unresolved here, followed across files by ms_scan.project."""
         module, name = target[0], target[1]
         text = f"{local} (defined in project module {module}: not found in the scanned files)"
         self.unresolved(state, text)
+        if step:
+            via = f"{via} [{step[step.index(':') + 2:]}]" if via.endswith(step.split(':')[0]) else _join(via, step)
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text)
         if callee not in state.site.project:
             state.site.project.append(callee)
@@ -1135,10 +1318,17 @@ class _Resolver:
         for cls in self.module_classes().values():
             if cls.name in self.ex._classes and self.ex._classes[cls.name] is cls:
                 out.append(self._summary(cls.name, "instance", lambda st, c=cls: self.expand_class(st, c, "", 0)))
-        for name, f in self.ex._module_fn.defs.items():
+        top = self.ex._module_fn
+        for name, f in top.defs.items():
             out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
             if any(isinstance(n, cst.Return) and n.value is not None for n in _walk(f.node.body)):
                 out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
+        for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
+            if "." in name or name in top.defs or name in self.ex._classes or \
+                    not any(isinstance(_unchain(v), cst.Call) for v in values):
+                continue
+            out.append(self._summary(name, "call", lambda st, n=name, vs=values: [
+                self.expand_value(st, v, top, n, 0) for v in vs if isinstance(_unchain(v), cst.Call)]))
         return out
 
     def _summary(self, name: str, role: str, expand) -> tuple[ModelSummary, "_PathState"]:

@@ -54,6 +54,47 @@ TORCH_FUNCS_TUPLE = frozenset({
     "torch.var_mean", "torch.histogram", "torch.lu", "torch.frexp", "torch.cummax", "torch.cummin",
     "torch.nn.functional.max_pool2d_with_indices", "torch.where",
 })
+# reductions that return one tensor, or a (values, indices) tuple when given a dim; `unique` returns a
+# tuple only when asked for inverse indices or counts
+DIM_TUPLE_REDUCTIONS = frozenset({"max", "min", "median", "nanmedian"})
+UNIQUE_FUNCS = frozenset({"unique", "unique_consecutive"})
+UNIQUE_TUPLE_KEYWORDS = frozenset({"return_inverse", "return_counts"})
+
+
+def reduction_is_tuple(name: str, call: cst.Call, first: int, infer) -> bool | None:
+    """True when `torch.max(x, 1)` / `x.max(dim=1)` / `x.unique(return_counts=True)` returns a tuple,
+    False when it returns one tensor (`torch.max(x)`, `torch.max(a, b)`, `x.unique()`), None when the
+    arguments do not tell. `first` is the index of the first argument after the input (1 for
+    `torch.max(x, ...)`, 0 for `x.max(...)`)."""
+    if name in UNIQUE_FUNCS:
+        for a in call.args:
+            if a.keyword is not None and a.keyword.value in UNIQUE_TUPLE_KEYWORDS:
+                v = a.value
+                if isinstance(v, cst.Name) and v.value in ("False", "None"):
+                    continue
+                return True
+        if any(a.star for a in call.args) or sum(1 for a in call.args if a.keyword is None) > first + 1:
+            return None  # `torch.unique(x, True, True)`: flags passed by position
+        return False
+    if name not in DIM_TUPLE_REDUCTIONS:
+        return None
+    if any(a.star for a in call.args):
+        return None
+    if any(a.keyword is not None and a.keyword.value == "dim" for a in call.args):
+        return True
+    positional = [a.value for a in call.args if a.keyword is None]
+    if len(positional) <= first:
+        return False  # the whole-tensor reduction
+    extra = positional[first]
+    if isinstance(extra, cst.Integer) or (isinstance(extra, cst.UnaryOperation) and
+                                          isinstance(extra.expression, cst.Integer)):
+        return True
+    other = infer(extra)
+    if other is not None and other.kind == TENSOR and name in ("max", "min"):
+        return False  # the elementwise `torch.max(a, b)`
+    return None
+
+
 # namespaces whose functions are framework switches, not tensor producers
 NON_TENSOR_NAMESPACES = (
     "torch.cuda.", "torch.backends.", "torch.distributed.", "torch.jit.", "torch.compiler.",
@@ -123,6 +164,12 @@ def tensorish(binding: Binding | None) -> bool:
 
 
 NUMPY_LIKE = "result of a non-torch module call"
+SIZE = "a shape (torch.Size or tuple)"  # `x.shape[-2:].numel()` is torch.Size.numel, not a Tensor method
+SIZE_ATTRIBUTES = frozenset({"shape", "event_shape", "batch_shape"})
+PARAM_GROUPS = "optimizer param_groups"  # a list of dicts; each one's "params" holds the parameters
+PARAM_GROUP = "optimizer param group"
+PARAMETER_CONTAINERS = frozenset({"torch.nn.ParameterDict", "torch.nn.ParameterList"})
+MODULE_METHODS_RETURNING_TENSORS = frozenset({"parameters", "buffers"})
 NDARRAY = "numpy array"  # numpy results: their methods, items and attributes are numpy too
 ARRAY_MODULES = ("numpy", "scipy", "pandas", "cv2", "PIL")
 # Tensor methods whose result leaves torch whatever the receiver is (`x.detach().cpu().numpy()`)
@@ -150,8 +197,8 @@ def combine(a: Binding | None, b: Binding | None) -> Binding | None:
     if tensorish(b):
         return b
     for side in (a, b):
-        if side is not None and side.kind == OTHER and side.value in (NUMPY_LIKE, NDARRAY):
-            return side  # `np.arange(n) * ratio` stays a numpy array
+        if side is not None and side.kind == OTHER and side.value == NDARRAY:
+            return side  # `np.arange(n) * ratio` stays a numpy array (a `math.sqrt(c)` scalar does not decide)
     if a is not None and b is not None and a.kind == OTHER and b.kind == OTHER:
         return a
     return None

@@ -43,13 +43,32 @@ class ClassInfo:
     torch_base: str = ""  # canonical torch nn.Module base, when there is one
     attrs: dict = field(default_factory=dict)  # self.<name> -> Binding
     bases: list = field(default_factory=list)  # ClassInfo of the bases defined in the same file
+    optimizer: bool = False  # a torch.optim.Optimizer subclass (self.param_groups holds its parameters)
+    tensor_base: bool = False  # subclasses torch.Tensor (its super() has the Tensor methods)
+    # members annotated `-> Tensor`: name -> "property" (self.name is a tensor) | "method" (self.name() is)
+    tensor_members: dict = field(default_factory=dict)
+    methods: set = field(default_factory=set)  # every `def` of the class body, whatever the visit order
 
     def defines(self, name: str, depth: int = 0) -> bool:
         """The class or one of its in-file bases has `def name` (so `self.name()` is not torch's)."""
+        if name in self.methods:
+            return True
         b = self.attrs.get(name)
         if b is not None and b.value == "def":
             return True
         return depth < 8 and any(base.defines(name, depth + 1) for base in self.bases)
+
+
+    def tensor_member(self, name: str, depth: int = 0) -> str | None:
+        """"property" / "method" when the class or an in-file base annotates `name` as returning a Tensor."""
+        found = self.tensor_members.get(name)
+        if found is not None or depth >= 8:
+            return found
+        for base in self.bases:
+            found = base.tensor_member(name, depth + 1)
+            if found is not None:
+                return found
+        return None
 
 
 @dataclass(slots=True)

@@ -12,15 +12,17 @@ from ms_scan.extract.catalog import TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
     BUILTIN_NON_TENSOR, DISTINCTIVE_MODULE_MEMBERS, MODULE_METHODS_RETURNING_MODULE,
     MODULES_RETURNING_TUPLE, NON_TENSOR_FUNCS, NON_TENSOR_NAMESPACES, NON_TORCH_MODULES,
-    ARRAY_MODULES, NDARRAY, NUMPY_LIKE, STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE,
+    ARRAY_MODULES, MODULE_METHODS_RETURNING_TENSORS, NDARRAY, NUMPY_LIKE, PARAM_GROUP, PARAM_GROUPS,
+    PARAMETER_CONTAINERS, SIZE, SIZE_ATTRIBUTES, STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE,
     TENSOR_PROPERTIES_TENSOR, TO_NUMPY_METHODS, TORCH_FUNCS_TUPLE, annotation_binding, combine, is_array,
+    reduction_is_tuple, tensorish,
     is_class_name,
 )
 from ms_scan.extract.scope import (
     EXTMOD, MAYBE_MODULE, MODULE, OPTIMIZER, OTHER, PROJECT, PROJMOD, SCHEDULER, SELF, TENSOR,
     TENSORS, TORCH, TORCHDICT, UNKNOWN, UNKNOWN_BINDING, USERCLASS, Binding, ClassInfo, Scopes,
 )
-from ms_scan.facts import ApiUse, ProjectRef
+from ms_scan.facts import ApiUse, ClassDecl, ProjectRef
 
 _LITERALS = (
     cst.SimpleString, cst.ConcatenatedString, cst.FormattedString, cst.Integer, cst.Float,
@@ -85,6 +87,11 @@ class Extractor(AnchoredVisitor):
         self.keyword_nodes: list[tuple[int, cst.Name]] = []  # (index into found, keyword Name)
         self._attr_parent: dict[int, cst.Attribute] = {}  # id(attr Name) -> its Attribute
         self.imported: dict[str, str] = {}  # local name -> dotted path of every absolute import
+        self.tensor_defs: set[int] = set()  # id() of the bindings of functions annotated `-> Tensor`
+        self.called_refs: set[int] = set()  # id() of callables passed to map()/filter(), which call them
+        self._narrowed: dict[int, tuple] = {}  # id(if body) -> (scope, name, binding before, narrowed binding)
+        self.toplevel: dict[str, ClassInfo] = {}  # module-level classes of this file
+        self.class_decls: dict[str, ClassDecl] = {}  # and what the cross-file class index needs of them
 
     # ------------------------------------------------------------------ resolution
     def resolve_path(self, node: cst.BaseExpression) -> str | None:
@@ -147,6 +154,16 @@ class Extractor(AnchoredVisitor):
                 return base
             if base.kind in (TENSOR, TENSORS):
                 return Binding(TENSOR, "indexing a tensor", base.confidence)
+            if base.kind == OTHER and base.value == SIZE:
+                return base  # `x.shape[-2:]` is a shape too, `x.shape[0]` an int
+            if base.kind == MODULE and base.value in PARAMETER_CONTAINERS:
+                return Binding(TENSOR, f"item of a {base.value}")  # `self.means[key]`
+            if base.kind == OTHER and base.value == PARAM_GROUP:
+                key = e.slice[0].slice if len(e.slice) == 1 else None
+                if isinstance(key, cst.Index) and isinstance(key.value, cst.SimpleString) and \
+                        key.value.evaluated_value == "params":
+                    return Binding(TENSORS, "parameters of an optimizer param group")
+                return None
             if base.kind in (MODULE, MAYBE_MODULE) and base.confidence != INSTANCE:
                 return base  # `self.layers[i]`; `msg["value"]` of a project object is unknown
             return None
@@ -177,17 +194,30 @@ class Extractor(AnchoredVisitor):
         if path is not None:
             return Binding(TORCH, path)
         attr = e.attr.value
+        if attr in SIZE_ATTRIBUTES:
+            return Binding(OTHER, SIZE)
         if isinstance(e.value, cst.Name):
             owner = self.scopes.lookup(e.value.value)
             if owner is not None and owner.kind == SELF:
-                return owner.value.attrs.get(attr)
+                found = owner.value.attrs.get(attr)
+                if found is None and attr == "param_groups" and owner.value.optimizer:
+                    return Binding(OTHER, PARAM_GROUPS)
+                if (found is None or found.value == "def") and \
+                        owner.value.tensor_member(attr) == "property":
+                    return Binding(TENSOR, f"property {attr} annotated Tensor")
+                return found
         base = self.infer(e.value)
         if base is None:
             return None
+        if base.kind == OPTIMIZER and attr == "param_groups":
+            return Binding(OTHER, PARAM_GROUPS)
         if base.kind == TENSOR:
             if attr in TENSOR_PROPERTIES_TENSOR:
                 return Binding(TENSOR, f".{attr} of a tensor", base.confidence)
-            if attr in self.cat.tensor_members:
+            member = self.cat.tensor_members.get(attr)
+            if member == "method":
+                return None  # `dist.mean` read, not called: the "tensor" was another object (a distribution)
+            if member is not None:
                 return Binding(OTHER, f"Tensor.{attr}")
             return None  # `outputs.last_hidden_state`: the "tensor" was a model-output object
         if base.kind in (MODULE, MAYBE_MODULE) and attr in ("weight", "bias"):
@@ -206,17 +236,25 @@ class Extractor(AnchoredVisitor):
             api = self.canonical(path)
             if api in ("torch.where", "torch.Tensor.where") and len(e.args) >= 2:
                 return Binding(TENSOR, "result of torch.where(cond, a, b)")
+            if api in TORCH_FUNCS_TUPLE and reduction_is_tuple(api[6:], e, 1, self.infer) is False:
+                return Binding(TENSOR, f"result of {api}")
             return self._call_result(api)
         if isinstance(func, cst.Name):
             b = self.scopes.lookup(func.value)
             if b is None:
                 if func.value == "super":
                     cls = self.methods[-1][1] if self.methods else None
+                    if cls is not None and cls.tensor_base:
+                        return Binding(TENSOR, "super() of a Tensor subclass")
+                    if cls is not None and cls.torch_module == "no":
+                        return Binding(OTHER, "super() of a class with known bases, none a tensor or module")
                     return Binding(MAYBE_MODULE, "super()") if cls and cls.torch_module != "no" else None
                 return Binding(OTHER, f"{func.value}()") if func.value in BUILTIN_NON_TENSOR else None
             if b.kind in (PROJECT, UNKNOWN) and (b.kind == PROJECT or b.imported) and \
                     is_class_name(func.value):
                 return Binding(MAYBE_MODULE, func.value, INSTANCE)  # `Irreps(...)`: imported class
+            if id(b) in self.tensor_defs:
+                return Binding(TENSOR, f"{func.value}() annotated -> Tensor")
             return self._callee_result(b)
         if isinstance(func, cst.Attribute):
             callee = self._infer_attribute(func)  # self.conv(x), model.encoder(x)
@@ -227,21 +265,26 @@ class Extractor(AnchoredVisitor):
             if meth in TO_NUMPY_METHODS and (recv is None or recv.kind == TENSOR):
                 return Binding(OTHER, NDARRAY)  # `y0.detach().cpu().numpy()`, whatever y0 was
             if recv is None:
-                return None
+                return self._tensor_only_result(e, func)
             k = recv.kind
             if k in (PROJMOD, EXTMOD) and is_class_name(meth):
                 return Binding(MAYBE_MODULE, meth, INSTANCE)  # `o3.Irreps(...)`: a project class
             if k == TENSOR:
                 if meth in TENSOR_METHODS_NOT_TENSOR:
                     return Binding(OTHER, f"Tensor.{meth}()")
-                if meth in TENSOR_METHODS_TUPLE:
+                if meth in TENSOR_METHODS_TUPLE and reduction_is_tuple(meth, e, 0, self.infer) is not False:
                     return Binding(TENSORS, f"Tensor.{meth}()", recv.confidence)
                 if meth in self.cat.tensor_members:
                     return Binding(TENSOR, f"result of Tensor.{meth}()", recv.confidence)
                 return None
             if k in (MODULE, MAYBE_MODULE, SELF):
+                if k == SELF and recv.value.tensor_member(meth) == "method":
+                    return Binding(TENSOR, f"{meth}() annotated -> Tensor")
                 if meth in MODULE_METHODS_RETURNING_MODULE:
                     return recv if k != SELF else Binding(MAYBE_MODULE, "self")
+                if meth in MODULE_METHODS_RETURNING_TENSORS and not e.args and (
+                        k == MODULE or k == SELF and recv.value.torch_module == "yes"):
+                    return Binding(TENSORS, f"{meth}() of a module")
                 if meth == "forward":
                     return Binding(TENSOR, "forward() result", "medium")
                 return None
@@ -256,6 +299,21 @@ class Extractor(AnchoredVisitor):
             if k == TORCH:  # method on a torch object reached through a binding
                 return None
         return None
+
+    def _tensor_only_result(self, call: cst.Call, func: cst.Attribute) -> Binding | None:
+        """`d_p.norm(p=4)`, `v.sqrt()` on an unknown receiver: the call is reported as a Tensor method by its
+        name alone, and so is what it returns (`.add(eps)` next is Tensor.add, not set.add). Names other
+        types share (numpy, builtins, nn.Module's `.to()`/`.float()`) and non-tensor results stay unknown."""
+        meth = func.attr.value
+        cat = self.cat
+        if cat.tensor_members.get(meth) != "method" or meth in cat.builtin_overlap or \
+                meth in cat.numpy_overlap or meth in MODULE_METHODS_RETURNING_MODULE or \
+                meth in TENSOR_METHODS_NOT_TENSOR or meth in TENSOR_METHODS_TUPLE:
+            return None
+        if call.args and call.args[0].keyword is None and isinstance(
+                call.args[0].value, (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)):
+            return None
+        return Binding(TENSOR, f"result of .{meth}(), a Tensor-only method", "medium")
 
     def _callee_result(self, b: Binding) -> Binding | None:
         k = b.kind
@@ -336,6 +394,8 @@ class Extractor(AnchoredVisitor):
             return ("decorator" if id(call) in self.decorators else "call"), call
         if id(node) in self.decorators:
             return "decorator", None
+        if self.called_refs and id(node) in self.called_refs:
+            return "call", None
         kind = self.cat.kind(api)
         constant = kind in ("dtype", "constant") or api.endswith(".__version__")
         return ("attribute" if constant else "reference"), None
@@ -364,6 +424,10 @@ class Extractor(AnchoredVisitor):
         path = self.resolve_path(node)
         if path is None:
             return False
+        if ".__version__." in path and isinstance(node, cst.Attribute):
+            while isinstance(node, cst.Attribute) and node.attr.value != "__version__":
+                node = node.value  # `torch.__version__.split("+")`: a read of the version string
+            return self._chain_use(node)
         if path.split(".")[0] not in TORCH_ROOTS:
             return True  # builtin names like `int` resolved for annotations only
         api = self.canonical(path)
@@ -373,7 +437,8 @@ class Extractor(AnchoredVisitor):
             return True  # `torch.meshgrid.__kwdefaults__`, `torch.optim.__dict__.items()`: introspection
         kind, call = self._use_kind(node, api)
         known = self.cat.kind(api) is not None or not api.startswith("torch.")
-        self._record(node, api, kind, "high" if known else "medium", call)
+        conf = "high" if known and (b is None or b.confidence == "high") else "medium"
+        self._record(node, api, kind, conf, call)
         return True
 
     # ------------------------------------------------------------------ imports
@@ -449,18 +514,31 @@ class Extractor(AnchoredVisitor):
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         verdict = "no"
         torch_base = ""
+        optimizer = tensor_base = False
         in_file: list[ClassInfo] = []
+        refs: list[tuple[str, str]] = []  # bases the project may define, for the cross-file class index
         for arg in node.bases:
             self.bases.add(id(arg.value))
             path = self.resolve_path(arg.value)
+            if path is None:
+                ref = self._project_ref(arg.value)
+                if ref is not None:
+                    refs.append(ref)
             if path is not None:
-                if self.cat.kind(self.canonical(path)) == "nn_module":
+                base_kind = self.cat.kind(self.canonical(path))
+                if base_kind == "nn_module":
                     verdict = "yes"
                     torch_base = torch_base or self.canonical(path)
+                elif base_kind == "optimizer":
+                    optimizer = True
+                elif self.canonical(path) in ("torch.Tensor", "torch.nn.Parameter"):
+                    tensor_base = True
                 continue
             b = self.infer(arg.value)
             if b is not None and b.kind == USERCLASS:
                 in_file.append(b.value)
+                optimizer = optimizer or b.value.optimizer
+                tensor_base = tensor_base or b.value.tensor_base
                 if b.value.torch_module == "yes":
                     verdict = "yes"
                 elif b.value.torch_module == "maybe" and verdict == "no":
@@ -468,10 +546,49 @@ class Extractor(AnchoredVisitor):
             elif b is None or b.kind in (PROJECT, PROJMOD, UNKNOWN):
                 if verdict == "no":
                     verdict = "maybe"
-        info = ClassInfo(node.name.value, verdict, torch_base, bases=in_file)
+        info = ClassInfo(node.name.value, verdict, torch_base, bases=in_file, optimizer=optimizer,
+                         tensor_base=tensor_base)
+        if isinstance(node.body, cst.IndentedBlock):  # its defs (and those annotated `-> Tensor`), in any order
+            for stmt in node.body.body:
+                if not isinstance(stmt, cst.FunctionDef):
+                    continue
+                info.methods.add(stmt.name.value)
+                if stmt.returns is not None and \
+                        tensorish(annotation_binding(stmt.returns.annotation, self._resolve_any)):
+                    decos = [dotted_name(d.decorator) or "" for d in stmt.decorators]
+                    if any(d.endswith((".setter", ".deleter")) for d in decos):
+                        continue
+                    prop = any(d.rpartition(".")[2] in ("property", "cached_property") for d in decos)
+                    info.tensor_members[stmt.name.value] = "property" if prop else "method"
+        if len(self.scopes.stack) == 1:
+            self.toplevel[node.name.value] = info
+            self.class_decls[node.name.value] = ClassDecl(tuple(refs), tuple(sorted(info.methods)))
         self.bind(node.name.value, Binding(USERCLASS, info))
         self.classes.append(info)
         self.scopes.push("class")
+
+    def _project_ref(self, node: cst.BaseExpression) -> tuple[str, str] | None:
+        """(module, name) of a class this file names: its own, or one imported from the project."""
+        dotted = dotted_name(node)
+        return None if dotted is None else self._project_class(dotted)
+
+    def _project_class(self, dotted: str) -> tuple[str, str] | None:
+        root, _, rest = dotted.partition(".")
+        b = self.scopes.lookup(root)
+        if b is None:
+            return None
+        if b.kind == USERCLASS and not rest and self.toplevel.get(root) is b.value:
+            return (self.module, root)
+        if b.kind == PROJECT and not rest:
+            return tuple(b.value)
+        if b.kind == PROJMOD and rest:
+            module, _, name = f"{b.value}.{rest}".rpartition(".")
+            return (module, name)
+        return None
+
+    def _owner(self, info: ClassInfo, how: str) -> tuple[str, ...]:
+        """The `owner` of a module-member use on `self`/`super()` of a class of this file."""
+        return (self.module, info.name, how) if self.toplevel.get(info.name) is info else ()
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         self.scopes.pop()
@@ -482,7 +599,11 @@ class Extractor(AnchoredVisitor):
             self.decorators.add(id(dec.decorator))
         in_class = bool(self.classes) and self.scopes.current.kind == "class"
         # a local def shadows imports of the same name, but what it returns is unknown (may be a tensor)
-        self.bind(node.name.value, Binding(UNKNOWN, "def"))
+        defined = Binding(UNKNOWN, "def")
+        if node.returns is not None and not in_class and \
+                tensorish(annotation_binding(node.returns.annotation, self._resolve_any)):
+            self.tensor_defs.add(id(defined))  # `def f(...) -> Tensor`: its calls return tensors
+        self.bind(node.name.value, defined)
         cls = self.classes[-1] if in_class else None
         self.scopes.push("function")
         params = [*node.params.posonly_params, *node.params.params]
@@ -547,6 +668,8 @@ class Extractor(AnchoredVisitor):
             kind = self.cat.kind(api)
             if kind == "nn_module":
                 return Binding(MODULE, api)
+            if kind == "optimizer":
+                return Binding(OPTIMIZER, api)
             if kind == "class" and api.startswith("torch."):
                 return Binding(OTHER, f"annotated {api}")  # torch.Size, torch.device, Distribution
             return None
@@ -589,7 +712,7 @@ class Extractor(AnchoredVisitor):
         self.scopes.push("comprehension")
         comp = node.for_in
         while comp is not None:
-            self._bind_target(comp.target, self._element_of(self.infer(comp.iter)))
+            self._bind_iteration(comp.target, comp.iter)
             comp = comp.inner_for_in
 
     def _leave_comprehension(self, node) -> None:
@@ -616,6 +739,8 @@ class Extractor(AnchoredVisitor):
             return None
         if it.kind in (TENSOR, TENSORS):
             return Binding(TENSOR, "element of a tensor sequence", it.confidence)
+        if it.kind == OTHER and it.value == PARAM_GROUPS:
+            return Binding(OTHER, PARAM_GROUP)
         if it.kind in (MODULE, MAYBE_MODULE) and it.confidence != INSTANCE:
             return Binding(MAYBE_MODULE, "element of a module container")
         return None
@@ -661,6 +786,26 @@ class Extractor(AnchoredVisitor):
         path = self.resolve_path(node)
         if path is not None and path.split(".")[0] in TORCH_ROOTS:
             return Binding(TORCH, path)
+        if isinstance(node, cst.IfExp):
+            # `Norm = ESM1bLayerNorm if esm1b else ESM1LayerNorm`: calls may reach the torch callable
+            for arm in (node.body, node.orelse):
+                path = self.resolve_path(arm)
+                if path is not None and path.split(".")[0] in TORCH_ROOTS and \
+                        self.cat.kind(self.canonical(path)) not in (None, "module", "dtype", "constant"):
+                    return Binding(TORCH, path, "medium")  # the other arm may be what runs
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "getattr" \
+                and len(node.args) >= 2 and isinstance(node.args[1].value, cst.SimpleString) and \
+                self.scopes.lookup("getattr") is None:
+            base = self.resolve_path(node.args[0].value)  # `getattr(torch.compiler, "is_compiling", None)`
+            name = node.args[1].value.evaluated_value
+            if base is not None and base.split(".")[0] in TORCH_ROOTS and isinstance(name, str) and \
+                    name.isidentifier():
+                return Binding(TORCH, f"{base}.{name}")
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            for arm in (node.left, node.right):  # `getattr(torch.compiler, ...) or getattr(torch._dynamo, ...)`
+                found = self._value_binding(arm)
+                if found is not None and found.kind == TORCH:
+                    return found
         if isinstance(node, cst.Dict) and node.elements:
             table = {}
             for el in node.elements:
@@ -691,12 +836,72 @@ class Extractor(AnchoredVisitor):
     def leave_NamedExpr(self, node: cst.NamedExpr) -> None:
         self._bind_target(node.target, self._value_binding(node.value))
 
+    def leave_AugAssign(self, node: cst.AugAssign) -> None:
+        # `attns = 0; attns += weights`: the name now holds what the operation gives
+        if isinstance(node.target, cst.Name):
+            self._bind_target(node.target, combine(self.infer(node.target), self.infer(node.value)))
+
     def visit_For(self, node: cst.For) -> None:
-        self._bind_target(node.target, self._element_of(self.infer(node.iter)))
+        self._bind_iteration(node.target, node.iter)
+
+    def _bind_iteration(self, target: cst.BaseExpression, it: cst.BaseExpression) -> None:
+        """`for p in group["params"]`, and through `zip(a, b)` / `enumerate(a)` position by position."""
+        if isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and \
+                it.func.value in ("zip", "enumerate") and isinstance(target, (cst.Tuple, cst.List)) and \
+                it.args and not any(a.star or a.keyword is not None for a in it.args) and \
+                self.scopes.lookup(it.func.value) is None:
+            if it.func.value == "zip":
+                parts = [self._element_of(self.infer(a.value)) for a in it.args]
+            else:
+                parts = [Binding(OTHER, "enumerate index"), self._element_of(self.infer(it.args[0].value))]
+            if len(parts) == len(target.elements):
+                for el, part in zip(target.elements, parts):
+                    self._bind_target(el.value, part)
+                return
+        self._bind_target(target, self._element_of(self.infer(it)))
 
     def leave_WithItem(self, node: cst.WithItem) -> None:
         if node.asname is not None:
             self._bind_target(node.asname.name, None)
+
+    def visit_If(self, node: cst.If) -> None:
+        name = self._checked_tensor(node.test)
+        if name is not None:  # `if torch.is_tensor(x):` / `isinstance(x, Tensor)`: x is one in the body
+            scope = self.scopes.current
+            narrowed = Binding(TENSOR, "checked to be a tensor")
+            self._narrowed[id(node.body)] = (scope, name, scope.names.get(name), narrowed)
+            scope.names[name] = narrowed
+
+    def _checked_tensor(self, test: cst.BaseExpression) -> str | None:
+        if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
+            return self._checked_tensor(test.left) or self._checked_tensor(test.right)
+        if not isinstance(test, cst.Call) or not test.args or not isinstance(test.args[0].value, cst.Name):
+            return None
+        fn = test.func
+        if isinstance(fn, cst.Name) and fn.value == "isinstance" and len(test.args) == 2 and \
+                self.scopes.lookup("isinstance") is None:
+            cls = self.resolve_path(test.args[1].value)
+            if cls is None or self.canonical(cls) not in ("torch.Tensor", "torch.nn.Parameter"):
+                return None
+        elif self.canonical(self.resolve_path(fn) or "") != "torch.is_tensor":
+            return None
+        return test.args[0].value.value
+
+    def _end_narrowing(self, node: cst.CSTNode) -> None:
+        scope, name, old, narrowed = self._narrowed.pop(id(node))
+        if scope.names.get(name) is narrowed:  # not rebound in the body
+            if old is None:
+                del scope.names[name]
+            else:
+                scope.names[name] = old
+
+    def leave_IndentedBlock(self, node: cst.IndentedBlock) -> None:
+        if self._narrowed and id(node) in self._narrowed:
+            self._end_narrowing(node)
+
+    def leave_SimpleStatementSuite(self, node: cst.SimpleStatementSuite) -> None:
+        if self._narrowed and id(node) in self._narrowed:
+            self._end_narrowing(node)
 
     def visit_Global(self, node: cst.Global) -> bool:
         return False
@@ -724,6 +929,11 @@ class Extractor(AnchoredVisitor):
                     self.resolve_path(func) is not None or self._rooted_in_project(func)):
                 return  # a torch/project chain: recorded by visit_Attribute
             self._method_call(node, func)
+        if isinstance(func, cst.IfExp):  # `(torch.cat if flat else torch.tensor)(x)` calls one of them
+            self.called_refs.update((id(func.body), id(func.orelse)))
+        if isinstance(func, cst.Name) and func.value in ("map", "filter") and len(node.args) >= 2 and \
+                node.args[0].keyword is None and self.scopes.lookup(func.value) is None:
+            self.called_refs.add(id(node.args[0].value))  # `map(torch.as_tensor, xs)` calls it
         if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name):
             self.anchor_span(func, func.value.value)
         if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name) and \
@@ -772,11 +982,20 @@ class Extractor(AnchoredVisitor):
                     if k == SELF and recv.value.torch_module == "no":
                         return
                     owner = "torch.nn.Module"
+                    project: tuple[str, ...] = ()  # whose project-defined member this may be instead
                     if isinstance(func.value, cst.Call) and dotted_name(func.value.func) == "super":
                         cls = self.methods[-1][1] if self.methods else None
                         if cls is not None and cls.torch_base:  # super().forward(x) in a LayerNorm
                             owner, conf = cls.torch_base, "high"
+                        if cls is not None:
+                            project = self._owner(cls, "super")
+                    elif k == SELF:
+                        project = self._owner(recv.value, "self")
+                    elif k == MAYBE_MODULE and isinstance(recv.value, str) and recv.value.isidentifier():
+                        ref = self._project_class(recv.value)
+                        project = (*ref, "instance") if ref is not None else ()
                     self._record(func.attr, f"{owner}.{meth}", kind, conf, call, "module instance")
+                    self.found[-1][1].owner = project
             elif k == OPTIMIZER:
                 if meth in cat.optimizer_members:
                     self._record(func.attr, f"torch.optim.Optimizer.{meth}", kind, "high", call, recv.value)

@@ -109,6 +109,18 @@ def _replacement(op: GradOp, chain: Chain, release: str, mode: str, target: str 
     return "; ".join(parts), shim_ref
 
 
+def _primitive_guess(prims: ApiPrims) -> str:
+    """Words for a primitive that no api_primitives.csv row of the API itself gives ("" when one does):
+    the rule never guesses silently, and such findings are at most medium confidence."""
+    if prims.how == "name-heuristic":
+        return (" (primitive guessed from the API's name: api_primitives.csv has no row for "
+                f"`{prims.ms_api}`, so check it by hand)")
+    if prims.how.startswith("name-variant:"):
+        return (f" (primitives taken from the row of `{prims.how.partition(':')[2]}`, assumed to run the same "
+                f"primitives: api_primitives.csv has no row for `{prims.ms_api}`)")
+    return ""
+
+
 def _where(release: str, mode: str, target: str | None) -> str:
     return f"MindSpore {release}, {_MODE_WORDS.get(mode, mode)}" + (f", {target.upper()}" if target else "")
 
@@ -117,7 +129,7 @@ def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release:
                  target: str | None) -> list[Finding]:
     chain = torch_chain(op.api, dict(op.args), release, target)
     if chain.prims is None:
-        return []
+        return [_unknown_support(op, site, path, snippets, chain, release)]
     static_bad = []
     probe_bad = []
     for prim in chain.prims.primitives:
@@ -139,30 +151,55 @@ def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release:
         route += f" (`{chain.mapped_api}` does not run on {target.upper()})"
     elif chain.how == "name-heuristic":
         route += " (guessed from the name: no mapping row)"
+    guess = _primitive_guess(chain.prims)
     advice, shim = _replacement(op, chain, release, mode, target)
     out = []
     common = dict(path=op_path, line=op.line, column=op.column, end_line=op.end_line, end_column=op.end_column,
                   torch_api=op.api, kind="call", ms_api=chain.ms_api, snippet=snippets.get(op.line, ""))
     if static_bad:
         what = "; ".join(f"{p}'s bprop emits {', '.join(m) or 'a primitive'} with no bprop" for p, m in static_bad)
-        conf = _conf(site_conf, op.confidence, chain.confidence)
+        conf = _conf(site_conf, op.confidence, chain.confidence, "medium" if guess else "high")
         out.append(Finding(
             code=OP_LACKS.code, name=OP_LACKS.name, severity=OP_LACKS.severity, confidence=conf,
             message=(f"`{op.api}` is {on}; its MindSpore counterpart {route} runs "
-                     f"{'+'.join(p for p, _ in static_bad)}, which cannot be differentiated twice in "
+                     f"{'+'.join(p for p, _ in static_bad)}{guess}, which cannot be differentiated twice in "
                      f"{_where(release, mode, target)} ({what})"),
             note=advice, shim=shim, status="missing", **common))
     elif probe_bad:
         prim, case = probe_bad[0]
-        conf = _conf(site_conf, op.confidence, chain.confidence, "high" if target else "medium")
+        if prim == chain.ms_api:  # the probe ran the API itself: no primitive involved
+            guess = ""
+        conf = _conf(site_conf, op.confidence, chain.confidence, "high" if target else "medium",
+                     "medium" if guess else "high")
         out.append(Finding(
             code=RUNTIME.code, name=RUNTIME.name, severity=RUNTIME.severity, confidence=conf,
-            message=(f"`{op.api}` is {on}; its MindSpore counterpart {route} runs {prim}, whose double "
+            message=(f"`{op.api}` is {on}; its MindSpore counterpart {route} runs {prim}{guess}, whose double "
                      f"gradient {_OUTCOME_WORDS.get(case.outcome, case.outcome)} in "
                      f"{_where(release, mode, target)} (runtime probe `{case.api}`)"),
             note=("use GRAPH_MODE (or @jit) for the second-order step, " if mode == "pynative" else "")
             + advice, shim=shim, status="differs", **common))
     return out
+
+
+def _unknown_support(op: GradOp, site: GradSite, path: str, snippets: dict, chain: Chain, release: str) -> Finding:
+    """An op on the path whose primitives nobody knows (no mapping row and no api_primitives row, e.g.
+    torch.nn.LazyLinear): said, at low confidence, instead of passing it over as if it were fine."""
+    op_path = op.path or path
+    at = f"line {site.line}" if op_path == path else f"{path}:{site.line}"
+    if chain.mapped_api:
+        why = (f"its MindSpore counterpart `{chain.mapped_api}` has no row in mappings/bprop/{release}/"
+               "api_primitives.csv, so the primitives it runs are unknown")
+    else:
+        why = (f"it has no row in the {release} mapping table"
+               + (f" and the name-guessed `{chain.ms_api}` no row in api_primitives.csv" if chain.ms_api else "")
+               + ", so the primitives a port would run are unknown")
+    return Finding(
+        code=UNRESOLVED.code, name=UNRESOLVED.name, severity=UNRESOLVED.severity, confidence="low",
+        message=(f"second-order support of `{op.api}` is unknown: it is on the second-order path of the "
+                 f"{_site_words(site)} at {at}" + (f" (via {op.via})" if op.via else "") + f", but {why}"),
+        note="check by hand that its MindSpore counterpart can be differentiated twice",
+        path=op_path, line=op.line, column=op.column, end_line=op.end_line, end_column=op.end_column,
+        torch_api=op.api, kind="call", ms_api=chain.ms_api, snippet=snippets.get(op.line, ""))
 
 
 def check(path: str, grad_facts, snippets: dict[int, str], release: str, mode: str = "graph",
@@ -174,6 +211,7 @@ def check(path: str, grad_facts, snippets: dict[int, str], release: str, mode: s
     sites: list[GradSite] = list(getattr(grad_facts, "sites", grad_facts))
     merged: dict[tuple, Finding] = {}
     extra_lines: dict[tuple, list[int]] = {}
+    extra_sites: dict[tuple, set[str]] = {}
     out: list[Finding] = []
     for site in sites:
         if not site.resolved or site.unresolved:
@@ -192,13 +230,17 @@ def check(path: str, grad_facts, snippets: dict[int, str], release: str, mode: s
                 key = (f.path, f.code, f.line, f.column, f.torch_api)
                 if key in merged:
                     extra_lines[key].append(site.line)
+                    extra_sites[key].update(op.also)
                     continue
                 merged[key] = f
                 extra_lines[key] = []
+                extra_sites[key] = set(op.also)
     for key, f in merged.items():
         more = sorted(set(extra_lines[key]))
         if more:
             where = "line(s)" if f.path == path else f"{path} line(s)"
             f.message += f"; also on the path of the site(s) at {where} {', '.join(map(str, more))}"
+        if extra_sites[key]:  # sites in other files reaching the same op (ms_scan.project keeps one finding)
+            f.message += f"; also on the path of the site(s) at {', '.join(sorted(extra_sites[key]))}"
         out.append(f)
     return sorted(out, key=Finding.sort_key)

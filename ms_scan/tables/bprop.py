@@ -274,6 +274,9 @@ def api_primitives(ms_api: str, kwargs: dict | None = None, release: str = "2.10
     rows = _api_primitive_rows()
     same_release = api_primitive_release() == release
     groups = rows.get(ms_api)
+    if groups and ms_api.startswith("mindspore.Tensor.") and \
+            release_key(release) < release_key(TENSOR_METHODS_FOLLOW_MINT) <= release_key(api_primitive_release()):
+        groups = None  # the row records the torch-style dispatch of newer Tensor methods, absent in this release
     if groups:
         prims, cond, exact = _select(groups, kwargs)
         conf = "high" if exact and same_release else "medium"
