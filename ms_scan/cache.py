@@ -20,20 +20,19 @@ format, wrong key, unexpected types) is a miss, never an error.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tempfile
 from dataclasses import fields
-from functools import lru_cache
 from pathlib import Path
 
+from ms_scan import digests
 from ms_scan.extract.grads import GradOp, GradSite, ModelSummary, ProjectCallee
 from ms_scan.extract.recipe import ContextSpan, RecipeFact
 from ms_scan.extract.shapes import ShapeFact
 from ms_scan.facts import ApiUse, ClassDecl, FileFacts, ProjectRef, Problem
 
-FORMAT = 2  # bump when FileFacts (or a nested fact) or the extraction output changes
+FORMAT = digests.FACTS_FORMAT
 FACTS_DIR = "facts"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 
@@ -227,47 +226,16 @@ def facts_from_dict(data) -> FileFacts:
     return _DECODE_FACTS(data)
 
 
-# --- keys ---------------------------------------------------------------------------------------
+# --- keys (ms_scan/digests.py: importable without the extractor, for the whole-scan memo) ------
 
-@lru_cache(maxsize=1)
 def _code_digest() -> str:
-    """Extraction code + torch catalogue + parser version: what turns bytes into facts."""
-    import libcst
-
-    from ms_scan import __version__
-    from ms_scan.datafiles import mappings_dir
-
-    h = hashlib.sha256(f"ms-scan {__version__}\0format {FORMAT}\0libcst "
-                       f"{getattr(libcst, '__version__', '?')}\0".encode())
-    here = Path(__file__).resolve().parent
-    for src in [here / "facts.py", *sorted((here / "extract").glob("*.py"))]:
-        h.update(src.name.encode() + b"\0")
-        try:
-            h.update(hashlib.sha256(src.read_bytes()).digest())
-        except OSError:
-            h.update(b"?")
-    torch_dir = mappings_dir() / "torch"
-    try:
-        catalogues = sorted(torch_dir.glob("*/torch_api.json"))
-    except OSError:
-        catalogues = []
-    for cat in catalogues:
-        h.update(cat.parent.name.encode() + b"\0")
-        h.update(hashlib.sha256(cat.read_bytes()).digest())
-    return h.hexdigest()
+    return digests.code_digest()
 
 
-def context_digest(project_modules: frozenset[str]) -> str:
-    h = hashlib.sha256(_code_digest().encode())
-    h.update("\n".join(sorted(project_modules)).encode())
-    return h.hexdigest()
-
-
-def file_key(context: str, data: bytes, relpath: str, module: str, is_package: bool, gate: bool) -> str:
-    h = hashlib.sha256(context.encode())
-    h.update(json.dumps([relpath, module, is_package, gate]).encode())
-    h.update(hashlib.sha256(data).digest())
-    return h.hexdigest()
+context_digest = digests.context_digest
+file_key = digests.file_key
+file_key_of_digest = digests.file_key_of_digest
+engine_digest = digests.engine_digest
 
 
 # --- the store ----------------------------------------------------------------------------------

@@ -226,7 +226,7 @@ def scan_cmd(paths, fmt, output, config_file, ms_version, target, mode, fail_on,
     elif result.baseline_fixed and not quiet:
         click.echo(f"ms-scan: {result.baseline_fixed} baseline findings no longer occur: "
                    "refresh the baseline with --write-baseline", err=True)
-    if not no_cache:
+    if not no_cache and not result.from_memo:
         save_last_scan(result)
     summary = summarize(result)
     options = {"verbose": verbose}

@@ -16,8 +16,8 @@ from ms_scan.facts import FileFacts, Problem
 from ms_scan.findings import Finding, confidence_rank
 from ms_scan.settings import CACHE_DIR, Settings
 
-LAST_SCAN = "last_scan.json"
-LAST_SCAN_VERSION = 2
+LAST_SCAN = "last_scan.jsonl"
+LAST_SCAN_VERSION = 3
 
 
 @dataclass
@@ -34,36 +34,80 @@ class ScanResult:
     checklist: list[dict] = field(default_factory=list)  # the training recipe, filled from the code
     cached: int = 0  # files whose facts came from the facts cache (not saved in the last scan)
     extracted: int = 0  # files parsed in this scan (second looks included)
+    memo_key: str = ""  # digest of everything the findings follow from (see _memo_key); "" = not memoisable
+    from_memo: bool = False  # this result is the last scan, reused because nothing it follows from changed
 
-    def to_dict(self) -> dict:
-        """Plain JSON-able form (the last-scan cache; never pickled)."""
+    def header(self) -> dict:
+        """Everything but the findings, JSON-able (the first line of the last-scan file)."""
         from dataclasses import asdict
 
         return {"last_scan_version": LAST_SCAN_VERSION, "root": str(self.root), "release": self.release,
                 "settings": asdict(self.settings), "files": self.files,
-                "files_with_torch": self.files_with_torch,
-                "findings": [{k: v for k, v in f.to_dict().items() if k != "family"} for f in self.findings],
-                "notes": [list(n) for n in self.notes], "table_digest": self.table_digest,
-                "baseline_fixed": self.baseline_fixed, "checklist": self.checklist}
+                "files_with_torch": self.files_with_torch, "finding_fields": list(FINDING_FIELDS),
+                "findings": len(self.findings), "notes": [list(n) for n in self.notes],
+                "table_digest": self.table_digest, "baseline_fixed": self.baseline_fixed,
+                "checklist": self.checklist, "memo_key": self.memo_key}
+
+    def write_lines(self, out) -> None:
+        """The last-scan file: the header, then one finding per line as the list of its field values
+        (JSON lines, ASCII: streamed, so a model zoo's hundred thousand findings never sit in memory
+        twice; never pickled)."""
+        import json
+
+        out.write(json.dumps(self.header()) + "\n")
+        dumps = json.dumps
+        batch: list[str] = []
+        for f in self.findings:
+            batch.append(dumps([getattr(f, n) for n in FINDING_FIELDS]))
+            if len(batch) == 2048:
+                out.write("\n".join(batch) + "\n")
+                batch.clear()
+        if batch:
+            out.write("\n".join(batch) + "\n")
 
     @classmethod
-    def from_dict(cls, d: dict) -> "ScanResult":
+    def read_lines(cls, lines, memo_key: str | None = None) -> "ScanResult | None":
+        """Inverse of write_lines; None when `memo_key` is given and differs (decided on the header,
+        before any finding is read). ValueError/KeyError/TypeError on anything malformed."""
+        import json
         from dataclasses import fields
 
-        if d.get("last_scan_version") != LAST_SCAN_VERSION:
+        d = json.loads(next(lines))
+        if type(d) is not dict or d.get("last_scan_version") != LAST_SCAN_VERSION:
             raise ValueError("not an ms-scan last-scan file of this version")
+        if memo_key is not None and d.get("memo_key") != memo_key:
+            return None
+        if d.get("finding_fields") != list(FINDING_FIELDS):
+            raise ValueError("findings of another layout")
         known = {f.name for f in fields(Settings)}
         st = {k: v for k, v in d["settings"].items() if k in known}
         for k in ("exclude", "select", "ignore"):
             st[k] = tuple(st.get(k) or ())
         st["per_file_ignores"] = tuple((g, tuple(c)) for g, c in st.get("per_file_ignores") or ())
-        finding_fields = {f.name for f in fields(Finding)}
+        findings = []
+        loads, intern, width = json.loads, sys.intern, len(FINDING_FIELDS)
+        for line in lines:
+            v = loads(line)
+            if type(v) is not list or len(v) != width or type(v[0]) is not str or type(v[5]) is not str \
+                    or type(v[6]) is not int:
+                raise ValueError("not a finding")
+            for i in _INTERNED:  # paths, API names and URLs repeat across findings: share them
+                if type(v[i]) is str:
+                    v[i] = intern(v[i])
+            findings.append(Finding(*v))
+        if len(findings) != d["findings"]:
+            raise ValueError("truncated last-scan file")
         return cls(root=Path(d["root"]), release=d["release"], settings=Settings(**st),
-                   files=d["files"], files_with_torch=d["files_with_torch"],
-                   findings=[Finding(**{k: v for k, v in f.items() if k in finding_fields})
-                             for f in d["findings"]],
+                   files=d["files"], files_with_torch=d["files_with_torch"], findings=findings,
                    notes=[tuple(n) for n in d["notes"]], table_digest=d.get("table_digest", ""),
-                   baseline_fixed=d.get("baseline_fixed", 0), checklist=d.get("checklist", []))
+                   baseline_fixed=d.get("baseline_fixed", 0), checklist=d.get("checklist", []),
+                   memo_key=d.get("memo_key", ""))
+
+
+FINDING_FIELDS = tuple(Finding.__dataclass_fields__)
+_INTERNED = tuple(FINDING_FIELDS.index(n) for n in ("code", "name", "severity", "confidence", "path",
+                                                    "torch_api", "kind", "status", "ms_api", "note",
+                                                    "docs_url", "context"))
 
 
 def cache_dir(root: Path, settings: Settings) -> Path:
@@ -79,29 +123,34 @@ def prepare_cache_dir(folder: Path) -> None:
 
 
 def save_last_scan(result: ScanResult) -> Path | None:
-    """Keep the scan as <cache dir>/last_scan.json for `ms-scan report`; None if it cannot be written."""
-    import json
-
+    """Keep the scan as <cache dir>/last_scan.jsonl for `ms-scan report` and the whole-scan memo;
+    None if it cannot be written."""
     root = result.root if result.root.is_dir() else result.root.parent
     folder = cache_dir(root, result.settings)
     try:
         prepare_cache_dir(folder)
         target = folder / LAST_SCAN
         tmp = folder / (LAST_SCAN + ".tmp")
-        tmp.write_text(json.dumps(result.to_dict(), ensure_ascii=False), encoding="utf-8")
+        with open(tmp, "w", encoding="ascii", newline="\n") as fh:
+            result.write_lines(fh)
         os.replace(tmp, target)
+        legacy = folder / "last_scan.json"  # ms-scan 0.1's single-document form
+        if legacy.is_file():
+            legacy.unlink()
         return target
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a finding that is not JSON-able (never expected)
         return None
 
 
-def load_last_scan(root: Path, settings: Settings) -> ScanResult | None:
-    import json
-
+def load_last_scan(root: Path, settings: Settings, memo_key: str | None = None) -> ScanResult | None:
+    """The last scan kept for `ms-scan report`; with `memo_key`, only if it was made from exactly that
+    (checked on the first line, before any finding is read). None if absent, unreadable, of another
+    version or malformed."""
     path = cache_dir(root, settings) / LAST_SCAN
     try:
-        return ScanResult.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
+        with open(path, encoding="ascii") as fh:
+            return ScanResult.read_lines(iter(fh), memo_key)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, StopIteration):
         return None
 
 
@@ -175,11 +224,12 @@ def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Set
 
 
 def extract_all(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
-                gate: bool = True, progress=None) -> list[FileFacts]:
-    """Always in worker processes (even for one file): a parser crash must not take the scan down."""
+                gate: bool = True, progress=None, meanwhile=None) -> list[FileFacts]:
+    """Always in worker processes (even for one file): a parser crash must not take the scan down.
+    `meanwhile()` runs in this process once the workers have their first files."""
     from ms_scan import pool
 
-    return pool.run(files, project_modules, settings, gate, progress)
+    return pool.run(files, project_modules, settings, gate, progress, meanwhile=meanwhile)
 
 
 def _cacheable(facts: FileFacts) -> bool:
@@ -188,10 +238,12 @@ def _cacheable(facts: FileFacts) -> bool:
 
 
 def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
-                    store, gate: bool = True, progress=None, stats: dict | None = None) -> list[FileFacts]:
-    """extract_all, with the per-file facts cache (ms_scan/cache.py) in front when `store` is given."""
+                    store, gate: bool = True, progress=None, stats: dict | None = None,
+                    digests: dict[str, str | None] | None = None, meanwhile=None) -> list[FileFacts]:
+    """extract_all, with the per-file facts cache (ms_scan/cache.py) in front when `store` is given.
+    `digests` (relpath -> sha256 of the bytes, from content_digests) saves reading the files again."""
     if store is None:
-        out = extract_all(files, project_modules, settings, gate, progress)
+        out = extract_all(files, project_modules, settings, gate, progress, meanwhile)
         if stats is not None:
             stats["extracted"] = stats.get("extracted", 0) + len(files)
         return out
@@ -202,7 +254,12 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
     keys: dict[int, str] = {}
     todo: list[int] = []
     for i, src in enumerate(files):
-        key = _key_of(src, context, settings, gate)
+        if digests is not None and src.relpath in digests:
+            content = digests[src.relpath]
+            key = content and cache.file_key_of_digest(context, content, src.relpath, src.module,
+                                                       src.is_package, gate)
+        else:
+            key = _key_of(src, context, settings, gate)
         hit = store.get(key, src.relpath, src.module) if key else None
         if hit is None:
             todo.append(i)
@@ -212,7 +269,7 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
             results[i] = hit
     if progress and len(todo) < len(files):
         progress(len(files) - len(todo))
-    fresh = extract_all([files[i] for i in todo], project_modules, settings, gate, progress)
+    fresh = extract_all([files[i] for i in todo], project_modules, settings, gate, progress, meanwhile)
     for i, facts in zip(todo, fresh):
         results[i] = facts
         # store only if the file still has the bytes the key was made from (it may change mid-scan)
@@ -222,6 +279,55 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
         stats["cached"] = stats.get("cached", 0) + len(files) - len(todo)
         stats["extracted"] = stats.get("extracted", 0) + len(todo)
     return results
+
+
+def content_digests(files: list[SourceFile], settings: Settings) -> dict[str, str | None]:
+    """relpath -> sha256 hex of the file's bytes; None when it is not cacheable (over the size limit,
+    unreadable). One read per file per scan: the memo key and every facts-cache key derive from it."""
+    import hashlib
+
+    out: dict[str, str | None] = {}
+    limit = settings.max_file_size
+    for src in files:
+        try:
+            with open(src.abspath, "rb") as fh:
+                data = fh.read(limit + 1)
+        except OSError:
+            out[src.relpath] = None
+            continue
+        out[src.relpath] = None if len(data) > limit else hashlib.sha256(data).hexdigest()
+    return out
+
+
+# Settings that do not change the findings (how the work is spread, where the caches live).
+_MEMO_IGNORED = ("jobs", "cache_dir", "facts_cache", "file_timeout")
+
+
+def _memo_key(found: Discovery, digests: dict[str, str | None], release: str, settings: Settings) -> str:
+    """Digest of everything a scan's result follows from: ms-scan's code and data, the table, the
+    settings, the baseline's bytes, the discovered files (path, module, bytes) and discovery notes.
+    Unreadable or oversized files make the scan not memoisable ("")."""
+    import hashlib
+    import json
+    from dataclasses import asdict
+
+    from ms_scan.digests import engine_digest
+
+    if any(d is None for d in digests.values()):
+        return ""
+    opts = {k: v for k, v in asdict(settings).items() if k not in _MEMO_IGNORED}
+    if settings.baseline:
+        try:
+            with open(settings.baseline, "rb") as fh:
+                opts["baseline_bytes"] = hashlib.sha256(fh.read()).hexdigest()
+        except OSError:
+            return ""
+    h = hashlib.sha256(engine_digest().encode())  # covers the mapping tables' bytes
+    h.update(json.dumps([str(found.root), release, opts, found.notes], sort_keys=True,
+                        default=str).encode())
+    for src in found.files:
+        h.update(f"\0{src.relpath}\0{src.module}\0{src.is_package:d}\0{digests[src.relpath]}".encode())
+    return h.hexdigest()
 
 
 def _key_of(src: SourceFile, context: str, settings: Settings, gate: bool) -> str | None:
@@ -290,24 +396,30 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
 
 
 def collect(paths: list[str], settings: Settings, progress_factory=None,
-            stats: dict | None = None) -> tuple[Discovery, list[FileFacts]]:
+            stats: dict | None = None, found: Discovery | None = None,
+            digests: dict[str, str | None] | None = None, meanwhile=None) -> tuple[Discovery, list[FileFacts]]:
     """Discover and extract: the per-file facts every rule works from (no tables involved).
 
     With settings.facts_cache, unchanged files come from the facts cache; `stats` (if given) gets
-    "cached" and "extracted" file counts."""
-    from ms_scan import project
+    "cached" and "extracted" file counts. `found`/`digests`: discovery and content digests already
+    made by the caller (scan); `meanwhile()` runs here while the workers parse the first files."""
+    from ms_scan import project  # imports the extractor before the workers fork: they inherit it
 
-    found: Discovery = discover(paths, settings.exclude, settings.respect_gitignore)
+    if found is None:
+        found = discover(paths, settings.exclude, settings.respect_gitignore)
     modules = found.project_modules
     store = _facts_store(found.root, settings)
+    if store is not None and digests is None:
+        digests = content_digests(found.files, settings)
     progress = progress_factory(len(found.files)) if progress_factory else None
     try:
-        facts = _extract_cached(found.files, modules, settings, store, True, progress, stats)
+        facts = _extract_cached(found.files, modules, settings, store, True, progress, stats, digests,
+                                meanwhile)
         by_rel = {f.relpath: f for f in found.files}
         again = _needs_second_look(facts, by_rel, settings)
         if again:
             redo = {f.path: f for f in _extract_cached(again, modules, settings, store, False,
-                                                       stats=stats)}
+                                                       stats=stats, digests=digests)}
             facts = [redo.get(f.path, f) for f in facts]
         by_path = {f.path: f for f in facts}
         done: set[str] = set()
@@ -316,7 +428,8 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
             if not wanted:
                 break
             done.update(src.relpath for src in wanted)
-            for extra in _extract_cached(wanted, modules, settings, store, MODELS_PASS, stats=stats):
+            for extra in _extract_cached(wanted, modules, settings, store, MODELS_PASS, stats=stats,
+                                         digests=digests):
                 target = by_path[extra.path]
                 target.models = extra.models
                 for line, text in extra.snippets.items():
@@ -393,11 +506,26 @@ def post_process(result: ScanResult, sources: dict[str, str]) -> None:
 def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanResult:
     from ms_scan.tables.mapping import load_table
 
-    table = load_table(settings.ms_version)
+    from ms_scan.tables.mapping import default_release
+
+    release = settings.ms_version or default_release()
     stats: dict = {}
-    found, facts = collect(paths, settings, progress_factory, stats)
+    found = discover(paths, settings.exclude, settings.respect_gitignore)
+    digests = memo = None
+    if settings.facts_cache:
+        digests = content_digests(found.files, settings)
+        memo = _memo_key(found, digests, release, settings)
+        last = load_last_scan(found.root if found.root.is_dir() else found.root.parent, settings,
+                              memo) if memo else None
+        if last is not None:
+            last.settings, last.from_memo, last.cached, last.extracted = settings, True, last.files, 0
+            return last
+    found, facts = collect(paths, settings, progress_factory, stats, found, digests,
+                           meanwhile=lambda: load_table(release))  # parsed while the workers parse
+    table = load_table(release)
     result = ScanResult(root=found.root, release=table.release, settings=settings,
-                        files=len(found.files), notes=list(found.notes), table_digest=table.digest)
+                        files=len(found.files), notes=list(found.notes), table_digest=table.digest,
+                        memo_key=memo or "")
     result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
     result.files_with_torch = sum(1 for f in facts if f.uses)
     result.findings = evaluate(facts, table, settings)

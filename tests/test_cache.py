@@ -228,3 +228,68 @@ def test_project_module_set_is_in_the_key(tmp_path):
     assert second.extracted == 2  # `helpers` became a project module: main.py's facts change
     direct = scan([str(root)], Settings(jobs=1))
     assert [f.to_dict() for f in second.findings] == [f.to_dict() for f in direct.findings]
+
+
+# --- the whole-scan memo: an unchanged tree answers from the last scan ----------------------------
+
+def _memo_scan(root: Path, **kw):
+    result = scan([str(root)], _settings(**kw))
+    scan_mod.save_last_scan(result)
+    return result
+
+
+def test_unchanged_tree_is_answered_from_the_last_scan(tmp_path, monkeypatch):
+    root = _tree(tmp_path)
+    cold = _memo_scan(root)
+    assert not cold.from_memo and cold.memo_key
+
+    def no_extraction(*args, **kw):
+        raise AssertionError("an unchanged tree must not be extracted again")
+    monkeypatch.setattr(scan_mod, "extract_all", no_extraction)
+    monkeypatch.setattr(scan_mod, "collect", no_extraction)
+    again = scan([str(root)], Settings(jobs=2, facts_cache=True))  # the number of workers is not in the key
+    assert again.from_memo and again.extracted == 0
+    assert [f.to_dict() for f in again.findings] == [f.to_dict() for f in cold.findings]
+    assert again.checklist == cold.checklist and again.files == cold.files
+
+
+@pytest.mark.parametrize("change", ["file", "new-file", "select", "mode", "ms_version", "baseline"])
+def test_anything_the_findings_follow_from_invalidates_the_memo(tmp_path, change):
+    root = _tree(tmp_path)
+    baseline = tmp_path / "baseline.json"
+    first = _memo_scan(root)
+    from ms_scan import baseline as baselines
+    baselines.write(first.findings[:1], str(baseline))
+    kw: dict = {"baseline": str(baseline)}
+    _memo_scan(root, **kw)
+    if change == "file":
+        (root / "util.py").write_text("import torch\nx = torch.ones(3)\nk = x.unique()\n")
+    elif change == "new-file":
+        (root / "extra.py").write_text("import torch\ny = torch.unique(torch.ones(3))\n")
+    elif change == "select":
+        kw["select"] = ("MS2",)
+    elif change == "mode":
+        kw["mode"] = "pynative"
+    elif change == "ms_version":
+        kw["ms_version"] = "1.7"
+    else:
+        baselines.write(first.findings[:3], str(baseline))
+    again = scan([str(root)], _settings(**kw))
+    assert not again.from_memo
+    direct = scan([str(root)], Settings(jobs=1, **kw))
+    assert [f.to_dict() for f in again.findings] == [f.to_dict() for f in direct.findings]
+    assert again.baseline_fixed == direct.baseline_fixed
+
+
+def test_cli_rescan_of_an_unchanged_tree_is_byte_identical_and_keeps_the_last_scan(tmp_path):
+    root = _tree(tmp_path)
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    assert ms_scan(root, "--format", "json", "-o", a, "--exit-zero").returncode == 0
+    last = root / CACHE_DIR / scan_mod.LAST_SCAN
+    stamp = last.stat().st_mtime_ns
+    assert ms_scan(root, "--format", "json", "-o", b, "--exit-zero").returncode == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert last.stat().st_mtime_ns == stamp  # answered from it, not rewritten
+    (root / "util.py").write_text("import torch\nx = torch.ones(3)\nk = x.unique()\n")
+    assert ms_scan(root, "--format", "json", "-o", b, "--exit-zero").returncode == 0
+    assert a.read_bytes() != b.read_bytes() and last.stat().st_mtime_ns != stamp

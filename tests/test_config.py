@@ -82,7 +82,7 @@ def test_baseline_and_cache_dir_paths_are_relative_to_the_config(write_tree):
     missing = ms_scan(root / "proj", "--no-cache")
     assert missing.returncode == 2 and "ci/base.json" in missing.stderr and "no such file" in missing.stderr
     assert ms_scan(root / "proj", "--write-baseline", root / "ci" / "base.json").returncode == 0
-    assert (root / "ci" / "cache" / "last_scan.json").is_file()
+    assert (root / "ci" / "cache" / "last_scan.jsonl").is_file()
     assert not (root / "proj" / ".ms_scan_cache").exists()
     assert ms_scan(root / "proj").returncode == 0  # the baseline from the config applies
 

@@ -221,16 +221,29 @@ def test_terminal_compact_verbose_quiet(write_tree):
 
 
 # --------------------------------------------------------------------------- report command / cache
-def test_last_scan_cache_is_plain_json_and_round_trips(result):
+def test_last_scan_cache_is_plain_json_lines_and_round_trips(result):
     path = save_last_scan(result)
     assert path == result.root / CACHE_DIR / LAST_SCAN
-    doc = json.loads(path.read_text())  # plain JSON, not a pickle
-    assert doc["findings"][0]["code"] == result.findings[0].code
+    header, *rows = [json.loads(line) for line in path.read_text().splitlines()]  # JSON, not a pickle
+    assert header["findings"] == len(rows) == len(result.findings)
+    assert dict(zip(header["finding_fields"], rows[0]))["code"] == result.findings[0].code
     again = load_last_scan(result.root, Settings())
     assert isinstance(again, ScanResult)
     assert [f.to_dict() for f in again.findings] == [f.to_dict() for f in result.findings]
     assert again.settings == result.settings and again.release == result.release
     assert (result.root / CACHE_DIR / ".gitignore").read_text().strip().endswith("*")
+
+
+def test_last_scan_that_is_truncated_or_tampered_is_ignored(result):
+    path = save_last_scan(result)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n")  # a finding short: an interrupted write
+    assert load_last_scan(result.root, Settings()) is None
+    path.write_text("\n".join(lines[:1] + ['["MS100", 1, 2]'] + lines[2:]) + "\n")
+    assert load_last_scan(result.root, Settings()) is None
+    path.write_text("\n".join(lines) + "\n")
+    assert load_last_scan(result.root, Settings(), memo_key="not-this-one") is None
+    assert load_last_scan(result.root, Settings(), memo_key=result.memo_key) is not None
 
 
 def test_report_command_scans_first_then_reuses_the_last_scan(write_tree):

@@ -60,3 +60,16 @@ def test_text_positions_disambiguate_inside_the_statement():
     first_k = stmt.value.left.slice[0].slice.upper
     got = positions._from_text(tree, text, [first_k, second_k], w)
     assert got == {id(first_k): (4, 12, 4, 13), id(second_k): (4, 17, 4, 18)}
+
+
+def test_unvalidated_parse_builds_the_same_trees_and_restores_validation():
+    from ms_scan.extract.walk import parse_module
+
+    for f in FILES[::5]:
+        text = open(f, encoding="utf-8").read()
+        assert parse_module(text).deep_equals(cst.parse_module(text)), f
+    with pytest.raises(cst.ParserSyntaxError):
+        parse_module("def broken(:\n")
+    # validation is back on for nodes built afterwards, also after a syntax error
+    with pytest.raises(cst.CSTValidationError):
+        cst.Name("not a name")

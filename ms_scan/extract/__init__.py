@@ -14,6 +14,7 @@ from ms_scan.extract.scope import PROJECT, TENSOR, TORCH
 from ms_scan.extract.grads import GradExtractor
 from ms_scan.extract.recipe import RecipeExtractor
 from ms_scan.extract.shapes import ShapeExtractor
+from ms_scan.extract.walk import parse_module
 from ms_scan.facts import FileFacts, Problem
 
 _PY2_HINTS = re.compile(rb"^\s*(print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", re.M)
@@ -80,7 +81,7 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
         facts.problem = problem
         return facts
     try:
-        tree = cst.parse_module(text)
+        tree = parse_module(text)  # the parser's output, not re-validated node by node
     except cst.ParserSyntaxError as exc:
         facts.problem = _syntax_problem(exc, text, data)
         return facts

@@ -49,11 +49,15 @@ class _Ranges(PositionProvider):
         self._computed = {}
 
 
-def _codegen(module: cst.Module, node: cst.CSTNode) -> tuple[str, dict]:
-    """One subtree's code and its nodes' ranges relative to it (line 1, column 0 = where it starts)."""
+def _codegen(module: cst.Module, node: cst.CSTNode, indent: str = "") -> tuple[str, dict]:
+    """One subtree's code and its nodes' ranges relative to it (line 1, column 0 = where it starts).
+    `indent`: the enclosing block's indentation, which the subtree's own continuation lines repeat
+    (libcst stores `indent=True` there instead of the spaces)."""
     provider = _Ranges()
     state = PositionProvidingCodegenState(default_indent=module.default_indent,
                                           default_newline=module.default_newline, provider=provider)
+    if indent:
+        state.indent_tokens.append(indent)
     node._codegen(state)
     return "".join(state.tokens), provider._computed
 
@@ -102,9 +106,30 @@ def _from_text(module: cst.Module, text: str, nodes: list[cst.CSTNode], walker) 
         col = src.find(first)
         if not first or col < 0 or src.find(first, col + 1) >= 0:
             return None
-        if rest and not (src[col:] + "".join(lines[entry + 1:entry + rest.count("\n") + 1])).startswith(code):
-            return None
+        if rest:
+            following = src[col:] + "".join(lines[entry + 1:entry + rest.count("\n") + 2])
+            if not following.startswith(code):
+                indent = block_indent(node)  # continuation lines that repeat the block's indentation
+                if not indent:
+                    return None
+                code, ranges = _codegen(module, node, indent)
+                if not following.startswith(code):
+                    return None
         return entry + 1, col, code, ranges
+
+    def block_indent(node: cst.CSTNode) -> str:
+        """Leading whitespace of the line that starts the innermost statement holding `node` (its
+        header line for a compound statement): the indentation libcst's `indent=True` repeats."""
+        ordinal = stmt_of.get(id(node), -1)
+        if not 0 <= ordinal < len(statements):
+            return ""
+        stmt = statements[ordinal]
+        at = entry_lines.get(id(stmt))
+        if at is None:
+            return ""
+        at += len(getattr(stmt, "leading_lines", ()))  # blank and comment lines before a compound header
+        line = lines[at] if at < len(lines) else ""
+        return line[:len(line) - len(line.lstrip(" \t"))]
 
     def absolute(line: int, col: int, rng) -> Position:
         return (line + rng.start.line - 1, rng.start.column + (col if rng.start.line == 1 else 0) + 1,

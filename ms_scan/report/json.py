@@ -8,24 +8,39 @@ from ms_scan import __version__
 SCHEMA_VERSION = 2
 
 
-def document(result, summary: dict) -> dict:
+def document(result, summary: dict, findings: bool = True) -> dict:
     s = result.settings
-    return {
+    doc = {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "ms-scan", "version": __version__},
         "target": {"mindspore": result.release, "backend": s.target, "mode": s.mode},
         "summary": summary,
         "checklist": [{k: row.get(k) for k in ("item", "value", "path", "line", "mindspore")}
                       for row in result.checklist],
-        "findings": [f.to_dict() for f in result.findings],
     }
+    if findings:
+        doc["findings"] = [f.to_dict() for f in result.findings]
+    return doc
 
 
 def render(result, summary: dict, out, options: dict) -> None:
     """Indented, except one finding per line: json's indenting encoder is pure Python, and a model
-    zoo has a hundred thousand findings; one line each is also what a diff or `grep` wants."""
-    doc = document(result, summary)
-    findings = doc.pop("findings")
-    head = json.dumps(doc, indent=2, ensure_ascii=False)
-    lines = ",\n".join("    " + json.dumps(f, ensure_ascii=False) for f in findings)
-    out.write(head[:-2] + ',\n  "findings": [' + (f"\n{lines}\n  ]" if findings else "]") + "\n}\n")
+    zoo has a hundred thousand findings; one line each is also what a diff or `grep` wants. Streamed
+    in batches, so the findings are never held as dicts or text all at once."""
+    head = json.dumps(document(result, summary, findings=False), indent=2, ensure_ascii=False)
+    out.write(head[:-2] + ',\n  "findings": [')
+    if not result.findings:
+        out.write("]\n}\n")
+        return
+    encode = json.JSONEncoder(ensure_ascii=False).encode
+    sep = "\n    "
+    batch: list[str] = []
+    for f in result.findings:
+        batch.append(encode(f.to_dict()))
+        if len(batch) == 2048:
+            out.write(sep + ",\n    ".join(batch))
+            sep = ",\n    "
+            batch.clear()
+    if batch:
+        out.write(sep + ",\n    ".join(batch))
+    out.write("\n  ]\n}\n")

@@ -1,0 +1,92 @@
+"""Cache and memo keys, importable without the extractor (and so without libcst): a re-scan that
+nothing changed answers from the last scan without loading the parser (see scan.py's memo).
+
+  * code_digest: what turns bytes into facts (extraction code, facts format, torch catalogue, libcst
+    version); the facts cache (cache.py) keys on it.
+  * engine_digest: code_digest plus everything that turns facts into a report (the whole package,
+    every committed data file); the whole-scan memo keys on it.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+FACTS_FORMAT = 2  # bump when FileFacts (or a nested fact) or the extraction output changes
+
+_HERE = Path(__file__).resolve().parent
+
+
+def _libcst_version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("libcst")
+    except metadata.PackageNotFoundError:  # pragma: no cover - libcst is a dependency
+        return "?"
+
+
+def _hash_files(h, top: Path, files) -> None:
+    for src in files:
+        h.update(str(src.relative_to(top)).encode() + b"\0")
+        try:
+            h.update(hashlib.sha256(src.read_bytes()).digest())
+        except OSError:
+            h.update(b"?")
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """Extraction code + facts format + torch catalogue + parser version: what turns bytes into facts."""
+    from ms_scan import __version__
+    from ms_scan.datafiles import mappings_dir
+
+    h = hashlib.sha256(f"ms-scan {__version__}\0format {FACTS_FORMAT}\0libcst "
+                       f"{_libcst_version()}\0".encode())
+    _hash_files(h, _HERE, [_HERE / "facts.py", *sorted((_HERE / "extract").glob("*.py"))])
+    torch_dir = mappings_dir() / "torch"
+    try:
+        catalogues = sorted(torch_dir.glob("*/torch_api.json"))
+    except OSError:
+        catalogues = []
+    _hash_files(h, torch_dir, catalogues)
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=1)
+def engine_digest() -> str:
+    """Everything that turns files into a report: code_digest, the whole ms_scan package (rules, shims
+    catalogue, report code and templates) and every committed data file (mapping tables, bprop
+    registries). With the file digests and the settings it keys the whole-scan memo (scan.py)."""
+    from ms_scan.datafiles import mappings_dir
+
+    h = hashlib.sha256(code_digest().encode())
+    data = mappings_dir()
+    for top, patterns in ((_HERE, ("*.py", "*.json", "*.j2")), (data, ("*.csv", "*.json"))):
+        try:
+            found = sorted({p for pat in patterns for p in top.rglob(pat) if "__pycache__" not in p.parts})
+        except OSError:
+            found = []
+        _hash_files(h, top, found)
+    return h.hexdigest()
+
+
+def context_digest(project_modules: frozenset[str]) -> str:
+    h = hashlib.sha256(code_digest().encode())
+    h.update("\n".join(sorted(project_modules)).encode())
+    return h.hexdigest()
+
+
+def file_key(context: str, data: bytes, relpath: str, module: str, is_package: bool,
+             gate: bool | str) -> str:
+    return file_key_of_digest(context, hashlib.sha256(data).hexdigest(), relpath, module, is_package, gate)
+
+
+def file_key_of_digest(context: str, content: str, relpath: str, module: str, is_package: bool,
+                       gate: bool | str) -> str:
+    """file_key from the sha256 hex digest of the file's bytes (read once per scan, see scan.py)."""
+    h = hashlib.sha256(context.encode())
+    h.update(json.dumps([relpath, module, is_package, gate]).encode())
+    h.update(bytes.fromhex(content))
+    return h.hexdigest()
