@@ -13,7 +13,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-FACTS_FORMAT = 2  # bump when FileFacts (or a nested fact) or the extraction output changes
+FACTS_FORMAT = 3  # bump when FileFacts (or a nested fact) or the extraction output changes
 
 _HERE = Path(__file__).resolve().parent
 
