@@ -57,7 +57,7 @@ def test_every_format_renders_from_the_result_without_scanning_again(result, mon
         raise AssertionError("a report format scanned again")
     monkeypatch.setattr(scan_module, "scan", no_scan)
     monkeypatch.setattr(scan_module, "collect", no_scan)
-    assert set(FORMATS) == {"terminal", "json", "html", "sarif", "markdown", "csv", "github"}
+    assert set(FORMATS) == {"terminal", "json", "jsonl", "html", "sarif", "markdown", "csv", "github"}
     for fmt in FORMATS:
         assert render(fmt, result).strip(), fmt
 
@@ -279,3 +279,17 @@ def test_no_cache_flag_writes_nothing(write_tree):
     assert not (root / CACHE_DIR).exists()
     ms_scan(root)
     assert (root / CACHE_DIR / LAST_SCAN).is_file()
+
+
+def test_jsonl_is_one_finding_per_line_and_concatenates_into_a_frame(result):
+    import pandas as pd
+
+    text = render("jsonl", result)
+    lines = text.splitlines()
+    assert len(lines) == len(result.findings) > 0
+    rows = [json.loads(line) for line in lines]
+    assert [r["code"] for r in rows] == [f.code for f in result.findings]
+    assert {r["mindspore"] for r in rows} == {result.release}
+    frame = pd.read_json(io.StringIO(text + text), lines=True)  # two repositories' files, concatenated
+    assert len(frame) == 2 * len(result.findings)
+    assert frame.groupby("torch_api").size().sum() == 2 * sum(1 for f in result.findings if f.torch_api)

@@ -9,6 +9,7 @@ import importlib
 FORMATS = {
     "terminal": "ms_scan.report.terminal",
     "json": "ms_scan.report.json",
+    "jsonl": "ms_scan.report.jsonl",
     "html": "ms_scan.report.html",
     "sarif": "ms_scan.report.sarif",
     "markdown": "ms_scan.report.markdown",
@@ -16,7 +17,7 @@ FORMATS = {
     "github": "ms_scan.report.github",
 }
 # the file `ms-scan report` writes when no -o is given (None: stdout)
-DEFAULT_FILES = {"terminal": None, "github": None, "json": "report.json", "html": "report.html",
+DEFAULT_FILES = {"terminal": None, "github": None, "json": "report.json", "jsonl": "report.jsonl", "html": "report.html",
                  "sarif": "report.sarif", "markdown": "report.md", "csv": "report.csv"}
 
 
