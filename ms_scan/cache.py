@@ -1,6 +1,6 @@
 """Per-file facts cache: a warm re-scan reads JSON instead of parsing every file again.
 
-Key (sha256 over, in order):
+Key (sha256 over, in order; computed in ms_scan/digests.py):
   * the extraction context, computed once per scan: ms-scan version, FORMAT (bump by hand on any
     change of what extraction produces), a digest of the extraction code itself (ms_scan/extract/*.py
     and ms_scan/facts.py, so a forgotten bump still invalidates), the torch catalogue files, the
@@ -224,18 +224,6 @@ def facts_to_dict(facts: FileFacts) -> dict:
 
 def facts_from_dict(data) -> FileFacts:
     return _DECODE_FACTS(data)
-
-
-# --- keys (ms_scan/digests.py: importable without the extractor, for the whole-scan memo) ------
-
-def _code_digest() -> str:
-    return digests.code_digest()
-
-
-context_digest = digests.context_digest
-file_key = digests.file_key
-file_key_of_digest = digests.file_key_of_digest
-engine_digest = digests.engine_digest
 
 
 # --- the store ----------------------------------------------------------------------------------

@@ -78,11 +78,6 @@ def context_digest(project_modules: frozenset[str]) -> str:
     return h.hexdigest()
 
 
-def file_key(context: str, data: bytes, relpath: str, module: str, is_package: bool,
-             gate: bool | str) -> str:
-    return file_key_of_digest(context, hashlib.sha256(data).hexdigest(), relpath, module, is_package, gate)
-
-
 def file_key_of_digest(context: str, content: str, relpath: str, module: str, is_package: bool,
                        gate: bool | str) -> str:
     """file_key from the sha256 hex digest of the file's bytes (read once per scan, see scan.py)."""

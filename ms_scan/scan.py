@@ -56,14 +56,7 @@ class ScanResult:
 
         out.write(json.dumps(self.header()) + "\n")
         dumps = json.dumps
-        batch: list[str] = []
-        for f in self.findings:
-            batch.append(dumps([getattr(f, n) for n in FINDING_FIELDS]))
-            if len(batch) == 2048:
-                out.write("\n".join(batch) + "\n")
-                batch.clear()
-        if batch:
-            out.write("\n".join(batch) + "\n")
+        out.writelines(dumps([getattr(f, n) for n in FINDING_FIELDS]) + "\n" for f in self.findings)
 
     @classmethod
     def read_lines(cls, lines, memo_key: str | None = None) -> "ScanResult | None":
@@ -247,19 +240,19 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
         if stats is not None:
             stats["extracted"] = stats.get("extracted", 0) + len(files)
         return out
-    from ms_scan import cache
+    from ms_scan.digests import context_digest, file_key_of_digest
 
-    context = cache.context_digest(project_modules)
+    context = context_digest(project_modules)
+
+    def key_of(src: SourceFile, content: str | None) -> str | None:
+        return content and file_key_of_digest(context, content, src.relpath, src.module, src.is_package, gate)
+
     results: list[FileFacts | None] = [None] * len(files)
     keys: dict[int, str] = {}
     todo: list[int] = []
     for i, src in enumerate(files):
-        if digests is not None and src.relpath in digests:
-            content = digests[src.relpath]
-            key = content and cache.file_key_of_digest(context, content, src.relpath, src.module,
-                                                       src.is_package, gate)
-        else:
-            key = _key_of(src, context, settings, gate)
+        key = key_of(src, digests[src.relpath] if digests and src.relpath in digests
+                     else _file_digest(src, settings))
         hit = store.get(key, src.relpath, src.module) if key else None
         if hit is None:
             todo.append(i)
@@ -273,7 +266,7 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
     for i, facts in zip(todo, fresh):
         results[i] = facts
         # store only if the file still has the bytes the key was made from (it may change mid-scan)
-        if i in keys and _cacheable(facts) and _key_of(files[i], context, settings, gate) == keys[i]:
+        if i in keys and _cacheable(facts) and key_of(files[i], _file_digest(files[i], settings)) == keys[i]:
             store.put(keys[i], facts)
     if stats is not None:
         stats["cached"] = stats.get("cached", 0) + len(files) - len(todo)
@@ -284,19 +277,20 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
 def content_digests(files: list[SourceFile], settings: Settings) -> dict[str, str | None]:
     """relpath -> sha256 hex of the file's bytes; None when it is not cacheable (over the size limit,
     unreadable). One read per file per scan: the memo key and every facts-cache key derive from it."""
+    return {src.relpath: _file_digest(src, settings) for src in files}
+
+
+def _file_digest(src: SourceFile, settings: Settings) -> str | None:
+    """sha256 hex of one file's bytes, None if unreadable or over the size limit (read at most once)."""
     import hashlib
 
-    out: dict[str, str | None] = {}
     limit = settings.max_file_size
-    for src in files:
-        try:
-            with open(src.abspath, "rb") as fh:
-                data = fh.read(limit + 1)
-        except OSError:
-            out[src.relpath] = None
-            continue
-        out[src.relpath] = None if len(data) > limit else hashlib.sha256(data).hexdigest()
-    return out
+    try:
+        with open(src.abspath, "rb") as fh:
+            data = fh.read(limit + 1)
+    except OSError:
+        return None
+    return None if len(data) > limit else hashlib.sha256(data).hexdigest()
 
 
 # Settings that do not change the findings (how the work is spread, where the caches live).
@@ -328,22 +322,6 @@ def _memo_key(found: Discovery, digests: dict[str, str | None], release: str, se
     for src in found.files:
         h.update(f"\0{src.relpath}\0{src.module}\0{src.is_package:d}\0{digests[src.relpath]}".encode())
     return h.hexdigest()
-
-
-def _key_of(src: SourceFile, context: str, settings: Settings, gate: bool) -> str | None:
-    """Cache key of a file, None when it is not cacheable (over the size limit, unreadable)."""
-    from ms_scan import cache
-
-    try:
-        if os.path.getsize(src.abspath) > settings.max_file_size:
-            return None
-        with open(src.abspath, "rb") as fh:
-            data = fh.read(settings.max_file_size + 1)
-    except OSError:
-        return None
-    if len(data) > settings.max_file_size:
-        return None
-    return cache.file_key(context, data, src.relpath, src.module, src.is_package, gate)
 
 
 def _facts_store(root: Path, settings: Settings):
@@ -504,9 +482,7 @@ def post_process(result: ScanResult, sources: dict[str, str]) -> None:
 
 
 def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanResult:
-    from ms_scan.tables.mapping import load_table
-
-    from ms_scan.tables.mapping import default_release
+    from ms_scan.tables.mapping import default_release, load_table
 
     release = settings.ms_version or default_release()
     stats: dict = {}

@@ -26,21 +26,12 @@ def document(result, summary: dict, findings: bool = True) -> dict:
 def render(result, summary: dict, out, options: dict) -> None:
     """Indented, except one finding per line: json's indenting encoder is pure Python, and a model
     zoo has a hundred thousand findings; one line each is also what a diff or `grep` wants. Streamed
-    in batches, so the findings are never held as dicts or text all at once."""
+    line by line, so the findings are never held as dicts or text all at once."""
     head = json.dumps(document(result, summary, findings=False), indent=2, ensure_ascii=False)
     out.write(head[:-2] + ',\n  "findings": [')
     if not result.findings:
         out.write("]\n}\n")
         return
     encode = json.JSONEncoder(ensure_ascii=False).encode
-    sep = "\n    "
-    batch: list[str] = []
-    for f in result.findings:
-        batch.append(encode(f.to_dict()))
-        if len(batch) == 2048:
-            out.write(sep + ",\n    ".join(batch))
-            sep = ",\n    "
-            batch.clear()
-    if batch:
-        out.write(sep + ",\n    ".join(batch))
+    out.writelines((",\n    " if i else "\n    ") + encode(f.to_dict()) for i, f in enumerate(result.findings))
     out.write("\n  ]\n}\n")

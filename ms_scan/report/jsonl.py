@@ -14,11 +14,4 @@ from ms_scan import __version__
 def render(result, summary: dict, out, options: dict) -> None:
     encode = json.JSONEncoder(ensure_ascii=False).encode
     extra = {"mindspore": result.release, "tool_version": __version__}
-    batch: list[str] = []
-    for f in result.findings:
-        batch.append(encode(f.to_dict() | extra))
-        if len(batch) == 2048:
-            out.write("\n".join(batch) + "\n")
-            batch.clear()
-    if batch:
-        out.write("\n".join(batch) + "\n")
+    out.writelines(encode(f.to_dict() | extra) + "\n" for f in result.findings)
