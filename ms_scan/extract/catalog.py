@@ -13,6 +13,10 @@ from ms_scan.datafiles import mappings_dir
 
 # Roots whose attribute chains are PyTorch-family APIs.
 TORCH_ROOTS = ("torch", "torchvision", "torchaudio", "torchtext")
+# Tensor methods that are spellings of another: torch dispatches `x.ndimension()` as `Tensor.dim` (its
+# __torch_function__ receives TensorBase.dim), so a use is named the way torch itself names the op.
+# Found by calling every Tensor method of the 2.13 catalogue under a TorchFunctionMode.
+TENSOR_DISPATCH_NAMES = {"ndimension": "dim", "nelement": "numel", "to_sparse_coo": "to_sparse"}
 
 
 @dataclass(frozen=True)

@@ -174,6 +174,26 @@ NDARRAY = "numpy array"  # numpy results: their methods, items and attributes ar
 ARRAY_MODULES = ("numpy", "scipy", "pandas", "cv2", "PIL")
 # Tensor methods whose result leaves torch whatever the receiver is (`x.detach().cpu().numpy()`)
 TO_NUMPY_METHODS = frozenset({"numpy"})
+# methods torch.Tensor does not have whose result is an array (`rewards[0].astype(np.float32)`, pandas)
+ARRAY_RESULT_METHODS = frozenset({"astype", "to_numpy"})
+# builtins that return what they are given (`sum(losses)`, `abs(x)`): a tensor when fed tensors
+VALUE_BUILTINS = frozenset({"sum", "abs", "min", "max"})
+
+
+def named_like_shape(name: str) -> bool:
+    """`shape`, `batch_shape`, `self._aug_batch_shape`, `shapeX`: by convention a torch.Size or tuple,
+    whose `.numel()` is torch.Size's, not a Tensor method."""
+    return name == "shape" or name.endswith(("_shape", "Shape")) or (
+        len(name) == 6 and name.startswith("shape") and name[5].isupper())
+
+
+def named_like_optimizer(node) -> bool:
+    """`optimizer`, `self.critic.optimizer`, `_optimizer`, `ent_coef_optim`: a receiver named for an
+    optimizer, whose `zero_grad()` / `load_state_dict()` are torch.optim.Optimizer's, not nn.Module's."""
+    name = node.attr.value if isinstance(node, cst.Attribute) else node.value if isinstance(node, cst.Name) \
+        else ""
+    name = name.lower()
+    return name.endswith(("optimizer", "optim", "_opt")) or name == "opt"
 # Substrings that mark a project/third-party name as a tensor alias or subclass (`OptTensor`,
 # `TensorType`, `ArrayLike`): such names are never taken as a non-tensor class.
 TENSOR_ALIAS_HINTS = ("Tensor", "Array", "Like", "Number", "Scalar", "Numeric")

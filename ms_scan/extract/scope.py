@@ -47,6 +47,8 @@ class ClassInfo:
     tensor_base: bool = False  # subclasses torch.Tensor (its super() has the Tensor methods)
     # members annotated `-> Tensor`: name -> "property" (self.name is a tensor) | "method" (self.name() is)
     tensor_members: dict = field(default_factory=dict)
+    # members annotated to return a non-tensor (`-> np.ndarray`, `-> str`): name -> "property" | "method"
+    other_members: dict = field(default_factory=dict)
     methods: set = field(default_factory=set)  # every `def` of the class body, whatever the visit order
 
     def defines(self, name: str, depth: int = 0) -> bool:
@@ -59,13 +61,14 @@ class ClassInfo:
         return depth < 8 and any(base.defines(name, depth + 1) for base in self.bases)
 
 
-    def tensor_member(self, name: str, depth: int = 0) -> str | None:
-        """"property" / "method" when the class or an in-file base annotates `name` as returning a Tensor."""
-        found = self.tensor_members.get(name)
+    def tensor_member(self, name: str, depth: int = 0, table: str = "tensor_members") -> str | None:
+        """"property" / "method" when the class or an in-file base annotates `name` as returning a Tensor
+        (a non-tensor with table="other_members")."""
+        found = getattr(self, table).get(name)
         if found is not None or depth >= 8:
             return found
         for base in self.bases:
-            found = base.tensor_member(name, depth + 1)
+            found = base.tensor_member(name, depth + 1, table)
             if found is not None:
                 return found
         return None

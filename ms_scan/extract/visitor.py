@@ -8,7 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.anchors import AnchoredVisitor
-from ms_scan.extract.catalog import TORCH_ROOTS, TorchCatalog
+from ms_scan.extract.catalog import TENSOR_DISPATCH_NAMES, TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
     BUILTIN_NON_TENSOR, DISTINCTIVE_MODULE_MEMBERS, MODULE_METHODS_RETURNING_MODULE,
     MODULES_RETURNING_TUPLE, NON_TENSOR_FUNCS, NON_TENSOR_NAMESPACES, NON_TORCH_MODULES,
@@ -16,7 +16,7 @@ from ms_scan.extract.receivers import (
     PARAMETER_CONTAINERS, SIZE, SIZE_ATTRIBUTES, STRING_ARG_METHODS, TENSOR_METHODS_NOT_TENSOR, TENSOR_METHODS_TUPLE,
     TENSOR_PROPERTIES_TENSOR, TO_NUMPY_METHODS, TORCH_FUNCS_TUPLE, annotation_binding, combine, is_array,
     reduction_is_tuple, tensorish,
-    is_class_name,
+    is_class_name, ARRAY_RESULT_METHODS, VALUE_BUILTINS, named_like_optimizer, named_like_shape,
 )
 from ms_scan.extract.scope import (
     EXTMOD, MAYBE_MODULE, MODULE, OPTIMIZER, OTHER, PROJECT, PROJMOD, SCHEDULER, SELF, TENSOR,
@@ -88,6 +88,8 @@ class Extractor(AnchoredVisitor):
         self._attr_parent: dict[int, cst.Attribute] = {}  # id(attr Name) -> its Attribute
         self.imported: dict[str, str] = {}  # local name -> dotted path of every absolute import
         self.tensor_defs: set[int] = set()  # id() of the bindings of functions annotated `-> Tensor`
+        self.other_defs: dict[int, Binding] = {}  # id() of those annotated `-> np.ndarray` / `-> str`: result
+        self.late_defs: dict[str, cst.FunctionDef] = {}  # annotated module-level defs, for calls above them
         self.called_refs: set[int] = set()  # id() of callables passed to map()/filter(), which call them
         self._narrowed: dict[int, tuple] = {}  # id(if body) -> (scope, name, binding before, narrowed binding)
         self.toplevel: dict[str, ClassInfo] = {}  # module-level classes of this file
@@ -141,7 +143,9 @@ class Extractor(AnchoredVisitor):
         t = type(e)
         if t is cst.Name:
             b = self.scopes.lookup(e.value)
-            return None if b is None or b.kind == UNKNOWN else b
+            if b is None or b.kind == UNKNOWN:
+                return Binding(OTHER, SIZE) if named_like_shape(e.value) else None
+            return b
         if t is cst.Attribute:
             return self._infer_attribute(e)
         if t is cst.Call:
@@ -194,7 +198,7 @@ class Extractor(AnchoredVisitor):
         if path is not None:
             return Binding(TORCH, path)
         attr = e.attr.value
-        if attr in SIZE_ATTRIBUTES:
+        if attr in SIZE_ATTRIBUTES or named_like_shape(attr):
             return Binding(OTHER, SIZE)
         if isinstance(e.value, cst.Name):
             owner = self.scopes.lookup(e.value.value)
@@ -202,9 +206,12 @@ class Extractor(AnchoredVisitor):
                 found = owner.value.attrs.get(attr)
                 if found is None and attr == "param_groups" and owner.value.optimizer:
                     return Binding(OTHER, PARAM_GROUPS)
-                if (found is None or found.value == "def") and \
-                        owner.value.tensor_member(attr) == "property":
-                    return Binding(TENSOR, f"property {attr} annotated Tensor")
+                if found is None or found.value == "def":
+                    if owner.value.tensor_member(attr) == "property":
+                        return Binding(TENSOR, f"property {attr} annotated Tensor")
+                    other = owner.value.tensor_member(attr, 0, "other_members")
+                    if other is not None and other[0] == "property":
+                        return Binding(OTHER, other[1])  # `@property def names(self) -> list[str]`
                 return found
         base = self.infer(e.value)
         if base is None:
@@ -249,12 +256,19 @@ class Extractor(AnchoredVisitor):
                     if cls is not None and cls.torch_module == "no":
                         return Binding(OTHER, "super() of a class with known bases, none a tensor or module")
                     return Binding(MAYBE_MODULE, "super()") if cls and cls.torch_module != "no" else None
+                late = self.late_defs.get(func.value) if len(self.scopes.stack) > 1 else None
+                if late is not None:  # a function body calling a def further down the module
+                    return self._late_result(late)
+                if func.value in VALUE_BUILTINS and self._fed_tensors(e):
+                    return Binding(TENSOR, f"{func.value}() of tensors", "medium")  # `0.5 * sum(losses)`
                 return Binding(OTHER, f"{func.value}()") if func.value in BUILTIN_NON_TENSOR else None
             if b.kind in (PROJECT, UNKNOWN) and (b.kind == PROJECT or b.imported) and \
                     is_class_name(func.value):
                 return Binding(MAYBE_MODULE, func.value, INSTANCE)  # `Irreps(...)`: imported class
             if id(b) in self.tensor_defs:
                 return Binding(TENSOR, f"{func.value}() annotated -> Tensor")
+            if self.other_defs and id(b) in self.other_defs:
+                return self.other_defs[id(b)]  # `def _arrayify(X) -> npt.NDArray`
             return self._callee_result(b)
         if isinstance(func, cst.Attribute):
             callee = self._infer_attribute(func)  # self.conv(x), model.encoder(x)
@@ -264,6 +278,8 @@ class Extractor(AnchoredVisitor):
             meth = func.attr.value
             if meth in TO_NUMPY_METHODS and (recv is None or recv.kind == TENSOR):
                 return Binding(OTHER, NDARRAY)  # `y0.detach().cpu().numpy()`, whatever y0 was
+            if meth in ARRAY_RESULT_METHODS and (recv is None or recv.kind == OTHER):
+                return Binding(OTHER, NDARRAY)  # `rewards[0].astype(np.float32)`: Tensor has no astype
             if recv is None:
                 return self._tensor_only_result(e, func)
             k = recv.kind
@@ -280,6 +296,10 @@ class Extractor(AnchoredVisitor):
             if k in (MODULE, MAYBE_MODULE, SELF):
                 if k == SELF and recv.value.tensor_member(meth) == "method":
                     return Binding(TENSOR, f"{meth}() annotated -> Tensor")
+                if k == SELF:
+                    other = recv.value.tensor_member(meth, 0, "other_members")
+                    if other is not None and other[0] == "method":
+                        return Binding(OTHER, other[1])  # `def compute_reward(...) -> np.float32`
                 if meth in MODULE_METHODS_RETURNING_MODULE:
                     return recv if k != SELF else Binding(MAYBE_MODULE, "self")
                 if meth in MODULE_METHODS_RETURNING_TENSORS and not e.args and (
@@ -299,6 +319,37 @@ class Extractor(AnchoredVisitor):
             if k == TORCH:  # method on a torch object reached through a binding
                 return None
         return None
+
+    def visit_Module(self, node: cst.Module) -> None:
+        self.late_defs = {s.name.value: s for s in node.body
+                          if isinstance(s, cst.FunctionDef) and s.returns is not None}
+
+    def _late_result(self, node: cst.FunctionDef) -> Binding | None:
+        """What a call of a module-level def not bound yet returns, by its return annotation (function
+        bodies run after the whole module did: `_arrayify(x)` used above `def _arrayify(X) -> npt.NDArray`)."""
+        ann = node.returns.annotation
+        if tensorish(annotation_binding(ann, self._resolve_any)):
+            return Binding(TENSOR, f"{node.name.value}() annotated -> Tensor")
+        return self._nontensor_return(ann)
+
+    def _fed_tensors(self, call: cst.Call) -> bool:
+        """`sum(F.mse_loss(q, t) for q in qs)`, `sum(losses)`, `abs(x)`: an argument (or the element of a
+        comprehension argument) is a tensor or a sequence of them."""
+        for a in call.args:
+            v = a.value
+            if isinstance(v, (cst.GeneratorExp, cst.ListComp)):
+                comp = v.for_in
+                if isinstance(v.elt, cst.Name) and isinstance(comp.target, cst.Name) and \
+                        comp.target.value == v.elt.value:
+                    b = self._element_of(self.infer(comp.iter))  # `sum(x for x in xs)`: what xs holds
+                    if b is not None and b.kind in (TENSOR, TENSORS):
+                        return True
+                    continue
+                v = v.elt  # its loop names are out of scope here: calls of torch functions decide
+            b = self.infer(v)
+            if b is not None and b.kind in (TENSOR, TENSORS):
+                return True
+        return False
 
     def _tensor_only_result(self, call: cst.Call, func: cst.Attribute) -> Binding | None:
         """`d_p.norm(p=4)`, `v.sqrt()` on an unknown receiver: the call is reported as a Tensor method by its
@@ -361,6 +412,8 @@ class Extractor(AnchoredVisitor):
     # ------------------------------------------------------------------ recording
     def _record(self, node: cst.CSTNode, api: str, kind: str, confidence: str = "high",
                 call: cst.Call | None = None, via: str = "") -> None:
+        if api.startswith("torch.Tensor.") and api[13:] in TENSOR_DISPATCH_NAMES:
+            api = "torch.Tensor." + TENSOR_DISPATCH_NAMES[api[13:]]  # `x.ndimension()` runs as Tensor.dim
         keywords: tuple[str, ...] = ()
         n_args = 0
         args: tuple[str, ...] = ()
@@ -553,13 +606,21 @@ class Extractor(AnchoredVisitor):
                 if not isinstance(stmt, cst.FunctionDef):
                     continue
                 info.methods.add(stmt.name.value)
-                if stmt.returns is not None and \
-                        tensorish(annotation_binding(stmt.returns.annotation, self._resolve_any)):
-                    decos = [dotted_name(d.decorator) or "" for d in stmt.decorators]
-                    if any(d.endswith((".setter", ".deleter")) for d in decos):
+                if stmt.returns is None:
+                    continue
+                other = None
+                if not tensorish(annotation_binding(stmt.returns.annotation, self._resolve_any)):
+                    other = self._nontensor_return(stmt.returns.annotation)
+                    if other is None:
                         continue
-                    prop = any(d.rpartition(".")[2] in ("property", "cached_property") for d in decos)
+                decos = [dotted_name(d.decorator) or "" for d in stmt.decorators]
+                if any(d.endswith((".setter", ".deleter")) for d in decos):
+                    continue
+                prop = any(d.rpartition(".")[2] in ("property", "cached_property") for d in decos)
+                if other is None:
                     info.tensor_members[stmt.name.value] = "property" if prop else "method"
+                else:
+                    info.other_members[stmt.name.value] = ("property" if prop else "method", other.value)
         if len(self.scopes.stack) == 1:
             self.toplevel[node.name.value] = info
             self.class_decls[node.name.value] = ClassDecl(tuple(refs), tuple(sorted(info.methods)))
@@ -600,9 +661,13 @@ class Extractor(AnchoredVisitor):
         in_class = bool(self.classes) and self.scopes.current.kind == "class"
         # a local def shadows imports of the same name, but what it returns is unknown (may be a tensor)
         defined = Binding(UNKNOWN, "def")
-        if node.returns is not None and not in_class and \
-                tensorish(annotation_binding(node.returns.annotation, self._resolve_any)):
-            self.tensor_defs.add(id(defined))  # `def f(...) -> Tensor`: its calls return tensors
+        if node.returns is not None and not in_class:
+            if tensorish(annotation_binding(node.returns.annotation, self._resolve_any)):
+                self.tensor_defs.add(id(defined))  # `def f(...) -> Tensor`: its calls return tensors
+            else:
+                other = self._nontensor_return(node.returns.annotation)
+                if other is not None:
+                    self.other_defs[id(defined)] = other
         self.bind(node.name.value, defined)
         cls = self.classes[-1] if in_class else None
         self.scopes.push("function")
@@ -689,6 +754,22 @@ class Extractor(AnchoredVisitor):
                 is_class_name(last):
             return Binding(MAYBE_MODULE, last, INSTANCE)  # an imported class: maybe a module
         return None
+
+    def _nontensor_return(self, ann: cst.BaseExpression) -> Binding | None:
+        """A return annotation that is not a tensor: numpy (`np.ndarray`, `npt.NDArray[np.float64]`,
+        `np.float32`) or str/bool/list/dict/tuple/set/bytes; `X | None` when X is one. int and float are
+        not believed (0-d tensors are passed for them)."""
+        if isinstance(ann, cst.BinaryOperation) and isinstance(ann.operator, cst.BitOr):
+            sides = [s for s in (ann.left, ann.right) if not (isinstance(s, cst.Name) and s.value == "None")]
+            found = [self._nontensor_return(s) for s in sides]
+            return found[0] if found and all(f is not None for f in found) else None
+        if isinstance(ann, cst.Subscript):
+            ann = ann.value
+        imported = self.import_path(ann)
+        if imported is not None and imported.split(".")[0] == "numpy":
+            return Binding(OTHER, NDARRAY)
+        b = annotation_binding(ann, self._resolve_any)
+        return b if b is not None and b.kind == OTHER else None
 
     def _resolve_any(self, node: cst.BaseExpression) -> str | None:
         path = self.resolve_path(node)
@@ -783,6 +864,11 @@ class Extractor(AnchoredVisitor):
             inner = self.resolve_path(node.args[0].value)  # `Linear = partial(nn.Linear, bias=False)`
             if inner is not None and inner.split(".")[0] in TORCH_ROOTS:
                 return Binding(TORCH, inner)
+            # `_clamp = partial(columnwise_clamp, ...)` calls what it wraps: a class of this file makes
+            # instances, a known non-torch callable non-torch values, a function of unknown result
+            # returns what that function returns (unknown, not "non-torch")
+            wrapped = self.infer(node.args[0].value)
+            return wrapped if wrapped is not None and wrapped.kind in (USERCLASS, OTHER) else None
         path = self.resolve_path(node)
         if path is not None and path.split(".")[0] in TORCH_ROOTS:
             return Binding(TORCH, path)
@@ -865,27 +951,47 @@ class Extractor(AnchoredVisitor):
             self._bind_target(node.asname.name, None)
 
     def visit_If(self, node: cst.If) -> None:
-        name = self._checked_tensor(node.test)
-        if name is not None:  # `if torch.is_tensor(x):` / `isinstance(x, Tensor)`: x is one in the body
+        found = self._checked(node.test)
+        if found is not None:  # `if torch.is_tensor(x):` / `isinstance(x, Tensor)`: x is one in the body
+            name, narrowed = found
             scope = self.scopes.current
-            narrowed = Binding(TENSOR, "checked to be a tensor")
             self._narrowed[id(node.body)] = (scope, name, scope.names.get(name), narrowed)
             scope.names[name] = narrowed
 
-    def _checked_tensor(self, test: cst.BaseExpression) -> str | None:
+    def visit_Assert(self, node: cst.Assert) -> None:
+        found = self._checked(node.test)
+        if found is not None:  # `assert isinstance(loss, th.Tensor)`: from here on
+            self.bind(*found)
+
+    def _checked(self, test: cst.BaseExpression) -> tuple[str, Binding] | None:
+        """(name, what it is) after `isinstance(x, Tensor)` / `torch.is_tensor(x)` (a tensor) or
+        `isinstance(x, np.ndarray)` / `isinstance(x, (np.generic, np.ndarray))` (a numpy value)."""
         if isinstance(test, cst.BooleanOperation) and isinstance(test.operator, cst.And):
-            return self._checked_tensor(test.left) or self._checked_tensor(test.right)
+            return self._checked(test.left) or self._checked(test.right)
         if not isinstance(test, cst.Call) or not test.args or not isinstance(test.args[0].value, cst.Name):
             return None
         fn = test.func
+        name = test.args[0].value.value
         if isinstance(fn, cst.Name) and fn.value == "isinstance" and len(test.args) == 2 and \
                 self.scopes.lookup("isinstance") is None:
-            cls = self.resolve_path(test.args[1].value)
-            if cls is None or self.canonical(cls) not in ("torch.Tensor", "torch.nn.Parameter"):
-                return None
-        elif self.canonical(self.resolve_path(fn) or "") != "torch.is_tensor":
+            cls = test.args[1].value
+            kinds = {self._class_kind(el.value) for el in cls.elements} if isinstance(cls, cst.Tuple) \
+                else {self._class_kind(cls)}
+            if kinds == {TENSOR}:
+                return name, Binding(TENSOR, "checked to be a tensor")
+            if kinds == {NDARRAY}:
+                return name, Binding(OTHER, NDARRAY)
             return None
-        return test.args[0].value.value
+        if self.canonical(self.resolve_path(fn) or "") == "torch.is_tensor":
+            return name, Binding(TENSOR, "checked to be a tensor")
+        return None
+
+    def _class_kind(self, node: cst.BaseExpression) -> str | None:
+        path = self.resolve_path(node)
+        if path is not None:
+            return TENSOR if self.canonical(path) in ("torch.Tensor", "torch.nn.Parameter") else None
+        imported = self.import_path(node)
+        return NDARRAY if imported is not None and imported.split(".")[0] == "numpy" else None
 
     def _end_narrowing(self, node: cst.CSTNode) -> None:
         scope, name, old, narrowed = self._narrowed.pop(id(node))
@@ -1026,6 +1132,10 @@ class Extractor(AnchoredVisitor):
             else:
                 self._record(func.attr, f"torch.Tensor.{meth}", kind, "medium", call, "Tensor-only method name")
         elif meth in DISTINCTIVE_MODULE_MEMBERS:
+            if meth in cat.optimizer_members and named_like_optimizer(func.value):
+                self._record(func.attr, f"torch.optim.Optimizer.{meth}", kind, "low", call,
+                             "receiver named like an optimizer")  # `self.policy.optimizer.zero_grad()`
+                return
             self._record(func.attr, f"torch.nn.Module.{meth}", kind, "low", call, "nn.Module-only method name")
 
     def _tensor_like_args(self, meth: str, call: cst.Call) -> bool:
