@@ -29,7 +29,9 @@ DIST = {"transformers": "transformers", "diffusers": "diffusers", "kornia": "kor
         "zuko": "zuko",
         # third fresh held-out set (run.py --fresh3): never used to tune the scanner
         "snntorch": "snntorch", "botorch": "botorch", "stable_baselines3": "stable-baselines3",
-        "pytorch_tabnet": "pytorch-tabnet"}
+        "pytorch_tabnet": "pytorch-tabnet",
+        # fourth fresh held-out set (run.py --fresh4): never used to tune the scanner
+        "captum": "captum", "torchattacks": "torchattacks", "torch_pruning": "torch-pruning", "nnAudio": "nnaudio"}
 
 
 def _train_step(model, loss, params=None, lr=1e-3):
@@ -2429,6 +2431,812 @@ def pytorch_tabnet_scenarios():
 
 
 
+# ---- fourth fresh held-out set (run.py --fresh4): never used to tune the scanner ---------------
+
+def captum_scenarios():
+    import tempfile
+
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    from captum import attr as A
+    from captum import metrics, robust
+    from captum.attr import visualization  # noqa: F401  (imports matplotlib at module level)
+    from captum.concept import TCAV, Concept
+    from captum.concept._utils.classifier import DefaultClassifier
+    from captum.influence import SimilarityInfluence, TracInCP, TracInCPFast
+    from captum.module import BinaryConcreteStochasticGates, GaussianStochasticGates
+
+    x = torch.rand(4, 3, 8, 8)
+    y = torch.tensor([0, 1, 2, 1])
+
+    class CNN(nn.Module):
+        def __init__(self, softmax=True):
+            super().__init__()
+            self.conv1 = nn.Conv2d(3, 6, 3, padding=1)
+            self.relu1 = nn.ReLU()
+            self.pool = nn.MaxPool2d(2)
+            self.conv2 = nn.Conv2d(6, 8, 3, padding=1)
+            self.relu2 = nn.ReLU()
+            self.fc1 = nn.Linear(8 * 4 * 4, 16)
+            self.relu3 = nn.ReLU()
+            self.fc2 = nn.Linear(16, 3)
+            self.softmax = nn.Softmax(dim=1) if softmax else None
+
+        def forward(self, inp):
+            h = self.pool(self.relu1(self.conv1(inp)))
+            h = self.relu2(self.conv2(h))
+            out = self.fc2(self.relu3(self.fc1(h.flatten(1))))
+            return out if self.softmax is None else self.softmax(out)
+
+    def train(model, inp=x, tgt=y):
+        model.train()
+        _train_step(model, F.nll_loss(torch.log(model(inp) + 1e-6), tgt))
+        model.eval()
+
+    def gradient_methods():
+        model = CNN()
+        train(model)
+        base = torch.zeros_like(x)
+        for method, kw in [(A.Saliency(model), dict(abs=True)),
+                           (A.InputXGradient(model), {}),
+                           (A.IntegratedGradients(model),
+                            dict(baselines=base, n_steps=8, return_convergence_delta=True)),
+                           (A.IntegratedGradients(model, multiply_by_inputs=False),
+                            dict(n_steps=4, method="riemann_trapezoid", internal_batch_size=8)),
+                           (A.DeepLift(model), dict(baselines=base, return_convergence_delta=True)),
+                           (A.DeepLiftShap(model), dict(baselines=torch.rand(3, 3, 8, 8))),
+                           (A.GradientShap(model), dict(baselines=torch.rand(3, 3, 8, 8), n_samples=4, stdevs=0.1)),
+                           (A.GuidedBackprop(model), {}), (A.Deconvolution(model), {}),
+                           (A.GuidedGradCam(model, model.conv2), {}),
+                           (A.LRP(CNN(softmax=False)), {})]:
+            out = method.attribute(x, target=y, **kw)
+            (out[0] if isinstance(out, tuple) else out).sum()
+            method.has_convergence_delta()
+        for nt_type in ("smoothgrad", "smoothgrad_sq", "vargrad"):
+            A.NoiseTunnel(A.Saliency(model)).attribute(x, nt_type=nt_type, nt_samples=3, stdevs=0.1, target=y)
+        A.NoiseTunnel(A.IntegratedGradients(model)).attribute(x, nt_samples=2, nt_samples_batch_size=2, n_steps=4,
+                                                              target=y, return_convergence_delta=True)
+
+    def layer_and_neuron_methods():
+        model = CNN()
+        train(model)
+        base = torch.zeros_like(x)
+        lrp_model = CNN(softmax=False)
+        for method, kw in [(A.LayerConductance(model, model.conv2), dict(n_steps=4)),
+                           (A.LayerIntegratedGradients(model, model.conv1), dict(n_steps=4, baselines=base)),
+                           (A.LayerGradientXActivation(model, model.fc1), {}),
+                           (A.LayerGradCam(model, model.conv2), dict(relu_attributions=True)),
+                           (A.LayerDeepLift(model, model.fc1), dict(baselines=base)),
+                           (A.LayerDeepLiftShap(model, model.conv1), dict(baselines=torch.rand(2, 3, 8, 8))),
+                           (A.LayerGradientShap(model, model.conv1), dict(baselines=torch.rand(2, 3, 8, 8),
+                                                                          n_samples=3)),
+                           (A.InternalInfluence(model, model.conv2), dict(n_steps=4)),
+                           (A.LayerFeatureAblation(model, model.conv1), {}),
+                           (A.LayerLRP(lrp_model, lrp_model.fc2), {})]:
+            method.attribute(x, target=y, **kw)
+        A.LayerActivation(model, [model.conv1, model.fc1]).attribute(x)
+        A.LayerGradCam.interpolate(A.LayerGradCam(model, model.conv2).attribute(x, target=y), (8, 8),
+                                   interpolate_mode="bilinear")
+        for method, kw in [(A.NeuronGradient(model, model.fc1), {}),
+                           (A.NeuronIntegratedGradients(model, model.fc1), dict(n_steps=4)),
+                           (A.NeuronConductance(model, model.fc1), dict(n_steps=4, target=y)),
+                           (A.NeuronDeepLift(model, model.fc1), {}),
+                           (A.NeuronDeepLiftShap(model, model.fc1), dict(baselines=torch.rand(2, 3, 8, 8))),
+                           (A.NeuronGradientShap(model, model.fc1), dict(baselines=torch.rand(2, 3, 8, 8),
+                                                                         n_samples=3)),
+                           (A.NeuronGuidedBackprop(model, model.fc1), {}),
+                           (A.NeuronDeconvolution(model, model.fc1), {}),
+                           (A.NeuronFeatureAblation(model, model.fc1), {})]:
+            method.attribute(x, neuron_selector=3, **kw)
+        A.NeuronGradient(model, model.conv2).attribute(x, neuron_selector=lambda out: out[:, 1].sum((1, 2)))
+
+    def perturbation_methods():
+        model = CNN()
+        train(model)
+        mask = torch.arange(4).repeat_interleave(2).view(1, 1, 1, 8).expand(1, 3, 8, 8).clone()
+        mask[:, :, 4:] += 4
+        A.FeatureAblation(model).attribute(x, target=y, feature_mask=mask, perturbations_per_eval=2)
+        A.FeatureAblation(model).attribute(x, target=y, baselines=0.5, show_progress=False)
+        A.FeaturePermutation(model).attribute(x, target=y, feature_mask=mask)
+        A.Occlusion(model).attribute(x, target=y, sliding_window_shapes=(3, 4, 4), strides=(3, 2, 2))
+        A.ShapleyValueSampling(model).attribute(x, target=y, feature_mask=mask, n_samples=2)
+        A.ShapleyValues(model).attribute(x[:1], target=y[:1], feature_mask=mask[:, :, :, :4].repeat(1, 1, 1, 2) % 3)
+        A.Lime(model, interpretable_model=None).attribute(x[:1], target=1, feature_mask=mask, n_samples=20,
+                                                          perturbations_per_eval=4)
+        A.KernelShap(model).attribute(x[:1], target=1, feature_mask=mask, n_samples=20)
+        A.Lime(model, similarity_func=A._core.lime.get_exp_kernel_similarity_function("euclidean", 1.0)).attribute(
+            x[:2], target=y[:2], feature_mask=mask, n_samples=10, return_input_shape=False)
+
+    def metrics_and_robust():
+        model = CNN()
+        train(model)
+        ig = A.IntegratedGradients(model)
+        sal = A.Saliency(model)
+
+        def perturb(inputs):
+            noise = torch.randn_like(inputs) * 0.01
+            return noise, inputs - noise
+
+        attrs = ig.attribute(x, target=y, n_steps=4)
+        metrics.infidelity(model, perturb, x, attrs, target=y, n_perturb_samples=3)
+        metrics.infidelity(model, perturb, x, attrs, target=y, n_perturb_samples=2, normalize=True,
+                           max_examples_per_batch=4)
+        metrics.sensitivity_max(sal.attribute, x, target=y, n_perturb_samples=2)
+        fgsm = robust.FGSM(model, lower_bound=0.0, upper_bound=1.0)
+        adv = fgsm.perturb(x, epsilon=0.05, target=y)
+        pgd = robust.PGD(model, lower_bound=0.0, upper_bound=1.0)
+        pgd.perturb(x, radius=0.1, step_size=0.02, step_num=3, target=y)
+        pgd.perturb(x, radius=0.5, step_size=0.1, step_num=2, target=y, norm="L2")
+        pgd.perturb(x, radius=0.1, step_size=0.05, step_num=2, target=y, random_start=True)
+        # Summarizer keeps its stats in a set (ordered by object address) and Min, Max and Sum share one line:
+        # each runs alone before any Summarizer (AttackComparator's too) so the trace meets them in a fixed order
+        for stat in (A.Min(), A.Max(), A.Sum()):
+            alone = A.Summarizer([stat])
+            for batch in attrs.split(2):  # the first update only stores its input
+                alone.update(batch)
+        comp = robust.AttackComparator(forward_func=model, metric=lambda out, **kw: out.argmax(1).float())
+        comp.add_attack(robust.FGSM(model), "fgsm", attack_kwargs={"epsilon": 0.1},
+                        additional_attack_arg_names=["target"])
+        comp.add_attack(lambda inp: inp + 0.01 * torch.randn_like(inp), "noise", num_attempts=2)
+        comp.evaluate(x, target=y)
+        comp.summary()
+        mpp = robust.MinParamPerturbation(
+            forward_func=model, attack=lambda inp, eps: inp + eps, arg_name="eps", arg_min=0.0, arg_max=1.0,
+            arg_step=0.25, preproc_fn=None)
+        mpp.evaluate(x[:1], target=y[:1])
+        train(model, adv.detach())
+
+    def concepts_influence_gates():
+        model = CNN()
+        train(model)
+
+        def concept(cid, name, shift):
+            data = [torch.rand(2, 3, 8, 8) + shift for _ in range(3)]
+            return Concept(cid, name, iter(data))
+
+        with tempfile.TemporaryDirectory() as tmp:
+            tcav = TCAV(model, layers=["conv2", "fc1"], save_path=tmp, classifier=DefaultClassifier())
+            stripes, random_ = concept(0, "stripes", 0.5), concept(1, "random", 0.0)
+            tcav.interpret(x, experimental_sets=[[stripes, random_]], target=0)
+
+        class Ds(torch.utils.data.Dataset):
+            def __len__(self):
+                return 8
+
+            def __getitem__(self, i):
+                return x[i % 4], y[i % 4]
+
+        ds = Ds()
+        with tempfile.TemporaryDirectory() as tmp:
+            paths = []
+            for i in range(2):
+                train(model)
+                paths.append(f"{tmp}/ckpt{i}.pt")
+                torch.save(model.state_dict(), paths[-1])
+
+            def load(net, path):
+                net.load_state_dict(torch.load(path))
+                return 1.0
+
+            tracin = TracInCP(model, ds, paths, checkpoints_load_func=load, loss_fn=nn.NLLLoss(reduction="none"),
+                              batch_size=4, sample_wise_grads_per_batch=False)
+            tracin.influence((x[:2], y[:2]), k=2, proponents=True)
+            tracin.self_influence(show_progress=False)
+            fast = TracInCPFast(model, model.fc2, ds, paths, checkpoints_load_func=load, loss_fn=nn.NLLLoss(),
+                                batch_size=4)
+            fast.influence((x[:2], y[:2]))
+            with tempfile.TemporaryDirectory() as act_dir:
+                sim = SimilarityInfluence(model, ["fc1", "conv2"], ds, act_dir, batch_size=4)
+                sim.influence(x[:2], top_k=2)
+        gates = [BinaryConcreteStochasticGates(6, mask=None), GaussianStochasticGates(6, std=0.5)]
+        for g in gates:
+            h = torch.randn(4, 6, requires_grad=True)
+            out, reg = g(h)
+            (out.sum() + reg).backward()
+            g.get_gate_values(), g.get_gate_active_probs()
+            opt = torch.optim.AdamW(g.parameters(), lr=1e-3)
+            opt.step()
+
+    class TextModel(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(30, 8)
+            self.lstm = nn.LSTM(8, 8, batch_first=True)
+            self.fc = nn.Linear(8, 2)
+
+        def forward(self, tok):
+            h, _ = self.lstm(self.emb(tok))
+            return self.fc(h.mean(1))
+
+    def text_and_summaries():
+        model = TextModel()
+        tok = torch.randint(1, 30, (3, 6))
+        _train_step(model, F.cross_entropy(model(tok), torch.tensor([0, 1, 0])))
+        model.eval()
+        ref = A.TokenReferenceBase(reference_token_idx=0).generate_reference(6, device="cpu").unsqueeze(0).repeat(3, 1)
+        lig = A.LayerIntegratedGradients(model, model.emb)
+        attrs, delta = lig.attribute(tok, ref, target=1, n_steps=4, return_convergence_delta=True)
+        iemb = A.configure_interpretable_embedding_layer(model, "emb")
+        emb = iemb.indices_to_embeddings(tok)
+        A.IntegratedGradients(model).attribute(emb, target=1, n_steps=4)
+        A.remove_interpretable_embedding_layer(model, iemb)
+        summ = A.Summarizer([A.Mean(), A.Var(), A.StdDev(), A.Min(), A.Max(), A.Sum(), A.Count(), A.MSE()])
+        for batch in attrs.split(1):
+            summ.update(batch)
+        summ.summary
+        cs = A.ClassSummarizer(A.CommonStats())
+        cs.update(attrs, labels=[0, 1, 0])
+        cs.class_summaries, cs.summary
+        visualization.VisualizationDataRecord(attrs[0].sum(-1), 0.9, 1, 1, "pos", attrs.sum(), ["a"] * 6, delta)
+        visualization._normalize_attr(attrs[0].detach().numpy(), "all", 2)
+
+    class CharTokenizer:
+        """Character-level stand-in for a Hugging Face tokenizer (encode / decode / offsets): no download."""
+        vocab = " abcdefghijklmnopqrstuvwxyz.?"
+
+        def encode(self, text, add_special_tokens=True, return_tensors=None):
+            ids = ([0] if add_special_tokens else []) + [self.vocab.index(c) + 1 for c in text.lower()
+                                                         if c in self.vocab]
+            return torch.tensor([ids]) if return_tensors == "pt" else ids
+
+        def decode(self, ids):
+            ids = ids.tolist() if hasattr(ids, "tolist") else ids
+            return "".join(self.vocab[i - 1] for i in ([ids] if isinstance(ids, int) else ids) if i > 0)
+
+        def __call__(self, text, return_offsets_mapping=False, add_special_tokens=True, **kw):
+            kept = [i for i, c in enumerate(text.lower()) if c in self.vocab]
+            offsets = ([(0, 0)] if add_special_tokens else []) + [(i, i + 1) for i in kept]
+            return {"input_ids": self.encode(text, add_special_tokens=add_special_tokens), "offset_mapping": offsets}
+
+        def convert_ids_to_tokens(self, ids):
+            return [self.decode([i]) for i in (ids.tolist() if hasattr(ids, "tolist") else ids)]
+
+    def llm_attribution():
+        import transformers
+
+        tok = CharTokenizer()
+        cfg = transformers.GPT2Config(vocab_size=31, n_embd=16, n_layer=1, n_head=2, n_positions=64, bos_token_id=0,
+                                      eos_token_id=0, pad_token_id=0)
+        model = transformers.GPT2LMHeadModel(cfg).eval()
+        template = A.TextTemplateInput("{} is {}", values=["a cat", "black"])
+        tokens = A.TextTokenInput("the cat sat", tok, skip_tokens=[0])
+        ablation = A.LLMAttribution(A.FeatureAblation(model), tok)
+        result = ablation.attribute(template, target="ok")
+        result.seq_attr_dict, result.token_attr
+        ablation.attribute(tokens, target="on")
+        ablation.attribute(tokens, gen_args={"max_new_tokens": 2, "do_sample": False})
+        A.LLMAttribution(A.ShapleyValueSampling(model), tok).attribute(template, target="ok", n_samples=2)
+        A.LLMAttribution(A.KernelShap(model), tok).attribute(template, target="ok", n_samples=8)
+        A.LLMAttribution(A.Lime(model), tok).attribute(template, target="ok", n_samples=8)
+        grad = A.LLMGradientAttribution(A.LayerIntegratedGradients(model, model.transformer.wte), tok)
+        grad.attribute(tokens, target="on", n_steps=4)
+        A.LLMGradientAttribution(A.LayerGradientXActivation(model, model.transformer.wte), tok).attribute(
+            tokens, target="on")
+
+    return {"gradient-attribution": gradient_methods, "layer-neuron-attribution": layer_and_neuron_methods,
+            "perturbation-attribution": perturbation_methods, "metrics-robust": metrics_and_robust,
+            "concepts-influence-gates": concepts_influence_gates, "text-summaries": text_and_summaries,
+            "llm-attribution": llm_attribution}
+
+
+def torchattacks_scenarios():
+    import tempfile
+
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    import torchattacks as ta
+
+    np.random.seed(0)  # Pixle and OnePixel draw from numpy's global generator
+    n_cls = 10
+    x = torch.rand(4, 3, 16, 16)
+    y = torch.tensor([0, 3, 5, 9])
+
+    def make_model():
+        return nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+                             nn.Conv2d(8, 8, 3, padding=1), nn.ReLU(), nn.AdaptiveAvgPool2d(2), nn.Flatten(),
+                             nn.Linear(32, n_cls)).eval()
+
+    def adv_train(model, atk, images=x, labels=None):
+        if labels is None:  # the model's own predictions: attacks skip inputs that are already misclassified
+            with torch.no_grad():
+                labels = model(images).argmax(1)
+        adv = atk(images, labels)
+        model.train()
+        _train_step(model, F.cross_entropy(model(adv), labels))
+        model.eval()
+        return adv
+
+    def gradient_attacks():
+        model = make_model()
+        s = dict(steps=2)
+        for atk in [ta.FGSM(model), ta.FFGSM(model), ta.BIM(model, **s), ta.RFGSM(model, **s),
+                    ta.PGD(model, **s), ta.PGD(model, random_start=False, **s), ta.PGDL2(model, **s),
+                    ta.EOTPGD(model, eot_iter=2, **s), ta.TPGD(model, **s), ta.MIFGSM(model, **s),
+                    ta.NIFGSM(model, **s), ta.SINIFGSM(model, m=2, **s), ta.VMIFGSM(model, N=2, **s),
+                    ta.VNIFGSM(model, N=2, **s), ta.DIFGSM(model, random_start=True, **s),
+                    ta.TIFGSM(model, len_kernel=5, random_start=True, **s),
+                    ta.TIFGSM(model, kernel_name="linear", len_kernel=3, **s),
+                    ta.TIFGSM(model, kernel_name="uniform", len_kernel=3, **s),
+                    ta.Jitter(model, **s), ta.UPGD(model, loss="margin", eot_iter=2, random_start=True, **s),
+                    ta.UPGD(model, loss="ce", **s), ta.PGDRS(model, noise_batch_size=2, **s),
+                    ta.PGDRSL2(model, noise_batch_size=2, noise_type="uniform", **s),
+                    ta.PIFGSM(model, num_iter_set=2), ta.PIFGSMPP(model, num_iter_set=2), ta.GN(model),
+                    ta.VANILA(model)]:
+            adv_train(model, atk)
+            repr(atk)
+
+    def optimisation_attacks():
+        model = make_model()
+        for atk in [ta.CW(model, steps=3, c=0.5, kappa=0.1), ta.DeepFool(model, steps=2),
+                    ta.SparseFool(model, steps=1, lam=2), ta.EADL1(model, binary_search_steps=2, max_iterations=10),
+                    ta.EADEN(model, binary_search_steps=2, max_iterations=10, abort_early=False),
+                    ta.JSMA(model, theta=1.0, gamma=0.05), ta.SPSA(model, nb_sample=8, max_batch_size=8)]:
+            adv_train(model, atk, x[:2])
+
+    def shrink(atk):
+        for sub in getattr(atk, "_autoattack", atk).attacks:
+            for attr, val in (("steps", 2), ("n_queries", 10), ("n_target_classes", 2), ("eot_iter", 2)):
+                if hasattr(sub, attr):
+                    setattr(sub, attr, val)
+        return atk
+
+    def autoattack_family():
+        model = make_model()
+        for atk in [ta.APGD(model, steps=3, loss="ce"), ta.APGD(model, norm="L2", eps=0.5, steps=3, loss="dlr"),
+                    ta.APGDT(model, steps=3, n_classes=3), ta.FAB(model, steps=3, n_classes=n_cls),
+                    ta.FAB(model, norm="L2", steps=2, multi_targeted=True, n_classes=3),
+                    ta.Square(model, n_queries=20), ta.Square(model, norm="L2", eps=0.5, n_queries=20),
+                    shrink(ta.AutoAttack(model, n_classes=n_cls, seed=0)),
+                    shrink(ta.AutoAttack(model, norm="L2", eps=0.5, version="rand", n_classes=n_cls, seed=0))]:
+            adv_train(model, atk, x[:2])
+        with torch.no_grad():
+            pred = model(x).argmax(1)
+        ta.MultiAttack([ta.FGSM(model, eps=1e-3), ta.PGD(model, steps=2)])(x, pred)
+        ta.OnePixel(model, pixels=1, steps=2, popsize=4, inf_batch=16)(x[:2], pred[:2])
+        ta.Pixle(model, x_dimensions=(0.1, 0.2), y_dimensions=(0.1, 0.2), restarts=2, max_iterations=2)(x[:2], pred[:2])
+        ta.Pixle(model, pixel_mapping="similarity", restarts=1, max_iterations=2, update_each_iteration=True)(
+            x[:1], pred[:1])
+
+    def modes_and_utilities():
+        model = make_model()
+        loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(x, y), batch_size=2)
+        atk = ta.PGD(model, eps=8 / 255, alpha=2 / 255, steps=2)
+        atk.set_normalization_used(mean=[0.5, 0.5, 0.5], std=[0.25, 0.25, 0.25])
+        atk(x, y)
+        atk.set_mode_targeted_random()
+        atk(x, y)
+        atk.set_mode_targeted_least_likely(kth_min=2)
+        atk(x, y)
+        atk.set_mode_targeted_by_function(lambda images, labels: (labels + 1) % n_cls)
+        atk(x, y)
+        atk.set_mode_targeted_by_label(quiet=True)
+        atk(x, (y + 1) % n_cls)
+        atk.set_mode_default()
+        atk.set_model_training_mode(model_training=False, batchnorm_training=False, dropout_training=False)
+        atk.get_logits(x)
+        with tempfile.TemporaryDirectory() as tmp:
+            atk.save(loader, save_path=f"{tmp}/adv.pt", verbose=True, return_verbose=True, save_predictions=True,
+                     save_clean_inputs=True)
+            adv_loader = atk.load(f"{tmp}/adv.pt", batch_size=2, load_predictions=True, load_clean_inputs=True)
+            for batch in adv_loader:
+                model(batch[0])
+        for targeted_atk in [ta.CW(model, steps=2), ta.DeepFool(model, steps=1), ta.APGDT(model, steps=2),
+                             ta.MIFGSM(model, steps=2), ta.FGSM(model), ta.DIFGSM(model, steps=2)]:
+            try:
+                targeted_atk.set_mode_targeted_random()
+                targeted_atk(x[:2], y[:2])
+            except ValueError:
+                pass
+        lgv = ta.LGV(model, loader, lr=0.01, epochs=1, nb_models_epoch=2, verbose=False, steps=2)
+        lgv.collect_models()
+        adv_train(model, lgv)
+
+    return {"gradient-attacks": gradient_attacks, "optimisation-attacks": optimisation_attacks,
+            "autoattack-family": autoattack_family, "modes-utilities": modes_and_utilities}
+
+
+def torch_pruning_scenarios():
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+    import torch_pruning as tp
+    from torch_pruning.utils import op_counter
+
+    x = torch.randn(4, 3, 16, 16)
+    y = torch.tensor([0, 1, 2, 3])
+
+    class Block(nn.Module):
+        def __init__(self, c):
+            super().__init__()
+            self.conv1 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+            self.bn1 = nn.BatchNorm2d(c)
+            self.dw = nn.Conv2d(c, c, 3, padding=1, groups=c)
+            self.gn = nn.GroupNorm(4, c)
+            self.act = nn.PReLU(c)
+
+        def forward(self, h):
+            out = self.act(self.bn1(self.conv1(h)))
+            out = self.gn(self.dw(out))
+            return F.relu(out + h)
+
+    class Net(nn.Module):
+        def __init__(self, n_cls=4):
+            super().__init__()
+            self.stem = nn.Sequential(nn.Conv2d(3, 16, 3, padding=1), nn.BatchNorm2d(16), nn.ReLU())
+            self.block = Block(16)
+            self.branch_a = nn.Conv2d(16, 8, 1)
+            self.branch_b = nn.Sequential(nn.Conv2d(16, 8, 3, padding=1), nn.InstanceNorm2d(8, affine=True))
+            self.up = nn.ConvTranspose2d(16, 16, 2, stride=2)
+            self.pool = nn.AdaptiveAvgPool2d(1)
+            self.fc1 = nn.Linear(16, 24)
+            self.ln = nn.LayerNorm(24)
+            self.fc = nn.Linear(24, n_cls)
+
+        def forward(self, inp):
+            h = self.block(self.stem(inp))
+            h = torch.cat([self.branch_a(h), self.branch_b(h)], dim=1)
+            h = F.max_pool2d(self.up(h), 2)
+            h = torch.flatten(self.pool(h), 1)
+            return self.fc(F.gelu(self.ln(self.fc1(h))))
+
+    def finetune(model):
+        model.train()
+        _train_step(model, F.cross_entropy(model(x), y))
+        model.eval()
+        with torch.no_grad():
+            model(x)
+
+    def magnitude_iterative():
+        for p, red, norm in [(2, "mean", "mean"), (1, "max", "max"), (2, "sum", "sum"), (1, "prod", "standarization"),
+                             (2, "first", "gaussian"), (2, "gate", None)]:
+            model = Net()
+            imp = tp.importance.GroupMagnitudeImportance(p=p, group_reduction=red, normalizer=norm)
+            pruner = tp.pruner.BasePruner(model, x, importance=imp, pruning_ratio=0.5, iterative_steps=2,
+                                          ignored_layers=[model.fc], round_to=2 if p == 2 else None,
+                                          pruning_ratio_dict={model.fc1: 0.25})
+            base_ops, base_params = tp.utils.count_ops_and_params(model, x)
+            for _ in range(2):
+                pruner.step()
+                tp.utils.count_ops_and_params(model, x, layer_wise=True)
+            finetune(model)
+            tp.utils.count_params(model), base_ops, base_params
+
+    def importance_variants():
+        for kind in ["lamp", "fpgm", "random", "bn", "taylor", "hessian", "activation", "global",
+                     "isomorphic"]:
+            model = Net()
+            imp = {"lamp": tp.importance.LAMPImportance(p=2), "fpgm": tp.importance.FPGMImportance(),
+                   "random": tp.importance.RandomImportance(), "bn": tp.importance.BNScaleImportance(),
+                   "taylor": tp.importance.TaylorImportance(), "hessian": tp.importance.HessianImportance(),
+                   "activation": tp.importance.ActivationImportance(),
+                   "obdc": tp.importance.OBDCImportance(num_classes=4)}.get(kind, tp.importance.MagnitudeImportance())
+            pruner = tp.pruner.BasePruner(model, x, importance=imp, pruning_ratio=0.4,
+                                          global_pruning=kind in ("global", "isomorphic", "lamp"),
+                                          isomorphic=kind == "isomorphic", ignored_layers=[model.fc],
+                                          max_pruning_ratio=0.8)
+            if kind == "taylor":
+                F.cross_entropy(model(x), y).backward()
+            elif kind == "hessian":
+                imp.zero_grad()
+                losses = F.cross_entropy(model(x), y, reduction="none")
+                for l in losses:
+                    model.zero_grad()
+                    l.backward(retain_graph=True)
+                    imp.accumulate_grad(model)
+            elif kind == "obdc":
+                imp._prepare_model(model, pruner)
+                model.zero_grad()
+                F.cross_entropy(model(x), y).backward()
+                imp.step()
+            if kind == "activation":
+                with imp.compute_importance(model):
+                    model(x)
+            if kind == "random":
+                for group in pruner.step(interactive=True):
+                    str(group)
+                    group.details()
+                    group.prune()
+            else:
+                pruner.step()
+            if kind == "obdc":
+                imp._rm_hooks(model)
+                imp._clear_buffer()
+            finetune(model)
+
+    def regularised_pruners():
+        for cls, kw in [                        (tp.pruner.BNScalePruner, dict(reg=1e-4)),
+                        (tp.pruner.GroupNormPruner, dict(reg=1e-4)),
+                        (tp.pruner.GrowingRegPruner, dict(reg=1e-4, delta_reg=1e-4))]:
+            model = Net()
+            imp = tp.importance.BNScaleImportance() if cls is tp.pruner.BNScalePruner \
+                else tp.importance.GroupMagnitudeImportance(p=2)
+            pruner = cls(model, x, importance=imp, pruning_ratio=0.5, iterative_steps=2, ignored_layers=[model.fc],
+                         **kw)
+            for _ in range(2):
+                opt = torch.optim.SGD(model.parameters(), lr=0.01)
+                model.train()
+                opt.zero_grad()
+                F.cross_entropy(model(x), y).backward()
+                pruner.regularize(model)
+                opt.step()
+                pruner.step()
+                pruner.update_regularizer()
+            finetune(model)
+
+    class TinyTransformer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.emb = nn.Embedding(50, 32)
+            self.pos = nn.Parameter(torch.randn(1, 8, 32) * 0.02)
+            self.attn = nn.MultiheadAttention(32, 4, batch_first=True)
+            self.norm1 = nn.LayerNorm(32)
+            self.ff = nn.Sequential(nn.Linear(32, 64), nn.GELU(), nn.Linear(64, 32))
+            self.norm2 = nn.LayerNorm(32)
+            self.lstm = nn.LSTM(32, 16, batch_first=True)
+            self.head = nn.Linear(16, 4)
+
+        def forward(self, tok):
+            h = self.emb(tok) + self.pos
+            a, _ = self.attn(h, h, h)
+            h = self.norm1(h + a)
+            h = self.norm2(h + self.ff(h))
+            out, _ = self.lstm(h)
+            return self.head(out[:, -1])
+
+    class QKVAttention(nn.Module):
+        """Separate q/k/v projections (grouped-query when kv_heads < heads): the head-pruning paths."""
+        def __init__(self, dim=32, heads=4, kv_heads=4):
+            super().__init__()
+            self.heads, self.kv_heads, self.head_dim = heads, kv_heads, dim // heads
+            self.q = nn.Linear(dim, dim)
+            self.k = nn.Linear(dim, kv_heads * self.head_dim)
+            self.v = nn.Linear(dim, kv_heads * self.head_dim)
+            self.proj = nn.Linear(dim, dim)
+            self.head = nn.Linear(dim, 4)
+
+        def forward(self, h):
+            b, n, _ = h.shape
+            q = self.q(h).view(b, n, self.heads, -1).transpose(1, 2)
+            k = self.k(h).view(b, n, self.kv_heads, -1).transpose(1, 2)
+            v = self.v(h).view(b, n, self.kv_heads, -1).transpose(1, 2)
+            rep = self.heads // self.kv_heads
+            k, v = k.repeat_interleave(rep, dim=1), v.repeat_interleave(rep, dim=1)
+            att = (q @ k.transpose(-2, -1) * self.head_dim ** -0.5).softmax(-1)
+            out = (att @ v).transpose(1, 2).reshape(b, n, -1)
+            return self.head(self.proj(out).mean(1))
+
+    def transformer_lstm():
+        tok = torch.randint(0, 50, (4, 8))
+        feats = torch.randn(4, 8, 32)
+        for kv_heads, global_pruning in [(4, False), (4, True), (2, False), (2, True)]:
+            model = QKVAttention(kv_heads=kv_heads)
+            pruner = tp.pruner.BasePruner(model, feats, importance=tp.importance.GroupMagnitudeImportance(p=2),
+                                          pruning_ratio=0.25, global_pruning=global_pruning,
+                                          num_heads={model.q: 4, model.k: kv_heads, model.v: kv_heads},
+                                          prune_num_heads=True, prune_head_dims=False, head_pruning_ratio=0.5,
+                                          ignored_layers=[model.head, model.proj])
+            pruner.step()
+            model.heads = model.q.out_features // model.head_dim
+            model.kv_heads = model.k.out_features // model.head_dim
+            _train_step(model, F.cross_entropy(model(feats), y))
+        for heads in (False, True):
+            model = TinyTransformer()
+            pruner = tp.pruner.BasePruner(model, tok, importance=tp.importance.MagnitudeImportance(p=2),
+                                          pruning_ratio=0.25, num_heads={model.attn: 4}, prune_num_heads=heads,
+                                          prune_head_dims=not heads, head_pruning_ratio=0.5,
+                                          ignored_layers=[model.head, model.lstm],
+                                          unwrapped_parameters=[(model.pos, 2)])
+            pruner.step()
+            out = model(tok)
+            _train_step(model, F.cross_entropy(out, y))
+            op_counter.count_ops_and_params(model, tok)
+
+    def dependency_graph_api():
+        model = Net()
+        DG = tp.DependencyGraph().build_dependency(model, example_inputs=x)
+        group = DG.get_pruning_group(model.stem[0], tp.prune_conv_out_channels, idxs=[2, 6, 9, 12])
+        if DG.check_pruning_group(group):
+            group.prune()
+        group = DG.get_pruning_group(model.fc1, tp.prune_linear_out_channels, idxs=[0, 1])
+        group.prune()
+        for g in DG.get_all_groups(ignored_layers=[model.fc], root_module_types=[nn.Conv2d, nn.Linear]):
+            len(g)
+        DG.get_out_channels(model.fc1), DG.get_in_channels(model.fc)
+        history = DG.pruning_history()
+        state = tp.state_dict(model)
+        fresh = Net()
+        tp.load_state_dict(fresh, state_dict=state)
+        fresh_dg = tp.DependencyGraph().build_dependency(Net(), example_inputs=x)
+        fresh_dg.load_pruning_history(history)
+        finetune(fresh)
+        # low-level pruning functions on single layers
+        tp.prune_conv_in_channels(nn.Conv2d(8, 4, 3), idxs=[0, 1])
+        tp.prune_depthwise_conv_out_channels(nn.Conv2d(8, 8, 3, groups=8), idxs=[0])
+        tp.prune_batchnorm_out_channels(nn.BatchNorm1d(8), idxs=[1, 2])
+        tp.prune_layernorm_out_channels(nn.LayerNorm(8), idxs=[3])
+        tp.prune_groupnorm_out_channels(nn.GroupNorm(2, 8), idxs=[0, 4])
+        tp.prune_instancenorm_out_channels(nn.InstanceNorm2d(8, affine=True), idxs=[0])
+        tp.prune_embedding_out_channels(nn.Embedding(10, 8), idxs=[0])
+        tp.prune_prelu_out_channels(nn.PReLU(8), idxs=[0])
+        tp.prune_linear_in_channels(nn.Linear(8, 3), idxs=[5])
+
+    class Zoo(nn.Module):
+        """1-d, 3-d and recurrent layers: other pruning functions and FLOP-counter hooks."""
+        def __init__(self):
+            super().__init__()
+            self.c1 = nn.Conv1d(3, 12, 3, padding=1)
+            self.bn1 = nn.BatchNorm1d(12)
+            self.act = nn.LeakyReLU()
+            self.pool1 = nn.AvgPool1d(2)
+            self.c3 = nn.Conv3d(1, 6, 3, padding=1)
+            self.in3 = nn.InstanceNorm3d(6, affine=True)
+            self.pool3 = nn.AdaptiveMaxPool3d(1)
+            self.up = nn.Upsample(scale_factor=2)
+            self.ct1 = nn.ConvTranspose1d(12, 8, 2, stride=2)
+            self.lstm = nn.LSTM(8, 10, batch_first=True)
+            self.cell = nn.LSTMCell(10, 10)
+            self.rnn_cell = nn.RNNCell(10, 10)
+            self.elu = nn.ELU()
+            self.relu6 = nn.ReLU6()
+            self.fc = nn.Linear(10, 4)
+            self.fc3 = nn.Linear(6, 4)
+
+        def forward(self, seq, vol):
+            h = self.pool1(self.act(self.bn1(self.c1(seq))))
+            h = self.ct1(self.up(h)).transpose(1, 2)
+            out, _ = self.lstm(h)
+            hx, cx = self.cell(out[:, -1])
+            hx = self.rnn_cell(self.elu(hx))
+            v = self.pool3(self.relu6(self.in3(self.c3(vol)))).flatten(1)
+            return self.fc(hx) + self.fc3(v)
+
+    def layer_zoo():
+        seq, vol = torch.randn(4, 3, 8), torch.randn(4, 1, 4, 4, 4)
+        for imp in [tp.importance.GroupMagnitudeImportance(p=1, bias=True, normalizer="sum"),
+                    tp.importance.TaylorImportance(multivariable=True, bias=True, group_reduction="max"),
+                    tp.importance.HessianImportance(bias=True, normalizer="max"),
+                    tp.importance.FPGMImportance(p=1, group_reduction="max", normalizer="standarization"),
+                    tp.importance.LAMPImportance(p=1, bias=True, group_reduction="sum")]:
+            model = Zoo()
+            tp.utils.count_ops_and_params(model, (seq, vol), layer_wise=True)
+            loss = F.cross_entropy(model(seq, vol), y)
+            if isinstance(imp, tp.importance.GroupHessianImportance):
+                imp.zero_grad()
+                for sample_loss in F.cross_entropy(model(seq, vol), y, reduction="none"):
+                    model.zero_grad()
+                    sample_loss.backward(retain_graph=True)
+                    imp.accumulate_grad(model)
+            else:
+                loss.backward()
+            pruner = tp.pruner.BasePruner(model, (seq, vol), importance=imp, pruning_ratio=0.3, global_pruning=True,
+                                          ignored_layers=[model.fc, model.fc3, model.lstm, model.cell, model.rnn_cell])
+            pruner.step()
+            _train_step(model, F.cross_entropy(model(seq, vol), y))
+            tp.utils.count_ops_and_params(model, (seq, vol))
+        for imp in [tp.importance.TaylorImportance(normalizer="gaussian"), tp.importance.BNScaleImportance("max"),
+                    tp.importance.HessianImportance(group_reduction="prod")]:
+            model = Net()
+            if isinstance(imp, tp.importance.GroupHessianImportance):
+                imp.zero_grad()
+                for sample_loss in F.cross_entropy(model(x), y, reduction="none"):
+                    model.zero_grad()
+                    sample_loss.backward(retain_graph=True)
+                    imp.accumulate_grad(model)
+            else:
+                F.cross_entropy(model(x), y).backward()
+            tp.pruner.BasePruner(model, x, importance=imp, pruning_ratio=0.3, ignored_layers=[model.fc]).step()
+            finetune(model)
+
+    return {"magnitude-iterative": magnitude_iterative, "importance-variants": importance_variants,
+            "regularised-pruners": regularised_pruners, "transformer-lstm": transformer_lstm,
+            "dependency-graph-api": dependency_graph_api, "layer-zoo": layer_zoo}
+
+
+def nnaudio_scenarios():
+    import torch
+    import torch.nn as nn
+    from nnAudio import Spectrogram, features, utils
+
+    sr = 8000
+    wav = torch.sin(torch.linspace(0, 400 * 3.14159, 4096)).unsqueeze(0).repeat(2, 1) + 0.1 * torch.randn(2, 4096)
+
+    def classify(layer, out):
+        mag = out if not torch.is_complex(out) else out.abs()
+        if mag.dim() == 4:  # (batch, freq, time, 2) real/imag
+            mag = mag.pow(2).sum(-1)
+        head = nn.Linear(mag.shape[1], 3)
+        model = nn.ModuleDict({"front": layer, "head": head})
+        loss = nn.functional.cross_entropy(head(mag.mean(-1).log1p()), torch.tensor([0, 2]))
+        _train_step(model, loss)
+
+    def stft_family():
+        for kw in [dict(output_format="Magnitude"), dict(output_format="Complex"), dict(output_format="Phase"),
+                   dict(freq_scale="log", fmin=100, fmax=3000, freq_bins=40, output_format="Magnitude"),
+                   dict(freq_scale="linear", fmin=50, fmax=3500, freq_bins=40, output_format="Magnitude",
+                        window="hamming", center=False),
+                   dict(freq_scale="log2", fmin=100, fmax=3000, freq_bins=40, output_format="Magnitude",
+                        pad_mode="constant")]:
+            layer = features.STFT(n_fft=256, hop_length=64, sr=sr, trainable=True, verbose=False, **kw)
+            classify(layer, layer(wav, output_format=kw.get("output_format")))
+        stft = features.STFT(n_fft=256, hop_length=64, sr=sr, iSTFT=True, verbose=False)
+        spec = stft(wav, output_format="Complex")
+        stft.inverse(spec, onesided=True, length=4096)
+        stft.inverse(spec, onesided=True, refresh_win=False)
+        stft.extra_repr()
+        features.iSTFT(n_fft=256, hop_length=64, sr=sr, verbose=False, trainable_kernels=True,
+                       trainable_window=True)(spec, length=4096, onesided=True)
+
+    def mel_mfcc_gammatone():
+        for kw in [dict(), dict(htk=True, norm=None, power=1.0), dict(trainable_mel=True, trainable_STFT=True)]:
+            layer = features.MelSpectrogram(sr=sr, n_fft=256, n_mels=24, hop_length=64, verbose=False, **kw)
+            classify(layer, layer(wav))
+            layer.extra_repr()
+        mfcc = features.MFCC(sr=sr, n_mfcc=13, n_fft=256, n_mels=24, hop_length=64, verbose=False,
+                             trainable_mel=True)
+        classify(mfcc, mfcc(wav) + 100)
+        mfcc.extra_repr()
+        features.MFCC(sr=sr, n_mfcc=13, n_fft=256, n_mels=24, hop_length=64, verbose=False, norm=None, top_db=None)(wav)
+        gam = features.Gammatonegram(sr=sr, n_fft=256, n_bins=24, hop_length=64, verbose=False, trainable_bins=True,
+                                     trainable_STFT=True)
+        classify(gam, gam(wav))
+
+    def cqt_vqt():
+        for cls, kw in [(features.CQT1992, dict(trainable_STFT=True, trainable_CQT=True)),
+                        (features.CQT1992v2, dict(trainable=True, verbose=False)),
+                        (features.CQT1992v2, dict(output_format="Complex", verbose=False, norm=2)),
+                        (features.CQT2010, dict(trainable_STFT=True, trainable_CQT=True, verbose=False)),
+                        (features.CQT2010, dict(earlydownsample=False, output_format="Complex", verbose=False)),
+                        (features.CQT2010v2, dict(trainable=True, verbose=False)),
+                        (features.CQT2010v2, dict(output_format="Phase", verbose=False, earlydownsample=False)),
+                        (features.VQT, dict(gamma=5, verbose=False)),
+                        (features.VQT, dict(gamma=0, output_format="Complex", verbose=False, earlydownsample=False))]:
+            layer = cls(sr=sr, hop_length=64, fmin=110, n_bins=24, bins_per_octave=12, **kw)
+            out = layer(wav)
+            if kw.get("output_format") in (None, "Magnitude"):
+                classify(layer, out)
+            for fmt in ("Magnitude", "Complex", "Phase"):
+                try:
+                    layer(wav, output_format=fmt)
+                except TypeError:
+                    break
+            layer.extra_repr()
+        features.CQT(sr=sr, hop_length=64, fmin=110, n_bins=24, verbose=False)(wav)
+
+    def legacy_and_utils():
+        spec = Spectrogram.MelSpectrogram(sr=sr, n_fft=256, n_mels=16, hop_length=64, verbose=False)
+        spec(wav)
+        Spectrogram.STFT(n_fft=128, hop_length=32, sr=sr, verbose=False)(wav)
+        Spectrogram.CQT1992v2(sr=sr, hop_length=64, fmin=110, n_bins=12, verbose=False)(wav)
+        def attempt(fn, *args, **kw):  # helpers whose signatures drifted between releases: what runs is recorded
+            try:
+                return fn(*args, **kw)
+            except (TypeError, ValueError, RuntimeError, IndexError):
+                return None
+
+        attempt(utils.create_fourier_kernels, 64, freq_bins=None, fmin=50, fmax=3000, sr=sr, freq_scale="no")
+        attempt(utils.create_cqt_kernels, 1.0 / (2 ** (1 / 12) - 1), sr, 110, 24, 12, 1, "hann", None)
+        attempt(utils.broadcast_dim, wav[0])
+        attempt(utils.broadcast_dim, wav.unsqueeze(1))
+        attempt(utils.broadcast_dim_conv2d, torch.randn(3, 8, 8))
+        attempt(utils.get_window_dispatch, "hann", 64)
+        attempt(utils.nextpow2, 100)
+        attempt(utils.complex_mul, (torch.randn(2, 3), torch.randn(2, 3)), (torch.randn(3, 4), torch.randn(3, 4)))
+        attempt(utils.torch_window_sumsquare, torch.hann_window(64), 10, 16, 64, 64)
+        attempt(utils.overlap_add, torch.randn(2, 64, 5), 16)
+        lowpass = attempt(utils.create_lowpass_filter, band_center=0.5, kernelLength=33, transitionBandwidth=0.03)
+        if lowpass is not None:
+            attempt(utils.downsampling_by_2, wav.unsqueeze(1), torch.tensor(lowpass).float().view(1, 1, -1))
+            attempt(utils.downsampling_by_n, wav.unsqueeze(1), torch.tensor(lowpass).float().view(1, 1, -1), 4)
+        attempt(utils.extend_fbins, torch.randn(2, 5, 3))
+
+    return {"stft-istft": stft_family, "mel-mfcc-gammatone": mel_mfcc_gammatone, "cqt-vqt": cqt_vqt,
+            "legacy-utils": legacy_and_utils}
+
+
+
 SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scenarios, "kornia": kornia_scenarios,
              "x_transformers": x_transformers_scenarios, "monai": monai_scenarios,
              # held-out set
@@ -2442,7 +3250,10 @@ SCENARIOS = {"transformers": transformers_scenarios, "diffusers": diffusers_scen
              "torch_optimizer": torch_optimizer_scenarios, "zuko": zuko_scenarios,
              # third fresh held-out set
              "snntorch": snntorch_scenarios, "stable_baselines3": stable_baselines3_scenarios,
-             "botorch": botorch_scenarios, "pytorch_tabnet": pytorch_tabnet_scenarios}
+             "botorch": botorch_scenarios, "pytorch_tabnet": pytorch_tabnet_scenarios,
+             # fourth fresh held-out set
+             "captum": captum_scenarios, "torchattacks": torchattacks_scenarios,
+             "torch_pruning": torch_pruning_scenarios, "nnAudio": nnaudio_scenarios}
 
 
 
