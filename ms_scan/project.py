@@ -110,9 +110,10 @@ def defining_module(by_module: dict, module: str, name: str, hops: int = 0) -> s
     facts = by_module.get(module)
     if facts is None or hops > _MAX_HOPS:
         return None
-    nxt = facts.reexports.get(name)
+    head, dot, rest = name.partition(".")  # `Critic.features`: a member of the class Critic
+    nxt = facts.reexports.get(head)
     if nxt is not None and nxt[0] in by_module and nxt[0] != module:
-        return defining_module(by_module, nxt[0], nxt[1], hops + 1) or module
+        return defining_module(by_module, nxt[0], nxt[1] + dot + rest, hops + 1) or module
     return module
 
 
@@ -127,9 +128,26 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     if not summaries:
         return
 
+    def find(module: str, name: str, role: str, depth: int = 0):
+        """(home module, summary) of a project name; a member the class does not define itself is looked up
+        in its project bases (the class index, FileFacts.classes)."""
+        home = defining_module(by_module, module, name)
+        found = summaries.get((home, name, role)) if home else None
+        if found is not None or role != "member" or depth > _MAX_HOPS or home is None:
+            return home, found
+        cls, _, member = name.partition(".")
+        decl = by_module[home].classes.get(cls)
+        for base_module, base in (decl.bases if decl is not None else ()):
+            _, found = find(base_module, f"{base}.{member}", role, depth + 1)
+            if found is not None:
+                return home, found
+        return home, None
+
     def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
-        home = defining_module(by_module, callee.module, callee.name)
-        found = summaries.get((home, callee.name, callee.role)) if home else None
+        home, found = find(callee.module, callee.name, callee.role)
+        if found is None and callee.role == "call" and home is not None and \
+                callee.name in by_module[home].classes and (home, callee.name, "instance") not in summaries:
+            return True  # `BaseModelOutput(...)`: building a plain (not nn.Module) project class puts no op on a path
         if found is None or hops > _MAX_GRAD_HOPS or (home, callee.name, callee.role) in seen:
             return False
         facts, summary = found
@@ -142,19 +160,42 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         for text in summary.unresolved:
             if not any(text == c.text for c in summary.project):
                 _add(site.unresolved, f"{text} [in {facts.path}]")
-        for inner in summary.project:
-            if not follow(inner, f"{prefix}:{inner.via}" if inner.via else prefix,
-                          "medium" if "medium" in (conf, inner.confidence) else "high", seen, hops + 1, site):
-                _add(site.unresolved, f"{inner.text} [in {facts.path}]")
+        left = follow_all(summary.project, lambda c: f"{prefix}:{c.via}" if c.via else prefix,
+                          lambda c: "medium" if "medium" in (conf, c.confidence) else "high", seen, hops + 1, site)
+        for text in left:
+            _add(site.unresolved, f"{text} [in {facts.path}]")
         return True
+
+    def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site) -> list[str]:
+        """Follow each callee; the `unresolved` texts that remain. Callees guessed from a parameter's name
+        (ProjectCallee.guess) are candidates: the one that is a model (has an instance or member summary) is
+        followed; when none or several are, the class is said to be unknown, never named."""
+        left, groups = [], {}
+        for c in callees:
+            if c.guess:
+                groups.setdefault(c.guess, []).append(c)
+            elif not follow(c, via_of(c), conf_of(c), seen, hops, site):
+                _add(left, c.text)
+        for guess, cands in groups.items():
+            homes = [find(c.module, c.name, c.role) for c in cands]
+            models = [c for c, (_, found) in zip(cands, homes) if found is not None and (
+                c.role != "member" or find(c.module, c.name.partition(".")[0], "instance")[1] is not None)]
+            if len(models) == 1 and follow(models[0], via_of(models[0]), conf_of(models[0]), seen, hops, site):
+                continue
+            if len(cands) == 1 and homes[0][0] is None:  # its module was not scanned: the name's guess stands
+                _add(left, cands[0].text)
+            else:
+                _add(left, guess)
+        return left
 
     for facts in all_facts:
         for site in facts.grad_sites:
             if not site.project:
                 continue
-            for callee in site.project:
-                if follow(callee, callee.via, callee.confidence, frozenset(), 0, site):
-                    site.unresolved = [u for u in site.unresolved if u != callee.text]
+            texts = {c.text for c in site.project}
+            left = follow_all(site.project, lambda c: c.via, lambda c: c.confidence, frozenset(), 0, site)
+            kept = [u for u in site.unresolved if u not in texts or u in left]
+            site.unresolved = kept + [u for u in left if u not in kept]
             uniq = {}
             for op in site.ops:
                 uniq.setdefault((op.path, op.line, op.column, op.api), op)

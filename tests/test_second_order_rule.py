@@ -54,8 +54,10 @@ def test_module_in_first_order_loss_is_not_on_the_path() -> None:
 
 
 def test_site_kinds_and_certainty() -> None:
+    # `create_graph=not first_order` with `first_order=False` by default and no call passing another value:
+    # every value it can take here is True, so the site is definite
     facts = extract_grad_facts((CASES[0].parent / "maml_functional_call.py").read_text())
-    assert [(s.kind, s.certainty) for s in facts.sites] == [("grad", "possible")]
+    assert [(s.kind, s.certainty) for s in facts.sites] == [("grad", "definite")]
     facts = extract_grad_facts((CASES[0].parent / "hessian_elu.py").read_text())
     assert [s.kind for s in facts.sites] == ["hessian", "func.hessian"]
     src = ("import torch\nfrom torch.func import jacrev, grad\n"
@@ -210,7 +212,7 @@ def test_unbound_model_parameter_is_taken_from_its_name() -> None:
     assert ops["torch.nn.AvgPool2d"].confidence == "medium" and "SmallCritic" in ops["torch.nn.AvgPool2d"].via
     found = second_order.check("x.py", facts, facts.snippets, "2.10", "graph", "cpu")
     assert [(f.code, f.confidence, f.torch_api) for f in found] == [
-        ("MS301", "medium", "torch.nn.AvgPool2d"), ("MS302", "low", "torch.nn.LazyLinear")]
+        ("MS301", "medium", "torch.nn.AvgPool2d"), ("MS304", "low", "torch.nn.LazyLinear")]
 
 
 def test_unbound_generic_parameter_with_two_models_stays_unresolved() -> None:
@@ -438,7 +440,10 @@ def test_primitive_guessed_from_a_name_is_said_and_capped_at_medium() -> None:
 FIXTURES = Path(__file__).parent / "fixtures"
 ISSUE5_CASES = ("loss_arg_params_list", "trap_loss_arg_params_retain", "modulelist_grown_in_loop",
                 "trap_modulelist_grown_first_order", "helper_composed_static_lambda",
-                "trap_helper_composed_first_order")
+                "trap_helper_composed_first_order", "deep_helper_chain", "trap_deep_helper_first_order",
+                "callable_members_lambda_partial", "trap_callable_members_first_order",
+                "flags_vjp_method_factory", "trap_flags_first_order", "func_transforms_by_name",
+                "trap_func_transforms_first_order")
 
 
 @pytest.mark.parametrize("name", ISSUE5_CASES)
@@ -495,25 +500,26 @@ def test_sibling_absolute_imports_resolve_from_any_scan_root() -> None:
     # sibling files app/nets.py and app/layers.py (a script's folder is on sys.path)
     res = _scan_ms3(SIBLING)
     assert sorted((f.path, f.line, f.code) for f in res.findings) == [
-        ("app/layers.py", 9, "MS301"), ("app/nets.py", 11, "MS301"), ("app/nets.py", 12, "MS302")]
+        ("app/layers.py", 9, "MS301"), ("app/nets.py", 11, "MS301"), ("app/nets.py", 12, "MS304")]
     # from the folder itself the same modules are top-level: the same findings
     res = _scan_ms3(SIBLING / "app")
     assert sorted((f.path, f.line, f.code) for f in res.findings) == [
-        ("layers.py", 9, "MS301"), ("nets.py", 11, "MS301"), ("nets.py", 12, "MS302")]
+        ("layers.py", 9, "MS301"), ("nets.py", 11, "MS301"), ("nets.py", 12, "MS304")]
     # the model file not scanned: the site says what it could not follow
     res = _scan_ms3(SIBLING / "app" / "fit.py")
     assert [f.code for f in res.findings] == ["MS302"]
 
 
 def test_op_of_unknown_second_order_support_gets_a_low_note() -> None:
-    # nn.LazyLinear: no 2.10 mapping row and no api_primitives row: a low-confidence MS302 at the op, never MS301
+    # nn.LazyLinear: no 2.10 mapping row and no api_primitives row: a low-confidence MS304 at the op, never MS301
+    # (MS302 stays for paths that could not be followed, so `--ignore MS304` keeps those)
     src = ("import torch\nimport torch.nn as nn\n"
            "net = nn.Sequential(nn.LazyLinear(8), nn.Tanh())\naux = nn.LazyLinear(3)\n"
            "x = torch.randn(2, 4, requires_grad=True)\n"
            "g = torch.autograd.grad(net(x).sum(), x, create_graph=True)[0]\nloss = g.pow(2).sum() + aux(x).sum()\n")
     facts = extract_grad_facts(src)
     found = second_order.check("x.py", facts, facts.snippets, "2.10", "graph", "cpu")
-    assert [(f.code, f.line, f.confidence, f.severity) for f in found] == [("MS302", 3, "low", "note")]
+    assert [(f.code, f.line, f.confidence, f.severity) for f in found] == [("MS304", 3, "low", "note")]
     assert found[0].torch_api == "torch.nn.LazyLinear" and "second-order support" in found[0].message
     assert "unknown" in found[0].message and "line 6" in found[0].message
     # parameter readers are not ops: no note for `model.parameters()` reached on a path
@@ -523,3 +529,165 @@ def test_op_of_unknown_second_order_support_gets_a_low_note() -> None:
     facts = extract_grad_facts(src)
     assert not second_order.check("x.py", facts, facts.snippets, "2.10", "graph", "cpu")
     assert "torch.nn.Module.parameters" not in {o.api for s in facts.sites for o in s.ops}
+
+
+# ------------------------------------------------- issue #5, known gaps: helpers at any depth, callables as data,
+# members of imported instances, generic parameters, unknown support (MS304)
+def test_helpers_are_followed_to_any_depth_with_a_cycle_guard_and_a_cost_bound() -> None:
+    (site,) = extract_grad_facts((FIXTURES / "second_order" / "deep_helper_chain.py").read_text()).sites
+    assert site.function == "vjp_of" and not site.unresolved
+    assert any(o.api == "torch.nn.functional.selu" and "Scorer.forward" in o.via for o in site.ops)
+    # a chain twelve helpers deep, and two helpers calling each other: both end at the model call
+    chain = "".join(f"def h{i}(y, x):\n    return h{i - 1}(y, x)\n" for i in range(1, 12))
+    src = ("import torch\nimport torch.nn as nn\nnet = nn.Sequential(nn.Linear(2, 2), nn.Hardswish())\n"
+           "def h0(y, x):\n    return torch.autograd.grad(y, x, create_graph=True)[0]\n" + chain +
+           "def ping(y, x, n):\n    return h11(y, x) if n == 0 else pong(y, x, n - 1)\n"
+           "def pong(y, x, n):\n    return ping(y, x, n)\n"
+           "x = torch.randn(3, 2, requires_grad=True)\ng = pong(net(x).sum(), x, 4)\n")
+    (site,) = extract_grad_facts(src).sites
+    assert "torch.nn.Hardswish" in {o.api for o in site.ops} and not site.unresolved
+    # a helper called from more places than the bound: the first ones are followed, the rest said (MS302)
+    from ms_scan.extract.grads import MAX_LIFTS
+    calls = "".join(f"g{i} = d(nets[{i % 2}](xs[{i}]).sum(), xs[{i}])\n" for i in range(MAX_LIFTS + 6))
+    src = ("import torch\nimport torch.nn as nn\nnets = [nn.Linear(2, 1), nn.Sequential(nn.Linear(2, 1), nn.SELU())]\n"
+           "xs = [torch.randn(3, 2, requires_grad=True) for _ in range(99)]\n"
+           "def d(y, x):\n    return torch.autograd.grad(y, x, create_graph=True)[0]\n" + calls)
+    (site,) = extract_grad_facts(src).sites
+    assert "torch.nn.SELU" in {o.api for o in site.ops}
+    assert any(f"more than {MAX_LIFTS} places" in u for u in site.unresolved)
+
+
+def test_lambdas_partials_dict_entries_and_getattr_on_the_path() -> None:
+    sites = extract_grad_facts((FIXTURES / "second_order" / "callable_members_lambda_partial.py").read_text()).sites
+    by_fn = {s.function: s for s in sites}
+    assert not any(s.unresolved for s in sites)
+    assert "torch.nn.functional.logsigmoid" in {o.api for o in by_fn["ScoreMatcher.hutchinson"].ops}
+    softened = {(o.api, dict(o.args).get("beta")) for o in by_fn["ScoreMatcher.softened"].ops}
+    assert ("torch.nn.functional.softplus", 3.0) in softened  # the partial's keywords are the op's arguments
+    readout = {o.api for o in by_fn["ScoreMatcher.readout"].ops}
+    assert "torch.nn.functional.log_softmax" in readout and "torch.nn.functional.gelu" not in readout
+    assert "torch.nn.functional.softplus" in {o.api for o in by_fn["ScoreMatcher.by_name"].ops}
+    assert "torch.nn.functional.hardswish" not in {o.api for s in sites for o in s.ops}  # never called
+
+
+MEMBERS = FIXTURES / "second_order_pkg" / "member_access"
+
+
+def test_members_of_imported_instances_resolve_through_the_class_index() -> None:
+    res = _scan_ms3(MEMBERS)
+    by_api = {f.torch_api: f for f in res.findings}
+    assert "judge.trunk" in by_api["torch.nn.AdaptiveAvgPool2d"].message
+    assert "penalties.py line(s) 16, 23" in by_api["torch.nn.AdaptiveAvgPool2d"].message  # held in Duel, by key
+    assert "Judge.embedding" in by_api["torch.nn.functional.normalize"].message
+    assert "getattr(self, part).shrink" in by_api["torch.nn.InstanceNorm2d"].message
+    assert "torch.nn.GELU" not in by_api  # the painter is held under another key
+    (note,) = [f for f in res.findings if f.code == "MS302"]
+    assert "self.backbone.forward_features" in note.message and "timm.create_model" in note.message
+    # the class file not scanned: the members are said unresolved, never dropped
+    res = _scan_ms3(MEMBERS / "penalties.py")
+    assert {f.line for f in res.findings if f.code == "MS302"} == {10, 16, 23, 35, 40}
+
+
+def test_member_of_a_parameter_follows_its_callers_or_says_its_class_is_unknown() -> None:
+    src = ("import torch\nimport torch.nn as nn\n"
+           "class Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.enc = nn.Sequential(nn.Linear(2, 2), nn.ReLU6())\n"
+           "    def forward(self, x):\n        return self.enc(x)\n"
+           "def pen(model, x):\n    return torch.autograd.grad(model.enc(x).sum(), x, create_graph=True)[0]\n"
+           "def duck(thing, x):\n    return torch.autograd.grad(thing.enc(x).sum(), x, create_graph=True)[0]\n"
+           "def other(critic, x):\n    return torch.autograd.grad(critic.head(x).sum(), x, create_graph=True)[0]\n"
+           "def run(x):\n    return pen(Net(), x)\n")
+    pen, duck, other = extract_grad_facts(src).sites
+    assert "torch.nn.ReLU6" in {o.api for o in pen.ops} and not pen.unresolved
+    # never bound: the file's one model class with an `enc` member, at medium confidence
+    assert {(o.api, o.confidence) for o in duck.ops} >= {("torch.nn.ReLU6", "medium")} and not duck.unresolved
+    assert not {o.api for o in other.ops} - {"torch.Tensor.sum"} and other.unresolved == [
+        "critic.head (critic is a parameter of other with no call in this file: its class is unknown)"]
+    # plain values' methods stay silent: dict views, tensors built from metadata
+    src = ("import torch\nfrom torch.func import functional_call\nimport torch.nn as nn\nnet = nn.Linear(2, 1)\n"
+           "def inner(params, x):\n    out = functional_call(net, dict(params.items()), (x,)).sum()\n"
+           "    return torch.autograd.grad(out, list(params.values()), create_graph=True)\n"
+           "inner(dict(net.named_parameters()), torch.randn(3, 2))\n")
+    (site,) = extract_grad_facts(src).sites
+    assert not site.unresolved
+
+
+GENERIC = FIXTURES / "second_order_pkg" / "generic_param_config"
+
+
+def test_generic_parameter_names_a_class_only_when_it_is_a_model() -> None:
+    res = _scan_ms3(GENERIC)
+    (note,) = [f for f in res.findings if f.path == "only_settings.py"]
+    assert note.code == "MS302" and "its class is unknown" in note.message and "PenaltySettings" not in note.message
+    (selu,) = [f for f in res.findings if f.torch_api == "torch.nn.SELU"]
+    assert selu.confidence == "medium" and "taken to be the imported Tower" in selu.message
+    assert "settings_and_tower.py line(s) 16" in selu.message  # `net`: the same guess, the same op
+    # the settings file alone: still no class named
+    (note,) = _scan_ms3(GENERIC / "only_settings.py").findings
+    assert "its class is unknown" in note.message and "PenaltySettings" not in note.message
+
+
+def test_unknown_support_is_its_own_code(tmp_path) -> None:
+    from ms_scan.rules import REGISTRY
+    from ms_scan.scan import scan
+    from ms_scan.settings import Settings
+
+    assert REGISTRY["MS304"].name == "second-order-support-unknown" and REGISTRY["MS304"].severity == "note"
+    case = tmp_path / "mixed.py"  # an op nobody knows (MS304) and a path nobody can follow (MS302)
+    case.write_text("import torch\nimport torch.nn as nn\nnet = nn.Sequential(nn.LazyLinear(4), nn.ELU())\n"
+                    "def pen(critic, x):\n    return torch.autograd.grad(critic(x).sum(), x, create_graph=True)[0]\n"
+                    "x = torch.randn(2, 3, requires_grad=True)\n"
+                    "g = torch.autograd.grad(net(x).sum(), x, create_graph=True)[0]\n")
+    assert sorted((f.code, f.line) for f in _scan_ms3(case).findings) == [
+        ("MS301", 3), ("MS302", 5), ("MS304", 3)]
+    settings = Settings(ms_version="2.10", target="cpu", jobs=1, facts_cache=False, select=("MS3",),
+                        ignore=("MS304",))
+    assert sorted(f.code for f in scan([str(case)], settings).findings) == ["MS301", "MS302"]
+
+
+def test_create_graph_flags_are_evaluated_from_their_literal_bindings() -> None:
+    sites = extract_grad_facts((FIXTURES / "second_order" / "flags_vjp_method_factory.py").read_text()).sites
+    assert {(s.function, s.kind, s.certainty) for s in sites} == {
+        ("ForceField.forces", "grad", "definite"), ("_slope", "grad", "definite"),
+        ("_inner", "grad", "definite"), ("jacobian_vector", "vjp", "definite")}
+    slope = next(s for s in sites if s.function == "_slope")
+    assert any(o.api == "torch.nn.Hardswish" and "ForceField._tempered" in o.via for o in slope.ops)
+    assert not extract_grad_facts((FIXTURES / "second_order" / "trap_flags_first_order.py").read_text()).sites
+    # a public helper may be called from other files with its default: one False caller does not decide it
+    src = ("import torch\n"
+           "def adapt(loss, ws, first_order=False):\n"
+           "    return torch.autograd.grad(loss, ws, create_graph=not first_order)\n"
+           "def fo(loss, ws):\n    return adapt(loss, ws, first_order=True)\n"
+           "class M:\n    def g(self, y, x):\n        return torch.autograd.grad(y, x, create_graph=self.training)\n")
+    assert [(s.function, s.certainty) for s in extract_grad_facts(src).sites] == [
+        ("adapt", "possible"), ("M.g", "possible")]
+
+
+def test_members_through_data_parallel_and_aliases() -> None:
+    src = ("import torch\nimport torch.nn as nn\n"
+           "class D(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.trunk = nn.Sequential(nn.Conv2d(3, 4, 3), nn.Hardswish())\n"
+           "        self.fc = nn.Linear(4, 1)\n"
+           "    def forward(self, x):\n        return self.fc(self.trunk(x).mean((2, 3)))\n"
+           "core = D()\nnet = nn.DataParallel(core)\nalias = net\n"
+           "def gp(x):\n    x.requires_grad_(True)\n"
+           "    return torch.autograd.grad(alias.module.trunk(x).sum(), x, create_graph=True)[0]\n")
+    (site,) = extract_grad_facts(src).sites
+    assert "torch.nn.Hardswish" in {o.api for o in site.ops} and "torch.nn.Linear" not in {o.api for o in site.ops}
+    assert not site.unresolved
+
+
+def test_framework_backward_takes_the_loss_as_its_first_argument() -> None:
+    src = ("import torch\nimport torch.nn as nn\nfrom accelerate import Accelerator\nimport lightning as L\n"
+           "accelerator = Accelerator()\nnet = nn.Sequential(nn.Linear(3, 3), nn.SELU())\n"
+           "def step(x):\n    accelerator.backward(net(x).sum(), create_graph=True)\n"
+           "class Meta(L.LightningModule):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.body = nn.Sequential(nn.Linear(3, 3), nn.ReLU6())\n"
+           "    def training_step(self, batch, idx):\n"
+           "        self.manual_backward(self.body(batch).sum(), create_graph=True)\n"
+           "y = net(torch.randn(2, 3))\ny.backward(torch.ones_like(y), create_graph=False)\n")
+    sites = extract_grad_facts(src).sites
+    assert [(s.function, s.api) for s in sites] == [
+        ("step", "accelerate.Accelerator.backward"),
+        ("Meta.training_step", "lightning.LightningModule.manual_backward")]
+    assert "torch.nn.SELU" in {o.api for o in sites[0].ops} and "torch.nn.ReLU6" in {o.api for o in sites[1].ops}

@@ -15,7 +15,9 @@ ms_scan/project.py joins the two across files.
 """
 from __future__ import annotations
 
+import contextlib
 import re
+import sys
 from dataclasses import dataclass, field
 
 import libcst as cst
@@ -37,6 +39,9 @@ _HESSIAN_LIKE = {"torch.autograd.functional.hessian": "hessian", "torch.autograd
                  "torch.autograd.functional.vhp": "vhp", "torch.func.hessian": "func.hessian"}
 _FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd")
 _COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
+_FUNCTORCH_ALIASES = ("grad", "jacrev", "jacfwd", "hessian", "vmap", "vjp", "jvp", "functional_call",
+                      "grad_and_value")
+_ELEMENT_OF = ("enumerate", "zip", "reversed", "list", "tuple", "iter", "sorted")  # their values are elements
 _LIST_GROWERS = ("append", "extend", "insert", "add_module")
 _PARAMETER_METHODS = ("parameters", "named_parameters")  # `model.parameters()`: the inputs are model's weights
 # calls that create tensors or read metadata: never differentiated, so never on a path
@@ -47,10 +52,24 @@ _NOT_ON_PATH = frozenset({
     "torch.Tensor.detach", "torch.Tensor.requires_grad_", "torch.Tensor.dim", "torch.Tensor.numel",
     "torch.Tensor.item", "torch.no_grad", "torch.enable_grad", "torch.triu_indices", "torch.tril_indices",
     "torch.nn.Module.parameters", "torch.nn.Module.named_parameters", "torch.nn.Module.buffers",
-    "torch.nn.Module.named_buffers",
+    "torch.nn.Module.named_buffers", "torch.jit.is_tracing", "torch.jit.is_scripting", "torch.compiler.is_compiling",
+    "torch.is_grad_enabled", "torch.get_default_dtype", "torch.finfo", "torch.iinfo", "torch.is_tensor",
+    "torch.is_floating_point", "torch.Tensor.is_floating_point", "torch.Tensor.type_as", "torch.Tensor.to",
+    "torch.Tensor.cpu", "torch.Tensor.cuda", "torch.Tensor.contiguous", "torch.Tensor.get_device",
+})  # .to / .type_as / .contiguous: a cast or a copy, whose double gradient is the identity
+# A grad whose inputs and outputs are a helper's parameters is sliced again in the helper's callers, to any
+# depth: each call site is lifted at most once per site (the cycle guard), and at most MAX_LIFTS call sites per
+# site are sliced, so the cost stays bounded on big projects with many callers.
+# ops whose results are booleans or indices (`mask.all()`, `logits.argmax(-1)`): never differentiated
+_NON_DIFFERENTIABLE = frozenset({
+    "all", "any", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "argmax", "argmin", "argsort", "eq", "ne",
+    "lt", "le", "gt", "ge", "equal", "logical_and", "logical_or", "logical_not", "logical_xor", "bool", "long",
+    "int", "signbit", "is_nonzero", "count_nonzero", "bucketize", "searchsorted",
 })
-MAX_LIFT = 3  # caller hops when a grad's inputs and outputs are a helper's parameters
-MAX_DEPTH = 40  # recursion steps (several per call hop); cycles are cut by the visiting sets
+MAX_LIFTS = 64
+MAX_DEPTH = 400  # recursion steps (about six per nested module); cycles are cut by the visiting sets
+MAX_STEPS = 20000  # call expansions per site or summary: a bound on the work, met only by huge graphs
+MAX_MEMBER_STEPS = 50000  # call expansions for all member summaries of one file
 
 
 # ------------------------------------------------------------------------------------------- facts
@@ -80,6 +99,9 @@ class ProjectCallee:
     via: str  # the path up to the name, e.g. "critic"
     confidence: str  # high | medium (reached through a guessed class)
     text: str  # the site's `unresolved` entry that stands for it (dropped once resolved across files)
+    # set when the name was guessed from a parameter's name: the `unresolved` entry to give instead when the
+    # class turns out not to be an nn.Module (or several candidates with this guess are)
+    guess: str = ""
 
 
 @dataclass(slots=True)
@@ -97,7 +119,9 @@ class ModelSummary:
 class GradSite:
     """A place where something is differentiated twice, with the ops on its derivative path."""
 
-    kind: str  # grad | backward | hessian | hvp | vhp | jacobian | func.hessian | func.<outer>(<inner>) | higher | learn2learn
+    # grad | backward | hessian | hvp | vhp | jacobian | vjp | jvp | func.hessian | func.<outer>(<inner>) | higher
+    # | learn2learn
+    kind: str
     api: str  # what is written there, e.g. torch.autograd.grad, Tensor.backward, higher.step
     line: int
     column: int
@@ -255,6 +279,39 @@ def _target_names(target: cst.BaseExpression) -> list[str]:
     return []
 
 
+def _iterated_pairs(target: cst.BaseExpression, value: cst.Call) -> list | None:
+    """(name, iterable) pairs a tuple target takes from `enumerate(xs)`, `zip(xs, ys)`, `d.items()`: each name is
+    an element of its iterable (None for other calls). Indexes and keys are left out."""
+    els = [e.value for e in target.elements]
+    func, args = value.func, [a.value for a in value.args if a.keyword is None and not a.star]
+    if isinstance(func, cst.Name) and func.value == "enumerate" and len(els) == 2 and args:
+        return [(els[1], args[0])]
+    if isinstance(func, cst.Name) and func.value == "zip" and len(els) == len(args):
+        return list(zip(els, args))
+    if isinstance(func, cst.Attribute) and func.attr.value == "items" and len(els) == 2 and not args:
+        return [(els[1], func.value)]
+    return None
+
+
+def _subscript_key(node: cst.Subscript) -> str | None:
+    """The literal string key of `d["k"]`, else None."""
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        v = _literal(node.slice[0].slice.value)
+        return v if isinstance(v, str) else None
+    return None
+
+
+def _attr_name(node: cst.BaseExpression) -> str | None:
+    """An attribute name given as a string: "critic" -> critic, f"layer{i}" -> layer* (its literal prefix)."""
+    v = _literal(node)
+    if isinstance(v, str):
+        return v if v.isidentifier() else None
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
+        prefix = node.parts[0].value
+        return prefix + "*" if prefix.isidentifier() else None
+    return None
+
+
 # a model parameter's name -> words one of the file's class names must contain (GAN roles);
 # generic names (`model`, `net`) designate the file's only top-level model
 _ROLE_WORDS = {
@@ -286,6 +343,7 @@ class GradExtractor(Extractor):
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
         self._built: list[tuple[cst.CSTNode, object]] | None = None
         self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
+        self._keyed: dict[int, str] = {}  # id(value) -> the literal key of `d["k"] = value`
 
     # ---------------------------------------------------------------- context
     @property
@@ -380,10 +438,37 @@ class GradExtractor(Extractor):
                 for t, v in zip(target.elements, value.elements):
                     self._record_assign([t.value], v.value)
                 continue
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Call):
+                pairs = _iterated_pairs(target, value)
+                if pairs is not None:  # `for i, blk in enumerate(self.blocks)`: blk is an element of self.blocks
+                    for t, v in pairs:
+                        self._record_assign([t], v)
+                    continue
+            if isinstance(target, cst.Subscript):  # `self.nets["D"] = Disc()`: held under key "D"
+                key = _subscript_key(target)
+                if key is not None:
+                    self._keyed[id(value)] = key
             for name in _target_names(target):
                 fn.assigns.setdefault(name, []).append(value)
                 if fn.cls is not None and fn.self_name and name.startswith(fn.self_name + "."):
                     fn.cls.attrs.setdefault(name.split(".", 1)[1], []).append((value, fn))
+
+    def _record_setattr(self, node: cst.Call, fn: _Fn) -> None:
+        """`setattr(self, "critic", m)`, `setattr(self, f"layer{i}", m)`, `self.add_module("head", m)`: an
+        attribute of the class (a computed name is held as its literal prefix + "*")."""
+        func = node.func
+        if isinstance(func, cst.Name) and func.value == "setattr" and len(node.args) == 3:
+            owner, name, value = (a.value for a in node.args)
+        elif isinstance(func, cst.Attribute) and func.attr.value == "add_module" and len(node.args) == 2:
+            owner, (name, value) = func.value, (a.value for a in node.args)
+        else:
+            return
+        if fn.cls is None or not fn.self_name or not isinstance(owner, cst.Name) or owner.value != fn.self_name:
+            return
+        attr = _attr_name(name)
+        if attr is not None:
+            fn.assigns.setdefault(f"{fn.self_name}.{attr}", []).append(value)
+            fn.cls.attrs.setdefault(attr, []).append((value, fn))
 
     def leave_Assign(self, node: cst.Assign) -> None:
         super().leave_Assign(node)
@@ -439,6 +524,10 @@ class GradExtractor(Extractor):
         func = node.func
         path = self.resolve_path(func) if dotted_name(func) is not None else None
         api = self.canonical(path) if path is not None else None
+        if api is None and dotted_name(func) is not None:
+            ext = self._ext_path(func) or ""  # functorch's transforms are torch.func's (`functorch.hessian`)
+            if ext.startswith("functorch.") and ext.rpartition(".")[2] in _FUNCTORCH_ALIASES:
+                api = "torch.func." + ext.rpartition(".")[2]
         if api is not None:
             self._callee_api[id(node)] = api
         if isinstance(func, cst.Attribute) and func.attr.value in _LIST_GROWERS and \
@@ -448,6 +537,7 @@ class GradExtractor(Extractor):
             # `layers.append(m)`, `self.blocks.append(Block(w))` in a loop: the container holds m
             for a in node.args:
                 self._record_assign([func.value], a.value)
+        self._record_setattr(node, fn)
         self._detect_site(node, fn, func, api)
 
     def _create_graph(self, node: cst.Call) -> str | None:
@@ -472,27 +562,65 @@ class GradExtractor(Extractor):
                 self._raw_sites.append((node, fn, "backward", api, cert, None))
         elif api in _HESSIAN_LIKE:
             self._raw_sites.append((node, fn, _HESSIAN_LIKE[api], api, "definite", None))
-        elif api == "torch.autograd.functional.jacobian":
+        elif api in ("torch.autograd.functional.jacobian", "torch.autograd.functional.vjp",
+                     "torch.autograd.functional.jvp"):
             cert = self._create_graph(node)
             if cert:
-                self._raw_sites.append((node, fn, "jacobian", api, cert, None))
-        elif api in _FUNC_TRANSFORMS and node.args and isinstance(node.args[0].value, cst.Call):
-            inner = self._callee_api.get(id(node.args[0].value))
+                self._raw_sites.append((node, fn, api.rpartition(".")[2], api, cert, None))
+        elif api in _FUNC_TRANSFORMS and node.args:
+            arg = node.args[0].value
+            if isinstance(arg, cst.Name):  # `du = grad(u); d2u = jacfwd(du)`: the transform bound to a name
+                arg = next((v for v in self._bound_values(fn, arg.value) if isinstance(v, cst.Call) and
+                            self._callee_api.get(id(v)) in _FUNC_TRANSFORMS), arg)
+            inner = self._callee_api.get(id(arg)) if isinstance(arg, cst.Call) else None
             if inner in _FUNC_TRANSFORMS:
                 kind = f"func.{api.rpartition('.')[2]}({inner.rpartition('.')[2]})"
-                self._raw_sites.append((node, fn, kind, api, "definite", node.args[0].value))
+                self._raw_sites.append((node, fn, kind, api, "definite", arg))
         elif api is None and isinstance(func, cst.Attribute):
             meth = func.attr.value
-            if meth == "backward":
+            if meth in ("backward", "manual_backward"):
                 cert = self._create_graph(node)
                 if cert:
-                    self._raw_sites.append((node, fn, "backward", "torch.Tensor.backward", cert, None))
+                    runner = self._backward_runner(func.value, meth, fn) if node.args and \
+                        node.args[0].keyword is None else None
+                    # `accelerator.backward(loss, create_graph=True)`, Lightning's `self.manual_backward(loss, ...)`:
+                    # the loss is the first argument, not the receiver
+                    self._raw_sites.append((node, fn, "backward", runner or "torch.Tensor.backward", cert, None))
             elif meth == "step" and isinstance(func.value, cst.Name) and \
                     func.value.value in self._diffopts.get(id(fn), ()):
                 self._raw_sites.append((node, fn, "higher", "higher.DifferentiableOptimizer.step",
                                         "definite", None))
             elif meth == "adapt" and any(v.startswith("learn2learn") for v in self._ext_imports.values()):
                 self._pending_adapt.append((node, fn))
+
+    def _backward_runner(self, receiver, meth: str, fn: _Fn) -> str | None:
+        """The API name of a training framework's backward that takes the loss as its first argument
+        (`self.manual_backward`, `accelerator.backward`, `fabric.backward`), else None (a tensor's backward)."""
+        if meth == "manual_backward":
+            return "lightning.LightningModule.manual_backward"
+        if not isinstance(receiver, cst.Name):
+            return None
+        name = receiver.value
+        if fn.self_name and name == fn.self_name:
+            return f"{fn.cls.name}.backward" if fn.cls is not None else None
+        for v in self._bound_values(fn, name):
+            if isinstance(v, cst.Call):
+                ext = self._ext_path(v.func) or ""
+                if ext.split(".")[0] in ("accelerate", "lightning", "pytorch_lightning", "deepspeed"):
+                    return f"{ext}.backward"
+        return f"{name}.backward" if name.lower() in ("accelerator", "fabric", "engine", "model_engine") else None
+
+    @staticmethod
+    def _bound_values(fn: _Fn, name: str) -> list:
+        """The values assigned so far to `name` in fn or an enclosing function (during the pass)."""
+        f = fn
+        while f is not None:
+            if name in f.assigns:
+                return f.assigns[name]
+            if name in f.params:
+                return []
+            f = f.parent
+        return []
 
     # ---------------------------------------------------------------- results
     def _build(self) -> list[tuple[cst.CSTNode, object]]:
@@ -530,6 +658,8 @@ class _Resolver:
         self.uses = {id(n): u for n, u in ex.found}
         self.out: list[tuple[cst.CSTNode, object]] = []
         self._module_classes: dict[str, _Cls] | None = None
+        self._calls_by_name: dict[str, list] | None = None
+        self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
 
     # ---------------------------------------------------------------- helpers
     def torch_api(self, call: cst.Call) -> str | None:
@@ -574,16 +704,80 @@ class _Resolver:
 
     # ---------------------------------------------------------------- run
     def run(self) -> list[tuple[cst.CSTNode, object]]:
+        with _stack_room():
+            return self._run()
+
+    def _run(self) -> list[tuple[cst.CSTNode, object]]:
         raw = list(self.ex._raw_sites)
         for call, fn in self.ex._pending_adapt:
             cert = self.l2l_certainty(call.func.value, fn, 0)
             if cert:
                 raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
         for call, fn, kind, api, cert, extra in raw:
+            if cert == "possible" and _kw(call, "create_graph") is not None:
+                values = self.literal_values(_kw(call, "create_graph"), fn, 0)
+                if values is not None and not any(values):
+                    continue  # `create_graph=self.keep` with keep only ever False: first order
+                if values is not None and all(values):
+                    cert = "definite"
             site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
             self.out.append((call, site))
             self.site_path(site, call, fn, kind, extra)
         return self.out
+
+    def literal_values(self, expr, fn: _Fn, depth: int) -> set | None:
+        """The truth values a create_graph expression can take, from literals it is bound to: a local, a
+        parameter (its default and the literal arguments of every call in this file; unknown with no call),
+        `self.flag` (every assignment in the class), `not x`. None when any binding is not a literal."""
+        if depth > 6:
+            return None
+        lit = _literal(expr)
+        if lit is not _NOLIT:
+            return {bool(lit)}
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            inner = self.literal_values(expr.expression, fn, depth + 1)
+            return None if inner is None else {not v for v in inner}
+        if isinstance(expr, cst.Name):
+            found = self.lookup_assigns(fn, expr.value)
+            if found is not None:
+                return self._union(self.literal_values(v, found[1], depth + 1) for v in found[0])
+            if not self.param_of(fn, expr.value):
+                return None
+            owner = self.param_owner(fn, expr.value)
+            calls = self.calls_of(owner)
+            if not calls or not isinstance(owner.node, cst.FunctionDef):
+                return None
+            default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
+                                                 *owner.node.params.posonly_params)
+                            if p.name.value == expr.value), None)
+            outs = []
+            if not owner.name.startswith("_") and (owner.parent is None or owner.parent is self.ex._module_fn
+                                                   or owner.cls is not None):
+                # a public function or method may be called from other files too, with its default
+                outs.append(self.literal_values(default, owner, depth + 1) if default is not None else None)
+            for call, caller in calls:
+                arg = self.param_arg(owner, call, expr.value)
+                if arg is None and any(a.star for a in call.args):
+                    return None  # `f(*args, **kw)`: not known
+                outs.append(self.literal_values(arg, caller, depth + 1) if arg is not None else
+                            self.literal_values(default, owner, depth + 1) if default is not None else None)
+            return self._union(outs)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            cls = self.class_of(expr.value, fn)
+            if cls is None or expr.attr.value == "training":
+                return None
+            _, values = self.class_members(cls, expr.attr.value)
+            return self._union(self.literal_values(v, ctx, depth + 1) for v, ctx in values) if values else None
+        return None
+
+    @staticmethod
+    def _union(parts) -> set | None:
+        out = set()
+        for p in parts:
+            if p is None:
+                return None
+            out |= p
+        return out or None
 
     def l2l_certainty(self, expr, fn: _Fn, depth: int) -> str | None:
         if depth > 4:
@@ -717,14 +911,21 @@ class _Resolver:
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int) -> bool:
         """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
         `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes."""
-        if hops >= MAX_LIFT:
+        if state.lifts >= MAX_LIFTS:
+            self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
             return False
         p_out = [p for p in fn.params if p in back and p not in fn.assigns]
         p_in = [p for p in fn.params if p in fwd and p not in fn.assigns] if fwd is not None else []
         if not p_out or (fwd is not None and not p_in):
             return False
         lifted = False
-        for call, caller in self.calls_of(fn):
+        calls = self.calls_of(fn)
+        if not calls:  # a library helper (`def hessian(y, xs)`): what it differentiates is its callers' business
+            names = ", ".join(dict.fromkeys(p_out + p_in))
+            state.site.reason = state.site.reason or (
+                f"what it differentiates comes in as parameters of {fn.qual} ({names}), and no call of it was "
+                "found in this file")
+        for call, caller in calls:
             outs = [a for a in (self.param_arg(fn, call, p) for p in p_out) if a is not None]
             ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
             if not outs or (fwd is not None and not ins):
@@ -732,7 +933,11 @@ class _Resolver:
             key = ("lift", id(call))
             if key in state.visiting:
                 continue
+            if state.lifts >= MAX_LIFTS:
+                self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
+                break
             state.visiting.add(key)
+            state.lifts += 1
             lifted = True
             self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1)
         return lifted
@@ -751,6 +956,12 @@ class _Resolver:
     # ---------------------------------------------------------------- expansion
     def call_ops(self, state: "_PathState", c: cst.Call, fn: _Fn, via: str, depth: int) -> None:
         if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        state.steps += 1
+        if state.steps > MAX_STEPS:
+            if state.steps == MAX_STEPS + 1:
+                self.unresolved(state, f"{fn.qual} (the path is too large to follow: over {MAX_STEPS} calls)")
             return
         api = self.torch_api(c)
         if api is not None:
@@ -778,14 +989,20 @@ class _Resolver:
             return
         self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
 
-    @staticmethod
-    def via(via: str, c: cst.Call) -> str:
-        text = _code(c.func)
+    def via(self, via: str, c: cst.Call) -> str:
+        text = self._code_of.get(id(c.func))
+        if text is None:  # generating code is the costliest step of a path: once per node
+            text = self._code_of[id(c.func)] = _code(c.func)
         return f"{via} -> {text}" if via else text
 
     def emit(self, state, api: str, pos_node: cst.CSTNode, call: cst.Call, via: str, conf="high") -> None:
         if api in _NOT_ON_PATH:
             return
+        if api.endswith(".forward") and self.kind(api[:-8]) == "nn_module":  # `super().forward(x)` of nn.Embedding
+            api = api[:-8]
+        if api.rpartition(".")[2] in _NON_DIFFERENTIABLE and api.startswith(("torch.Tensor.", "torch.")) and \
+                api.count(".") <= 2:
+            return  # boolean or index results: no gradient flows through them
         if state.guessed and conf == "high":
             conf = "medium"  # reached through a parameter whose class was inferred from its name
         op = GradOp(api, 0, 0, 0, 0, _literal_args(call), via, conf)
@@ -794,7 +1011,10 @@ class _Resolver:
 
     def expand_module_expr(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
         """`expr` is called: find what it is (module instance, function, method) and add its ops."""
-        if depth > MAX_DEPTH or expr is None:
+        if expr is None:
+            return
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
             return
         key = (id(expr), id(fn))
         if key in state.visiting:
@@ -823,18 +1043,17 @@ class _Resolver:
                 return
             if self.param_of(fn, name):
                 callers = self.caller_args(fn, name)
+                ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
+                if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
+                    self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
+                    return
+                if ann is not None:  # `def gp(critic: Critic, x)` with `from .models import Critic`
+                    self.project_hit(state, ann, "instance", via, f"{name}: {ann[1]}")
+                    return
                 if not callers:
                     cls = self.guess_class(name)
                     if cls is None:
-                        imported = self.guess_imported_class(name)
-                        if imported is not None:  # `from .models import Critic` and `def gp(critic, x)`
-                            state.guessed += 1
-                            try:
-                                self.project_hit(state, self.project_binding(imported)[1], "instance",
-                                                 via, f"{name} -> {imported}", f"{name}: a parameter never bound in this file, "
-                                                 f"taken to be the imported {imported}")
-                            finally:
-                                state.guessed -= 1
+                        if self.guessed_project_hit(state, name, fn, via):  # `from .models import Critic`
                             return
                         self.unresolved(state, f"{name} (parameter of {fn.qual}, no call in this file)")
                         return
@@ -863,33 +1082,10 @@ class _Resolver:
                 return
             return
         if isinstance(expr, cst.Attribute):
-            owner = expr.value
-            attr = expr.attr.value
-            if attr == "forward" or attr in MODULE_METHODS_RETURNING_MODULE or attr == "module":
-                self.expand_module_expr(state, owner, fn, via, depth + 1)
-                return
-            named = self.names_class(owner.value, fn) if isinstance(owner, cst.Name) else None
-            if named is not None and attr in named.methods and self.class_method(named.methods[attr]):
-                self.expand_fn(state, named.methods[attr], _join(via, f"{named.name}.{attr}"), depth + 1)
-                return
-            cls = self.class_of(owner, fn)
-            if cls is not None:
-                if attr in cls.methods:
-                    self.expand_fn(state, cls.methods[attr], _join(via, f"{cls.name}.{attr}"), depth + 1)
-                elif attr in cls.attrs:
-                    for v, ctx in cls.attrs[attr]:
-                        self.expand_value(state, v, ctx, f"{via}", depth + 1)
-                return
-            target = self.project_target(expr, fn)
-            if target is not None:  # `models.inner_net(x)` with `from pkg import models` / `import pkg.models as m`
-                self.project_hit(state, target, "call", via, _code(expr))
-                return
-            if isinstance(owner, cst.Name) and owner.value in ex._ext_imports and \
-                    ex._ext_imports[owner.value].split(".")[0] not in NON_TORCH_MODULES:  # math.sqrt: a scalar
-                self.unresolved(state, f"{_code(expr)} (third-party)")
+            self.expand_member(state, expr.value, expr.attr.value, fn, via, depth + 1, expr)
             return
-        if isinstance(expr, cst.Subscript):  # self.blocks[i](x)
-            self.expand_module_expr(state, expr.value, fn, via, depth + 1)
+        if isinstance(expr, cst.Subscript):  # self.blocks[i](x), self.nets["D"](x)
+            self.expand_item(state, expr, fn, via, depth + 1, None)
             return
         if isinstance(expr, cst.Lambda):
             state.any_path = True
@@ -901,15 +1097,320 @@ class _Resolver:
             return
         self.unresolved(state, _code(expr))
 
+    def expand_member(self, state, owner, attr: str, fn: _Fn, via: str, depth: int, expr=None) -> None:
+        """`owner.attr(...)`: a method or an attribute of the instance `owner` is (also `getattr(owner, "attr")`)."""
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        ex = self.ex
+        if attr == "forward" or attr in MODULE_METHODS_RETURNING_MODULE or attr == "module":
+            self.expand_module_expr(state, owner, fn, via, depth + 1)
+            return
+        named = self.names_class(owner.value, fn) if isinstance(owner, cst.Name) else None
+        if named is not None and attr in named.methods and self.class_method(named.methods[attr]):
+            self.expand_fn(state, named.methods[attr], _join(via, f"{named.name}.{attr}"), depth + 1)
+            return
+        cls = self.class_of(owner, fn)
+        if cls is not None:
+            self.expand_class_member(state, cls, attr, via, depth + 1)
+            return
+        if expr is not None:
+            target = self.project_target(expr, fn)
+            if target is not None:  # `models.inner_net(x)` with `from pkg import models` / `import pkg.models as m`
+                self.project_hit(state, target, "call", via, _code(expr))
+                return
+        if isinstance(owner, cst.Name) and owner.value in ex._ext_imports:
+            if ex._ext_imports[owner.value].split(".")[0] not in NON_TORCH_MODULES:  # math.sqrt: a scalar
+                self.unresolved(state, f"{_code(owner)}.{attr} (third-party)")
+            return
+        key = ("member", id(owner), attr, id(fn))
+        if key in state.visiting:
+            return
+        state.visiting.add(key)
+        try:
+            self.member_of_instance(state, owner, attr, fn, via, depth + 1)
+        finally:
+            state.visiting.discard(key)
+
+    def class_members(self, cls: _Cls, attr: str) -> tuple[_Fn | None, list]:
+        """(method, attribute values) that `attr` names on the file's class or its in-file bases; a name set
+        by `setattr(self, f"layer{i}", ...)` is held as `layer*`, and `attr` may be such a prefix itself."""
+        classes, todo, seen = self.ex._classes, [cls], set()
+        values = []
+        while todo:
+            c = todo.pop(0)
+            if c.name in seen:
+                continue
+            seen.add(c.name)
+            if attr in c.methods and not values:
+                return c.methods[attr], []
+            if attr.endswith("*"):
+                values += [x for k, vs in c.attrs.items() if k.rstrip("*").startswith(attr[:-1]) for x in vs]
+            else:
+                values += c.attrs.get(attr, [])
+                values += [x for k, vs in c.attrs.items() if k.endswith("*") and attr.startswith(k[:-1]) for x in vs]
+            if values:
+                return None, values
+            todo.extend(classes[b] for b in c.bases if b in classes)
+        return None, []
+
+    def expand_class_member(self, state, cls: _Cls, attr: str, via: str, depth: int) -> None:
+        if attr.endswith("]") and "[" in attr:  # `nets[D]`: what the member holds under key D
+            attr, key = attr[:-1].split("[", 1)
+            _, values = self.class_members(cls, attr)
+            picked = [(x, ctx) for v, ctx in values for x in self.keyed_elements(v, key)]
+            for x, ctx in picked or values:
+                self.expand_value(state, x, ctx, via, depth + 1)
+            return
+        method, values = self.class_members(cls, attr)
+        if method is not None:
+            self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)
+        for v, ctx in values:
+            self.expand_value(state, v, ctx, via, depth + 1)
+
+    def member_of_instance(self, state, owner, attr: str, fn: _Fn, via: str, depth: int) -> None:
+        """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to
+        (an assignment, the arguments at the callers, a project class's instance) and say so when it stays
+        unknown, rather than dropping it. Dicts, tensors and other plain values stay silent."""
+        text = f"{_code(owner)}.{attr}"
+        if isinstance(owner, cst.Name):
+            name = owner.value
+            found = self.lookup_assigns(fn, name)
+            if found is not None:
+                values, ctx = found
+                for v in values:
+                    self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
+                return
+            if not self.param_of(fn, name):
+                b = self.project_binding(name)
+                if b is not None and b[0] == PROJECT:  # `from .nets import critic`: a project module's instance
+                    self.project_hit(state, (b[1][0], f"{b[1][1]}.{attr}"), "member", via, text)
+                return
+            callers = self.caller_args(fn, name)
+            for arg, caller_fn in callers:
+                self.member_of_value(state, arg, attr, caller_fn, via, depth + 1, text)
+            if callers:
+                return
+            owner_fn = self.param_owner(fn, name)
+            ann = self.annotated_class(owner_fn, name)
+            if isinstance(ann, _Cls):
+                self.expand_class_member(state, ann, attr, _join(via, f"{name}: {ann.name}"), depth + 1)
+                return
+            if ann is not None:
+                self.project_hit(state, (ann[0], f"{ann[1]}.{attr}"), "member", via, text)
+                return
+            cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
+            if cls is None:  # duck typing: the one model class of this file that has such a member
+                having = [c for c in self.module_classes().values() if any(
+                    self.class_members(c, attr)) and self.ex._classes.get(c.name) is c]
+                cls = having[0] if len(having) == 1 else None
+            elif not any(self.class_members(cls, attr)):
+                cls = None
+            if cls is None and not self.model_like(name, owner_fn):
+                return
+            if cls is None and self.guessed_project_hit(state, name, fn, via, attr):
+                return
+            if cls is not None:
+                state.guessed += 1
+                try:
+                    self.expand_class_member(state, cls, attr, _join(
+                        via, f"{name}: a parameter never bound in this file, taken to be its {cls.name}"), depth + 1)
+                finally:
+                    state.guessed -= 1
+                return
+            self.unresolved(state, f"{text} ({name} is a parameter of {owner_fn.qual} with no call in this file: "
+                                   "its class is unknown)")
+            return
+        if isinstance(owner, cst.Attribute):
+            outer_owner, outer_attr = owner.value, owner.attr.value
+            outer = self.class_of(outer_owner, fn)
+            if outer is not None:  # `self.model.encoder(x)`: what self.model holds
+                method, values = self.class_members(outer, outer_attr)
+                for v, ctx in values:
+                    self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
+                if method is None and not values and outer.torch_module != "no":
+                    self.unresolved(state, f"{text} ({outer_attr} is never assigned in {outer.name})")
+                return
+            target = self.project_target(owner, fn)
+            if target is not None:  # `models.critic.features(x)`: a module-level instance of a project module
+                self.unresolved(state, f"{text} (an attribute of {_code(owner)}, defined in project module "
+                                       f"{target[0]})")
+            return
+        if isinstance(owner, cst.Subscript):  # `self.nets["D"].features(x)`
+            self.expand_item(state, owner, fn, via, depth + 1, lambda v, ctx: self.member_of_value(
+                state, v, attr, ctx, via, depth + 2, text))
+            return
+        if isinstance(owner, cst.Call):
+            self.member_of_value(state, owner, attr, fn, via, depth + 1, text)
+
+    def member_of_value(self, state, v, attr: str, ctx: _Fn, via: str, depth: int, text: str) -> None:
+        """The member `attr` of the instance a value is (`Critic()`, a project class, a third-party model)."""
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        ex = self.ex
+        v = _unchain(v)
+        if isinstance(v, cst.Call):
+            getattr_of = self.getattr_target(v, ctx)
+            api = self.torch_api(v)
+            if getattr_of is not None:
+                self.member_of_instance(state, cst.Attribute(getattr_of[0], cst.Name(getattr_of[1]))
+                                        if getattr_of[1].isidentifier() else getattr_of[0], attr, ctx, via,
+                                        depth + 1)
+            elif api is not None:
+                if api in _CONTAINERS or api in _WRAPPERS:
+                    for a in v.args:
+                        self.member_of_value(state, a.value, attr, ctx, via, depth + 1, text)
+            elif isinstance(v.func, cst.Name) and v.func.value in ex._classes:
+                self.expand_class_member(state, ex._classes[v.func.value], attr, via, depth + 1)
+            elif (ex._ext_path(v.func) or "") in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE:
+                if v.args:
+                    self.member_of_value(state, v.args[0].value, attr, ctx, via, depth + 1, text)
+            elif isinstance(v.func, cst.Name) and self.lookup_def(ctx, v.func.value) is not None:
+                d = self.lookup_def(ctx, v.func.value)  # a factory function: the member of what it returns
+                for node in _walk(d.node.body):
+                    if isinstance(node, cst.Return) and node.value is not None:
+                        self.member_of_value(state, node.value, attr, d, via, depth + 1, text)
+            else:
+                target = self.project_target(v.func, ctx)
+                if target is not None and target[1][:1].isupper():  # `Critic(...)` from `.models`
+                    self.project_hit(state, (target[0], f"{target[1]}.{attr}"), "member", via, text)
+                elif target is not None:
+                    self.unresolved(state, f"{text} (an attribute of what {_code(v.func)} returns, defined in "
+                                           f"project module {target[0]})")
+                else:
+                    ext = ex._ext_path(v.func)
+                    if ext and ext.split(".")[0] not in NON_TORCH_MODULES and \
+                            ext.rpartition(".")[2][:1].isupper() | ("model" in ext.lower()):
+                        self.unresolved(state, f"{text} (an attribute of a {ext} instance: third-party)")
+            return
+        if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.member_of_instance(state, v, attr, ctx, via, depth + 1)
+            return
+        if isinstance(v, (cst.List, cst.Tuple)):
+            for el in v.elements:
+                self.member_of_value(state, el.value, attr, ctx, via, depth + 1, text)
+        elif isinstance(v, (cst.ListComp, cst.GeneratorExp)):
+            self.member_of_value(state, v.elt, attr, ctx, via, depth + 1, text)
+        elif isinstance(v, cst.Dict):
+            for el in v.elements:
+                if isinstance(el, cst.DictElement):
+                    self.member_of_value(state, el.value, attr, ctx, via, depth + 1, text)
+
+    def getattr_target(self, v: cst.Call, fn: _Fn) -> tuple[cst.BaseExpression, str] | None:
+        """`getattr(self, "critic")`, `getattr(self, name)` with `name = "critic"`, `getattr(self, f"layer{i}")`:
+        (owner, attribute name; a computed one as its literal prefix + "*")."""
+        if not (isinstance(v.func, cst.Name) and v.func.value == "getattr" and len(v.args) >= 2):
+            return None
+        owner, name = v.args[0].value, v.args[1].value
+        attr = _attr_name(name)
+        if attr is None and isinstance(name, cst.Name):
+            found = self.lookup_assigns(fn, name.value)
+            names = {_attr_name(x) for x in found[0]} if found else set()
+            if len(names) == 1:
+                attr = names.pop()
+        return (owner, attr) if attr is not None else None
+
+    def expand_item(self, state, expr: cst.Subscript, fn: _Fn, via: str, depth: int, on_value) -> None:
+        """`c[k]`: the values container `c` holds; with a literal key (`self.nets["D"]`), only those held under
+        it (a dict display, ModuleDict({...}), dict(D=...), `c["D"] = m`) when any is."""
+        key = _subscript_key(expr)
+        values = self.container_values(expr.value, fn)
+        if values is None:  # not a container this file builds: what the name or attribute is
+            if key is not None and isinstance(expr.value, cst.Attribute) and on_value is None:
+                self.expand_member(state, expr.value.value, f"{expr.value.attr.value}[{key}]", fn, via, depth + 1)
+                return
+            on_value(expr.value, fn) if on_value is not None else \
+                self.expand_value(state, expr.value, fn, via, depth + 1)
+            return
+        if on_value is None:
+            on_value = lambda v, ctx: self.expand_value(state, v, ctx, via, depth + 1)  # noqa: E731
+        if key is not None:
+            picked = [(x, ctx) for v, ctx in values for x in self.keyed_elements(v, key)]
+            if picked:
+                for x, ctx in picked:
+                    on_value(x, ctx)
+                return
+        for v, ctx in values:
+            if id(v) in self.ex._keyed or not self.is_dict_value(v):
+                on_value(v, ctx)
+            else:
+                for x in self.keyed_elements(v, None):
+                    on_value(x, ctx)
+
+    def container_values(self, container, fn: _Fn) -> list | None:
+        if isinstance(container, cst.Name):
+            found = self.lookup_assigns(fn, container.value)
+            return [(v, found[1]) for v in found[0]] if found else None
+        if isinstance(container, cst.Attribute):
+            cls = self.class_of(container.value, fn)
+            if cls is not None:
+                method, values = self.class_members(cls, container.attr.value)
+                return values if values else None
+        return None
+
+    def is_dict_value(self, v) -> bool:
+        v = _unchain(v)
+        if isinstance(v, cst.Dict):
+            return True
+        if isinstance(v, cst.Call):
+            name = (self.torch_api(v) or dotted_name(v.func) or "").rpartition(".")[2]
+            return name in ("ModuleDict", "dict", "OrderedDict", "ParameterDict")
+        return False
+
+    def keyed_elements(self, v, key: str | None) -> list:
+        """The values a dict-like value holds under `key` (all of them for None)."""
+        if id(v) in self.ex._keyed:
+            return [v] if key is None or self.ex._keyed[id(v)] == key else []
+        v = _unchain(v)
+        out = []
+        if isinstance(v, cst.Dict):
+            for el in v.elements:
+                if isinstance(el, cst.DictElement):
+                    k = _literal(el.key)
+                    if key is None or k == key:
+                        out.append(el.value)
+        elif isinstance(v, cst.Call) and self.is_dict_value(v):
+            for a in v.args:
+                if a.keyword is not None:
+                    if key is None or a.keyword.value == key:
+                        out.append(a.value)
+                else:
+                    out.extend(self.keyed_elements(a.value, key))
+        elif isinstance(v, (cst.List, cst.Tuple)):  # OrderedDict([("D", m), ...])
+            for el in v.elements:
+                if isinstance(el.value, cst.Tuple) and len(el.value.elements) == 2:
+                    k = _literal(el.value.elements[0].value)
+                    if key is None or k == key:
+                        out.append(el.value.elements[1].value)
+        return out
+
     def expand_value(self, state, v, ctx: _Fn, via: str, depth: int) -> None:
         """A value assigned to a name that is later called: a module constructor, an alias, a container."""
         if depth > MAX_DEPTH:
+            self.too_deep(state)
             return
         ex = self.ex
         if isinstance(v, cst.Call) and _unchain(v) is not v:  # `Critic().to(device)`: the module itself
             self.expand_value(state, _unchain(v), ctx, via, depth + 1)
             return
+        if isinstance(v, cst.Call) and v.args and dotted_name(v.func) in ("partial", "functools.partial"):
+            inner = v.args[0].value  # `self.act = partial(F.softplus, beta=2)`: calling it calls F.softplus
+            path = ex.resolve_path(inner) if dotted_name(inner) is not None else None
+            api = ex.canonical(path) if path is not None else None
+            if api is not None and api.startswith(("torch.", "torchvision.", "torchaudio.")):
+                if not api.startswith(_AUTOGRAD_PREFIXES):
+                    self.emit(state, api, v, v, via)
+                return
+            state.any_path = True
+            self.expand_module_expr(state, inner, ctx, via, depth + 1)
+            return
         if isinstance(v, cst.Call):
+            getattr_of = self.getattr_target(v, ctx)
+            if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
+                owner, attr = getattr_of
+                self.expand_member(state, owner, attr, ctx, via, depth + 1)
+                return
             api = self.torch_api(v)
             if api is not None:
                 if api in _CONTAINERS or api in _WRAPPERS:
@@ -927,7 +1428,23 @@ class _Resolver:
             if isinstance(v.func, cst.Name) and v.func.value in ex._classes:
                 self.expand_class(state, ex._classes[v.func.value], via, depth + 1)
                 return
-            if ext.startswith("learn2learn") or ext in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE:
+            if isinstance(v.func, cst.Name) and v.func.value in _ELEMENT_OF and self.lookup_def(ctx, v.func.value) \
+                    is None and v.args:  # `enumerate(self.blocks)` met whole: the elements of its iterables
+                for a in (v.args if v.func.value == "zip" else v.args[:1]):
+                    self.expand_element(state, a.value, ctx, via, depth + 1)
+                return
+            if isinstance(v.func, cst.Attribute) and v.func.attr.value in ("values", "items") and not v.args:
+                self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)  # `self.heads.values()`
+                return
+            made = self.factory_class(v.func, ctx)
+            if isinstance(made, _Cls):  # `Tower.from_config(cfg)`: a classmethod building an instance
+                self.expand_class(state, made, via, depth + 1)
+                return
+            if made is not None:
+                self.project_hit(state, made, "instance", via, _code(v.func))
+                return
+            if ext.startswith("learn2learn") or ext in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE or \
+                    ext.startswith("functorch.") and ext.endswith(("make_functional", "make_functional_with_buffers")):
                 if v.args:
                     self.expand_module_expr(state, v.args[0].value, ctx, via, depth + 1)
                 return
@@ -935,6 +1452,12 @@ class _Resolver:
                                                       or v.func.attr.value == "clone"):
                 self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)
                 return
+            if isinstance(v.func, cst.Attribute):
+                owner_cls = self.class_of(v.func.value, ctx)
+                method = owner_cls.methods.get(v.func.attr.value) if owner_cls is not None else None
+                if method is not None:  # `self._scaled(self.u_net)`: the callable the method returns
+                    self.expand_returns(state, method, _join(via, method.qual), depth + 1)
+                    return
             if isinstance(v.func, cst.Name):
                 d = self.lookup_def(ctx, v.func.value)
                 if d is not None:  # a factory function: what it returns
@@ -1050,7 +1573,11 @@ class _Resolver:
 
     def expand_fn(self, state, f: _Fn, via: str, depth: int) -> None:
         key = ("fn", id(f))
-        if key in state.visiting or depth > MAX_DEPTH:
+        done = (id(f), state.guessed > 0)  # a body's ops do not depend on the way it is reached
+        if key in state.visiting or done in state.done:
+            return
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
             return
         state.visiting.add(key)
         state.any_path = True
@@ -1059,6 +1586,7 @@ class _Resolver:
                 self.call_ops(state, c, f, via, depth + 1)
         finally:
             state.visiting.discard(key)
+        state.done.add(done)
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
         for node in _walk(f.node.body):
@@ -1072,7 +1600,7 @@ class _Resolver:
         state.any_path = True
         self.expand_module_expr(state, f_expr, fn, "", 0)
 
-    def class_of(self, owner, fn: _Fn) -> _Cls | None:
+    def class_of(self, owner, fn: _Fn, depth: int = 0) -> _Cls | None:
         """The file's class an expression is an instance of (self, or a name bound to Cls(...))."""
         if isinstance(owner, cst.Name):
             f = fn
@@ -1085,23 +1613,64 @@ class _Resolver:
             found = self.lookup_assigns(fn, owner.value)
             if found:
                 for v in found[0]:
-                    cls = self.constructed_class(v)
+                    cls = self.value_class(v, found[1], depth)
                     if cls is not None:
                         return cls
+        if isinstance(owner, cst.Attribute) and owner.attr.value == "module" and depth < 8:
+            return self.class_of(owner.value, fn, depth + 1)  # `netD.module`: what DataParallel wraps
         if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):
-            outer = self.class_of(owner.value, fn)
+            outer = self.class_of(owner.value, fn, depth)
             if outer is not None:
-                for v, _ctx in outer.attrs.get(owner.attr.value, ()):
-                    cls = self.constructed_class(v)
+                for v, ctx in outer.attrs.get(owner.attr.value, ()):
+                    cls = self.value_class(v, ctx, depth)
                     if cls is not None:
                         return cls
         return None
 
+    def value_class(self, v, ctx: _Fn, depth: int) -> _Cls | None:
+        """The file's class a value is an instance of: `Critic()`, `DataParallel(Critic())`, `nn.DataParallel(m)`
+        with m such an instance, an alias of one."""
+        cls = self.constructed_class(v)
+        if cls is not None or depth >= 8:
+            return cls
+        v = _unchain(v)
+        if isinstance(v, cst.Call) and v.args and self.torch_api(v) in _WRAPPERS:
+            return self.value_class(v.args[0].value, ctx, depth + 1)
+        if isinstance(v, cst.Name):
+            return self.class_of(v, ctx, depth + 1)
+        return None
+
     def constructed_class(self, v) -> _Cls | None:
-        """`Critic(...)`, `Critic().to(device).eval()`: the file's class the value is an instance of."""
+        """`Critic(...)`, `Critic().to(device).eval()`, `Critic.from_config(c)`: the file's class the value is an
+        instance of."""
         v = _unchain(v)
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in self.ex._classes:
             return self.ex._classes[v.func.value]
+        if isinstance(v, cst.Call):
+            made = self.factory_class(v.func, None)
+            return made if isinstance(made, _Cls) else None
+        return None
+
+    def factory_class(self, func, fn: _Fn | None):
+        """`Cls.from_config(...)`, `Cls._from_config(...)`, `Cls.from_pretrained(...)`, or any classmethod of the
+        file's class called on it: the class whose instance it returns (a _Cls, or a project import's
+        (module, name)); None for anything else."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        attr, owner = func.attr.value, func.value.value
+        factory_name = attr.startswith(("from_", "_from_"))
+        cls = self.ex._classes.get(owner)
+        if cls is not None and (fn is None or self.names_class(owner, fn) is cls):
+            method = cls.methods.get(attr)
+            if factory_name and method is None or method is not None and self.class_method(method) and \
+                    any(d.decorator.value == "classmethod" for d in method.node.decorators
+                        if isinstance(d.decorator, cst.Name)):
+                return cls
+            return None
+        if factory_name and fn is not None:
+            target = self.project_target(func.value, fn)
+            if target is not None and target[1][:1].isupper():
+                return target
         return None
 
     def param_of(self, fn: _Fn, name: str) -> bool:
@@ -1136,24 +1705,38 @@ class _Resolver:
         """Calls of a function of this file: `helper(...)` where the name resolves to it, or
         `self.method(...)` from another method of the same class."""
         out = []
-        for f in self.all_fns():
-            for c in f.calls:
-                func = c.func
-                if owner.cls is None:
-                    if isinstance(func, cst.Name) and func.value == owner.name and \
-                            self.lookup_def(f, owner.name) is owner:
-                        out.append((c, f))
-                elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
-                        isinstance(func.value, cst.Name) and f.cls is owner.cls and \
-                        func.value.value == f.self_name:
+        key = owner.cls.name if owner.name == "__init__" and owner.cls is not None else owner.name
+        for c, f in self.calls_named(key):
+            func = c.func
+            if owner.cls is None:
+                if isinstance(func, cst.Name) and func.value == owner.name and \
+                        self.lookup_def(f, owner.name) is owner:
                     out.append((c, f))
-                elif owner.name == "__init__" and isinstance(func, cst.Name) and func.value == owner.cls.name:
-                    out.append((c, f))  # `Sampler(model)` binds __init__'s parameters
-                elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
-                        isinstance(func.value, cst.Name) and self.class_method(owner) and \
-                        self.names_class(func.value.value, f) is owner.cls:
-                    out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
+            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                    isinstance(func.value, cst.Name) and f.cls is owner.cls and \
+                    func.value.value == f.self_name:
+                out.append((c, f))
+            elif owner.name == "__init__" and isinstance(func, cst.Name) and func.value == owner.cls.name:
+                out.append((c, f))  # `Sampler(model)` binds __init__'s parameters
+            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                    isinstance(func.value, cst.Name) and self.class_method(owner) and \
+                    self.names_class(func.value.value, f) is owner.cls:
+                out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
         return out
+
+    def calls_named(self, name: str) -> list[tuple[cst.Call, _Fn]]:
+        """The file's calls `name(...)` and `x.name(...)` with their functions (indexed once per file)."""
+        if self._calls_by_name is None:
+            index: dict[str, list] = {}
+            for f in self.all_fns():
+                for c in f.calls:
+                    func = c.func
+                    key = func.value if isinstance(func, cst.Name) else \
+                        func.attr.value if isinstance(func, cst.Attribute) else None
+                    if key is not None:
+                        index.setdefault(key, []).append((c, f))
+            self._calls_by_name = index
+        return self._calls_by_name.get(name, [])
 
     @staticmethod
     def class_method(fn: _Fn) -> bool:
@@ -1217,6 +1800,45 @@ class _Resolver:
             match = {n: c for n, c in match.items() if n in roots}
         return next(iter(match.values())) if len(match) == 1 else None
 
+    @staticmethod
+    def param_owner(fn: _Fn, name: str) -> _Fn:
+        f = fn
+        while f is not None and name not in f.params:
+            f = f.parent
+        return f or fn
+
+    def annotated_class(self, fn: _Fn, name: str):
+        """The class a parameter's annotation names (`critic: Critic`, `model: "models.Net"`): the file's _Cls,
+        a project import's (module, name), or None."""
+        node = fn.node
+        if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            return None
+        for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+            if p.name.value != name or not isinstance(p, cst.Param) or p.annotation is None:
+                continue
+            ann = p.annotation.annotation
+            if isinstance(ann, cst.SimpleString):
+                try:
+                    ann = cst.parse_expression(ann.evaluated_value)
+                except Exception:  # noqa: BLE001 - a string annotation that is not an expression
+                    return None
+            if isinstance(ann, cst.Name) and ann.value in self.ex._classes:
+                return self.ex._classes[ann.value]
+            target = self.project_target(ann, fn.parent or fn)
+            return target if target is not None and target[1][:1].isupper() else None
+        return None
+
+    def model_like(self, name: str, fn: _Fn) -> bool:
+        """A parameter that stands for a model: called in its function (`critic(x)`), or named like one."""
+        toks = _name_tokens(name)
+        if any(t in _ROLE_WORDS or t in _GENERIC_MODEL_WORDS - {"f", "fn", "the", "my", "m"} for t in toks) or \
+                name.lower().endswith(("net", "model", "critic", "disc", "encoder", "decoder")):
+            return True
+        return any(isinstance(c.func, cst.Name) and c.func.value == name for c in fn.calls)
+
+    def too_deep(self, state) -> None:
+        self.unresolved(state, f"the path nests deeper than {MAX_DEPTH} steps: the deepest calls were not followed")
+
     def unresolved(self, state, text: str) -> None:
         if text not in state.site.unresolved:
             state.site.unresolved.append(text)
@@ -1279,17 +1901,23 @@ class _Resolver:
         cand = ".".join(parts) + "." + dotted
         return cand if cand in mods or any(m.startswith(cand + ".") for m in mods) else None
 
-    def guess_imported_class(self, name: str) -> str | None:
+    def guess_imported_class(self, name: str, fn: _Fn | None = None) -> tuple[list[str], bool]:
         """As guess_class, among the CapWords names imported from project modules (`from .models import
-        Critic, Generator`): the local name of the one class a model parameter's name designates. A generic
-        name (`model`) takes the only such import, if there is exactly one."""
+        Critic, Generator`): ([local name], False) for the one class a model parameter's name designates
+        (`critic` -> Critic). Otherwise (a generic name such as `model`, or several matches) the candidates and
+        True: the cross-file pass keeps the one that is an nn.Module (a model summary exists), else says the
+        class is unknown. Names annotating fn's other parameters (`cfg: TrainConfig`) are no candidates."""
         names = {k: b[1] for k in self.ex.scopes.module.names if k[:1].isupper() and k not in self.ex._classes
                  for b in [self.project_binding(k)] if b is not None and b[0] == PROJECT}
+        if fn is not None and isinstance(fn.node, cst.FunctionDef):
+            for p in (*fn.node.params.posonly_params, *fn.node.params.params, *fn.node.params.kwonly_params):
+                if p.annotation is not None and p.name.value != name:
+                    names = {k: v for k, v in names.items() if k not in refs(p.annotation)}
         if not names:
-            return None
+            return [], False
         same = [k for k in names if k.lower() == name.lower()]
         if len(same) == 1:
-            return same[0]
+            return same, False
         words = set()
         for tok in _name_tokens(name):
             if tok in _ROLE_WORDS:
@@ -1297,23 +1925,49 @@ class _Resolver:
             elif len(tok) >= 3 and tok not in _GENERIC_MODEL_WORDS:
                 words.add(tok)
         if not words:
-            return next(iter(names)) if len(names) == 1 and _name_tokens(name) else None
-        match = [k for k in names if any(w in k.lower() for w in words)]
-        return match[0] if len(match) == 1 else None
+            return (sorted(names), True) if _name_tokens(name) else ([], False)
+        match = sorted(k for k in names if any(w in k.lower() for w in words))
+        return match, len(match) > 1
 
-    def project_hit(self, state, target, role: str, via: str, local: str, step: str = "") -> None:
+    def guessed_project_hit(self, state, name: str, fn: _Fn, via: str, attr: str = "") -> bool:
+        """A parameter never bound in this file, called as a model (or `.attr` of it): the project class its
+        name designates, followed across files (medium confidence). False when no import fits."""
+        cands, unsure = self.guess_imported_class(name, self.param_owner(fn, name))
+        if not cands:
+            return False
+        owner = self.param_owner(fn, name)
+        unknown = f"{name} (parameter of {owner.qual}, no call in this file: its class is unknown)"
+        role = "member" if attr else "instance"
+        state.guessed += 1
+        try:
+            for imported in cands:
+                module, cls = self.project_binding(imported)[1]
+                local = f"{name}.{attr} -> {imported}.{attr}" if attr else f"{name} -> {imported}"
+                self.project_hit(state, (module, f"{cls}.{attr}" if attr else cls), role, via, local,
+                                 f"{name}: a parameter never bound in this file, taken to be the imported {imported}",
+                                 guess=unknown, text=unknown if unsure else None)
+        finally:
+            state.guessed -= 1
+        return True
+
+    def project_hit(self, state, target, role: str, via: str, local: str, step: str = "", guess: str = "",
+                    text: str | None = None) -> None:
         """A project import on the path: unresolved here, followed across files by ms_scan.project."""
         module, name = target[0], target[1]
-        text = f"{local} (defined in project module {module}: not found in the scanned files)"
+        text = text or f"{local} (defined in project module {module}: not found in the scanned files)"
         self.unresolved(state, text)
         if step:
             via = f"{via} [{step[step.index(':') + 2:]}]" if via.endswith(step.split(':')[0]) else _join(via, step)
-        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text)
+        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess)
         if callee not in state.site.project:
             state.site.project.append(callee)
 
     def summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """Per module-level model class (its forward) and function (its body; a factory's returned model)."""
+        with _stack_room():
+            return self._summaries()
+
+    def _summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         out = []
         for cls in self.module_classes().values():
             if cls.name in self.ex._classes and self.ex._classes[cls.name] is cls:
@@ -1329,7 +1983,58 @@ class _Resolver:
                 continue
             out.append(self._summary(name, "call", lambda st, n=name, vs=values: [
                 self.expand_value(st, v, top, n, 0) for v in vs if isinstance(_unchain(v), cst.Call)]))
+        out.extend(self.member_summaries())
         return out
+
+    def member_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """`Critic.features`, `Trainer.critic`, `Trainer.nets[D]`, `critic.embed` (a module-level instance):
+        what calling a member of a module-level class's instance puts on a path (role "member"), for
+        `critic.features(x)` in another file. Kept when empty (the member is known to add nothing); the work
+        for all members of a file is bounded by MAX_MEMBER_STEPS."""
+        owners = [(name, cls) for name, cls in self.ex._classes.items() if name in self.ex.class_decls]
+        top = self.ex._module_fn
+        for name, values in top.assigns.items():  # `critic = Critic()` at module level
+            if "." not in name and name not in self.ex._classes:
+                classes = {id(c): c for c in (self.constructed_class(v) for v in values) if c is not None}
+                if len(classes) == 1:
+                    owners.append((name, next(iter(classes.values()))))
+        out, spent = [], 0
+        for owner, cls in owners:
+            members = {m for c in self.class_chain(cls) for m in (*c.methods, *c.attrs)
+                       if not (m.startswith("__") and m != "__call__") and not m.endswith("*")}
+            for m in sorted(members):
+                names = [m]
+                _, values = self.class_members(cls, m)
+                names += sorted({f"{m}[{k}]" for v, _ in values for k in self.literal_keys(v)})
+                for member in names:
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    summary, state = self._summary(f"{owner}.{member}", "member", lambda st, c=cls, a=member: (
+                        self.expand_class_member(st, c, a, "", 0)))
+                    spent += state.steps
+                    out.append((summary, state))
+        return out
+
+    def class_chain(self, cls: _Cls) -> list[_Cls]:
+        classes, chain, todo = self.ex._classes, [], [cls]
+        while todo:
+            c = todo.pop(0)
+            if c not in chain:
+                chain.append(c)
+                todo.extend(classes[b] for b in c.bases if b in classes)
+        return chain
+
+    def literal_keys(self, v) -> list[str]:
+        if id(v) in self.ex._keyed:
+            return [self.ex._keyed[id(v)]]
+        v = _unchain(v)
+        if isinstance(v, cst.Dict):
+            return [k for el in v.elements if isinstance(el, cst.DictElement)
+                    for k in [_literal(el.key)] if isinstance(k, str)]
+        if isinstance(v, cst.Call) and self.is_dict_value(v):
+            return [a.keyword.value for a in v.args if a.keyword is not None] + \
+                [k for a in v.args if a.keyword is None for k in self.literal_keys(a.value)]
+        return []
 
     def _summary(self, name: str, role: str, expand) -> tuple[ModelSummary, "_PathState"]:
         site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
@@ -1338,13 +2043,29 @@ class _Resolver:
         return ModelSummary(name, role, site.ops, site.project, site.unresolved), state
 
 
+@contextlib.contextmanager
+def _stack_room():
+    """Python stack for MAX_DEPTH nested expansions (a few frames each), also outside the scan's workers."""
+    old = sys.getrecursionlimit()
+    if old < 8000:
+        sys.setrecursionlimit(8000)
+    try:
+        yield
+    finally:
+        if old < 8000:
+            sys.setrecursionlimit(old)
+
+
 class _PathState:
-    __slots__ = ("site", "visiting", "any_path", "guessed")
+    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done")
 
     def __init__(self, site: GradSite) -> None:
         self.site = site
         self.visiting: set = set()
         self.any_path = False
+        self.lifts = 0  # caller call sites sliced (MAX_LIFTS)
+        self.steps = 0  # call expansions (MAX_STEPS)
+        self.done: set = set()  # functions and classes already expanded for this site (their ops do not vary)
         self.guessed = 0  # > 0 while expanding a class inferred for an unbound parameter
 
 
@@ -1373,8 +2094,9 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
         for op in summary.ops:
             uniq.setdefault((op.line, op.column, op.api), op)
         summary.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
-        if summary.ops or summary.project or summary.unresolved:
-            out.append(summary)
+        if summary.ops or summary.project or summary.unresolved or summary.role == "member" or \
+                summary.role == "instance" and summary.name in resolver.module_classes():
+            out.append(summary)  # an empty member or model summary: known to add nothing
         for op in summary.ops:
             if 0 < op.line <= len(lines):
                 snippets[op.line] = lines[op.line - 1].strip()[:200]

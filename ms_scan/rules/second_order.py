@@ -43,10 +43,20 @@ RUNTIME = register(RuleInfo(
     invalid=(_GP.format(body="torch.gather(self.fc(x), 1, torch.zeros(2, 1, dtype=torch.long))", after=""),),
 ))
 
+UNKNOWN_SUPPORT = register(RuleInfo(
+    "MS304", "second-order-support-unknown", "note",
+    "An op on a second-order path whose double-gradient support is unknown: neither a mapping row nor a known "
+    "MindSpore primitive says what a port would run. Check that op by hand (the path itself was followed).",
+    valid=(_GP.format(body="torch.tanh(self.fc(x))", after=""),),
+    invalid=(_GP.format(body="self.fc(x)", after="").replace("nn.Linear(4, 4)", "nn.LazyLinear(4)"),),
+))
+
 _SITE_WORDS = {
     "grad": "`torch.autograd.grad(create_graph=True)`", "backward": "`backward(create_graph=True)`",
     "hessian": "`torch.autograd.functional.hessian`", "hvp": "`torch.autograd.functional.hvp`",
     "vhp": "`torch.autograd.functional.vhp`", "jacobian": "`jacobian(create_graph=True)`",
+    "vjp": "`torch.autograd.functional.vjp(create_graph=True)`",
+    "jvp": "`torch.autograd.functional.jvp(create_graph=True)`",
     "func.hessian": "`torch.func.hessian`", "higher": "`higher` inner-loop step",
     "learn2learn": "`learn2learn` MAML adapt",
 }
@@ -194,7 +204,7 @@ def _unknown_support(op: GradOp, site: GradSite, path: str, snippets: dict, chai
                + (f" and the name-guessed `{chain.ms_api}` no row in api_primitives.csv" if chain.ms_api else "")
                + ", so the primitives a port would run are unknown")
     return Finding(
-        code=UNRESOLVED.code, name=UNRESOLVED.name, severity=UNRESOLVED.severity, confidence="low",
+        code=UNKNOWN_SUPPORT.code, name=UNKNOWN_SUPPORT.name, severity=UNKNOWN_SUPPORT.severity, confidence="low",
         message=(f"second-order support of `{op.api}` is unknown: it is on the second-order path of the "
                  f"{_site_words(site)} at {at}" + (f" (via {op.via})" if op.via else "") + f", but {why}"),
         note="check by hand that its MindSpore counterpart can be differentiated twice",
