@@ -56,18 +56,22 @@ _PEAK = ("import resource, runpy, sys\n"
          "except SystemExit:\n    pass\n"
          "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
          " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n")
-# Holds just the findings of a JSON-lines report, as Finding objects with shared strings (the fingerprint
-# is each finding's own), and prints its peak RSS in KiB: what "the findings themselves" weigh.
+# Holds just the findings of a JSON-lines report, as Finding objects sharing strings the way a scan
+# shares them (names, paths, messages of one verdict; a snippet among the findings of its line; the
+# fingerprint is each finding's own), and prints its peak RSS in KiB: what "the findings themselves" weigh.
 _FINDINGS_ONLY = ("import json, resource, sys\n"
                   "from ms_scan.findings import Finding\n"
-                  "keep = []\n"
+                  "keep, last = [], None\n"
                   "for line in open(sys.argv[1], encoding='utf-8'):\n"
                   "    d = json.loads(line)\n"
                   "    for k in ('family', 'mindspore', 'tool_version'):\n"
                   "        d.pop(k, None)\n"
-                  "    d = {k: sys.intern(v) if isinstance(v, str) and k != 'fingerprint' else v"
+                  "    d = {k: sys.intern(v) if isinstance(v, str) and k not in ('fingerprint', 'snippet') else v"
                   " for k, v in d.items()}\n"
-                  "    keep.append(Finding(**d))\n"
+                  "    if last is not None and (last.path, last.line) == (d['path'], d['line']):\n"
+                  "        d['snippet'] = last.snippet\n"
+                  "    last = Finding(**d)\n"
+                  "    keep.append(last)\n"
                   "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(keep))\n")
 
 

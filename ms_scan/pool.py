@@ -18,9 +18,23 @@ from ms_scan.facts import FileFacts, Problem
 GRACE = 2.0  # seconds past the in-worker alarm before the parent kills the worker
 
 
+def _release_free_memory():
+    """glibc keeps the heap a large file's parse (libcst's native parser) freed; hand it back to the OS
+    after each chunk, so a worker's size follows the largest file, not the number of files. No-op
+    where there is no glibc."""
+    try:
+        import ctypes
+
+        trim = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return lambda: None
+    return lambda: trim(0)
+
+
 def _worker(conn, project_modules, settings, gate) -> None:
     from ms_scan.scan import extract_file
 
+    release = _release_free_memory()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     faulthandler.disable()  # a parser crash is expected and reported as MS004, not dumped to stderr
     sys.setrecursionlimit(20_000)  # libcst's visitor recurses per nesting level
@@ -34,6 +48,7 @@ def _worker(conn, project_modules, settings, gate) -> None:
         for idx, src in chunk:
             conn.send(("start", idx))
             conn.send(("done", idx, extract_file(src, project_modules, settings, gate)))
+        release()
         conn.send(("idle",))
 
 
