@@ -6,7 +6,7 @@ Downloads nothing but the pinned transformers wheel it scans (from the package i
 (`python -m venv /tmp/pac && /tmp/pac/bin/pip install paconvert==3.3.1`; it converts without paddle)
 and pass `--paconvert /tmp/pac/bin/paconvert`. Prints medians and ratios measured in this one
 process on this machine; asserts nothing.
-  python benchmarks/scan_speed.py [--corpus DIR] [--repeat N] [--paconvert PATH]
+  python benchmarks/scan_speed.py [--corpus DIR] [--repeat N] [--paconvert PATH] [--memory]
 """
 from __future__ import annotations
 
@@ -49,12 +49,60 @@ def timed(cmd: list[str]) -> tuple[float, int]:
     return wall, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 
 
+# Runs one scan in this child and prints its own peak RSS and its workers' largest, in KiB.
+_PEAK = ("import resource, runpy, sys\n"
+         "sys.argv = ['ms-scan'] + sys.argv[1:]\n"
+         "try:\n    runpy.run_module('ms_scan', run_name='__main__')\n"
+         "except SystemExit:\n    pass\n"
+         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+         " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n")
+# Holds just the findings of a JSON-lines report, as Finding objects sharing strings the way a scan
+# shares them (names, paths, messages of one verdict; a snippet among the findings of its line; the
+# fingerprint is each finding's own), and prints its peak RSS in KiB: what "the findings themselves" weigh.
+_FINDINGS_ONLY = ("import json, resource, sys\n"
+                  "from ms_scan.findings import Finding\n"
+                  "keep, last = [], None\n"
+                  "for line in open(sys.argv[1], encoding='utf-8'):\n"
+                  "    d = json.loads(line)\n"
+                  "    for k in ('family', 'mindspore', 'tool_version'):\n"
+                  "        d.pop(k, None)\n"
+                  "    d = {k: sys.intern(v) if isinstance(v, str) and k not in ('fingerprint', 'snippet') else v"
+                  " for k, v in d.items()}\n"
+                  "    if last is not None and (last.path, last.line) == (d['path'], d['line']):\n"
+                  "        d['snippet'] = last.snippet\n"
+                  "    last = Finding(**d)\n"
+                  "    keep.append(last)\n"
+                  "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(keep))\n")
+
+
+def memory_growth(tree: Path, work: Path) -> None:
+    """Peak RSS of cold scans of a quarter, half and all of the corpus's model folders, next to the peak
+    of a process that only holds the same findings: the difference must not grow with the files."""
+    folders = sorted(p for p in tree.iterdir() if p.is_dir())
+    report = work / "findings.jsonl"
+    print("memory: files | findings | scan peak (main process) | largest worker | findings-only process | difference")
+    for share in (4, 2, 1):
+        part = folders[: len(folders) // share]
+        files = sum(1 for d in part for _ in d.rglob("*.py"))
+        run = subprocess.run([sys.executable, "-c", _PEAK, *map(str, part), "--no-cache", "--no-progress",
+                              "--exit-zero", "--format", "jsonl", "-o", str(report)],
+                             capture_output=True, text=True, check=False)
+        main_kib, worker_kib = map(int, run.stderr.split()[-2:])
+        held = subprocess.run([sys.executable, "-c", _FINDINGS_ONLY, str(report)], capture_output=True,
+                              text=True, check=True).stdout.split()
+        only_kib, count = int(held[0]), int(held[1])
+        print(f"memory: {files:5d} | {count:7d} | {main_kib / 1024:6.0f} MiB | {worker_kib / 1024:4.0f} MiB | "
+              f"{only_kib / 1024:6.0f} MiB | {(main_kib - only_kib) / 1024:5.0f} MiB")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, help="folder to scan (default: transformers/models of the pinned wheel)")
     ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "ms-scan-bench")
     ap.add_argument("--repeat", type=int, default=1, help="cold scans to take the median of")
     ap.add_argument("--paconvert", help="a paconvert 3.3.1 executable to compare with (default: none)")
+    ap.add_argument("--memory", action="store_true",
+                    help="also scan a quarter, half and all of the corpus to show memory grows with the findings only")
     args = ap.parse_args()
     root = args.corpus or corpus(args.cache)
     files = sorted(root.rglob("*.py"))
@@ -107,6 +155,8 @@ def main() -> None:
         p = statistics.median(pac)
         print(f"PaConvert 3.3.1 (one process, its defaults): median {p:.1f}s; ms-scan cold = {cold / p:.2f}x PaConvert")
 
+    if args.memory:
+        memory_growth(tree, work)
     hook = [sys.executable, "-m", "ms_scan", str(one), "--exit-zero", "--no-progress", "--no-cache"]
     singles = [timed(hook)[0] for _ in range(7)]  # what the pre-commit hook runs on one changed file
     print(f"one ~1,000-line file ({one.name}, start-up included, as the pre-commit hook runs it): "

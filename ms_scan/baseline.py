@@ -27,9 +27,14 @@ def _normalise(snippet: str) -> str:
 
 
 def assign_fingerprints(findings: list[Finding]) -> None:
-    """Set f.fingerprint on every finding (findings must already be sorted by position)."""
+    """Set f.fingerprint on every finding (findings must already be sorted by position: occurrences
+    are counted per file, one file at a time, so memory stays bounded by the largest file)."""
     seen: dict[str, int] = {}
+    path = None
     for f in findings:
+        if f.path != path:
+            seen.clear()  # every key holds the path: no key of one file matches another's
+            path = f.path
         key = "\0".join((f.code, f.path, f.torch_api or "", _normalise(f.snippet) or f.name))
         n = seen.get(key, 0)
         seen[key] = n + 1

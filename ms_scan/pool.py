@@ -18,9 +18,23 @@ from ms_scan.facts import FileFacts, Problem
 GRACE = 2.0  # seconds past the in-worker alarm before the parent kills the worker
 
 
+def _release_free_memory():
+    """glibc keeps the heap a large file's parse (libcst's native parser) freed; hand it back to the OS
+    after each chunk, so a worker's size follows the largest file, not the number of files. No-op
+    where there is no glibc."""
+    try:
+        import ctypes
+
+        trim = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return lambda: None
+    return lambda: trim(0)
+
+
 def _worker(conn, project_modules, settings, gate) -> None:
     from ms_scan.scan import extract_file
 
+    release = _release_free_memory()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     faulthandler.disable()  # a parser crash is expected and reported as MS004, not dumped to stderr
     sys.setrecursionlimit(20_000)  # libcst's visitor recurses per nesting level
@@ -34,6 +48,7 @@ def _worker(conn, project_modules, settings, gate) -> None:
         for idx, src in chunk:
             conn.send(("start", idx))
             conn.send(("done", idx, extract_file(src, project_modules, settings, gate)))
+        release()
         conn.send(("idle",))
 
 
@@ -63,9 +78,11 @@ class _Slot:
 
 
 def run(files, project_modules, settings, gate=True, progress=None, chunk_size=8,
-        meanwhile=None) -> list[FileFacts]:
+        meanwhile=None, on_result=None) -> list:
     """Facts of `files`, in order. `meanwhile()` (optional) runs in this process right after the
-    workers get their first files, so the parent's own start-up work overlaps their parsing."""
+    workers get their first files, so the parent's own start-up work overlaps their parsing.
+    `on_result(i, facts)` (optional) sees each file's facts as they arrive; its return value is kept
+    in their place (the scan runs the per-file rules there and keeps only the cross-file parts)."""
     if not files:
         if meanwhile is not None:
             meanwhile()
@@ -78,6 +95,11 @@ def run(files, project_modules, settings, gate=True, progress=None, chunk_size=8
     slots = [_Slot(ctx, args) for _ in range(min(settings.jobs, len(queue)))]
     hard_limit = settings.file_timeout + GRACE if settings.file_timeout > 0 else None
 
+    def settle(idx: int, facts: FileFacts) -> None:
+        results[idx] = on_result(idx, facts) if on_result is not None else facts
+        if progress:
+            progress(1)
+
     def give_work(slot: _Slot) -> None:
         if queue:
             slot.chunk = queue.pop()
@@ -88,9 +110,7 @@ def run(files, project_modules, settings, gate=True, progress=None, chunk_size=8
         remaining = [item for item in slot.chunk if item[0] not in results and item[0] != idx]
         if idx is not None:
             src = files[idx]
-            results[idx] = FileFacts(src.relpath, src.module, problem=Problem("MS004", why))
-            if progress:
-                progress(1)
+            settle(idx, FileFacts(src.relpath, src.module, problem=Problem("MS004", why)))
         if remaining:
             queue.append(remaining)
         slot.stop(kill=True)
@@ -113,10 +133,8 @@ def run(files, project_modules, settings, gate=True, progress=None, chunk_size=8
                             if msg[0] == "start":
                                 slot.current, slot.started = msg[1], time.monotonic()
                             elif msg[0] == "done":
-                                results[msg[1]] = msg[2]
                                 slot.current = None
-                                if progress:
-                                    progress(1)
+                                settle(msg[1], msg[2])
                             else:  # idle
                                 slot.chunk = []
                                 give_work(slot)

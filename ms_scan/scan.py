@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ms_scan.discover import Discovery, SourceFile, discover
+from ms_scan.evaluate import Streaming, evaluate, selected  # noqa: F401 (evaluate: the diff command)
 from ms_scan.facts import FileFacts, Problem
-from ms_scan.findings import Finding, confidence_rank
+from ms_scan.findings import Finding
 from ms_scan.settings import CACHE_DIR, Settings
 
 LAST_SCAN = "last_scan.jsonl"
@@ -217,12 +218,14 @@ def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Set
 
 
 def extract_all(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
-                gate: bool = True, progress=None, meanwhile=None) -> list[FileFacts]:
+                gate: bool = True, progress=None, meanwhile=None, on_result=None) -> list[FileFacts]:
     """Always in worker processes (even for one file): a parser crash must not take the scan down.
-    `meanwhile()` runs in this process once the workers have their first files."""
+    `meanwhile()` runs in this process once the workers have their first files; `on_result(i, facts)`
+    as each file's facts arrive, its value kept in their place (pool.run)."""
     from ms_scan import pool
 
-    return pool.run(files, project_modules, settings, gate, progress, meanwhile=meanwhile)
+    return pool.run(files, project_modules, settings, gate, progress, meanwhile=meanwhile,
+                    on_result=on_result)
 
 
 def _cacheable(facts: FileFacts) -> bool:
@@ -232,11 +235,16 @@ def _cacheable(facts: FileFacts) -> bool:
 
 def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
                     store, gate: bool = True, progress=None, stats: dict | None = None,
-                    digests: dict[str, str | None] | None = None, meanwhile=None) -> list[FileFacts]:
+                    digests: dict[str, str | None] | None = None, meanwhile=None,
+                    sink=None) -> list[FileFacts]:
     """extract_all, with the per-file facts cache (ms_scan/cache.py) in front when `store` is given.
-    `digests` (relpath -> sha256 of the bytes, from content_digests) saves reading the files again."""
+    `digests` (relpath -> sha256 of the bytes, from content_digests) saves reading the files again.
+    `sink(facts)` (optional) gets each file's facts once they are stored; its value is returned in
+    their place (Streaming.stream: the per-file rules run there and only the cross-file parts stay)."""
+    sink = sink or (lambda facts: facts)
     if store is None:
-        out = extract_all(files, project_modules, settings, gate, progress, meanwhile)
+        out = extract_all(files, project_modules, settings, gate, progress, meanwhile,
+                          on_result=lambda i, facts: sink(facts))
         if stats is not None:
             stats["extracted"] = stats.get("extracted", 0) + len(files)
         return out
@@ -259,15 +267,21 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
             if key:
                 keys[i] = key
         else:
-            results[i] = hit
+            results[i] = sink(hit)
     if progress and len(todo) < len(files):
         progress(len(files) - len(todo))
-    fresh = extract_all([files[i] for i in todo], project_modules, settings, gate, progress, meanwhile)
-    for i, facts in zip(todo, fresh):
-        results[i] = facts
+
+    def arrived(j: int, facts: FileFacts):
+        i = todo[j]
         # store only if the file still has the bytes the key was made from (it may change mid-scan)
         if i in keys and _cacheable(facts) and key_of(files[i], _file_digest(files[i], settings)) == keys[i]:
             store.put(keys[i], facts)
+        return sink(facts)
+
+    fresh = extract_all([files[i] for i in todo], project_modules, settings, gate, progress, meanwhile,
+                        on_result=arrived)
+    for i, kept in zip(todo, fresh):
+        results[i] = kept
     if stats is not None:
         stats["cached"] = stats.get("cached", 0) + len(files) - len(todo)
         stats["extracted"] = stats.get("extracted", 0) + len(todo)
@@ -375,12 +389,15 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
 
 def collect(paths: list[str], settings: Settings, progress_factory=None,
             stats: dict | None = None, found: Discovery | None = None,
-            digests: dict[str, str | None] | None = None, meanwhile=None) -> tuple[Discovery, list[FileFacts]]:
+            digests: dict[str, str | None] | None = None, meanwhile=None,
+            sink=None) -> tuple[Discovery, list[FileFacts]]:
     """Discover and extract: the per-file facts every rule works from (no tables involved).
 
     With settings.facts_cache, unchanged files come from the facts cache; `stats` (if given) gets
     "cached" and "extracted" file counts. `found`/`digests`: discovery and content digests already
-    made by the caller (scan); `meanwhile()` runs here while the workers parse the first files."""
+    made by the caller (scan); `meanwhile()` runs here while the workers parse the first files.
+    `sink`: Streaming.stream, applied to each file's first-pass facts as they arrive (the returned
+    facts are then what it kept, resolved across files)."""
     from ms_scan import project  # imports the extractor before the workers fork: they inherit it
 
     if found is None:
@@ -392,7 +409,7 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     progress = progress_factory(len(found.files)) if progress_factory else None
     try:
         facts = _extract_cached(found.files, modules, settings, store, True, progress, stats, digests,
-                                meanwhile)
+                                meanwhile, sink)
         by_rel = {f.relpath: f for f in found.files}
         again = _needs_second_look(facts, by_rel, settings)
         if again:
@@ -420,52 +437,6 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     return found, facts
 
 
-def _selected(settings: Settings):
-    """Finding -> kept? from select / ignore / per-file-ignores (code prefixes)."""
-    per_file = []
-    if settings.per_file_ignores:
-        import pathspec
-
-        per_file = [(pathspec.GitIgnoreSpec.from_lines([glob]), codes)
-                    for glob, codes in settings.per_file_ignores]
-
-    def keep(f: Finding) -> bool:
-        if settings.select and not f.code.startswith(tuple(settings.select)):
-            return False
-        if settings.ignore and f.code.startswith(tuple(settings.ignore)):
-            return False
-        return not any(f.code.startswith(tuple(codes)) and spec.match_file(f.path)
-                       for spec, codes in per_file)
-    return keep
-
-
-def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]:
-    """Rules over facts for one mapping table: the selected findings above the confidence floor, sorted."""
-    from ms_scan.rules import api_mapping, checklist, dynamic_shape, scanner, second_order
-
-    min_conf = confidence_rank(settings.min_confidence)
-    findings: list[Finding] = []
-    snippets_of = {f.path: f.snippets for f in facts}  # second-order ops in another file of the project
-    for f in facts:
-        findings.extend(scanner.check(f))
-        if f.uses:
-            api = api_mapping.check(f.path, f.uses, f.snippets, table, settings.target)
-            for finding in api:  # data-pipeline code needs no MindSpore operator (migration guide)
-                finding.context = checklist.context_of(finding.line, f.contexts)
-            findings.extend(api)
-        if f.recipe:
-            findings.extend(checklist.check(f.path, f.recipe, f.snippets))
-        if f.shapes:
-            findings.extend(dynamic_shape.check(f.path, f.shapes, f.snippets, settings.mode))
-        if f.grad_sites:
-            findings.extend(second_order.check(f.path, f.grad_sites, f.snippets, table.release,
-                                               settings.mode, settings.target, snippets_of))
-    keep = _selected(settings)
-    findings = [x for x in findings if confidence_rank(x.confidence) >= min_conf and keep(x)]
-    findings.sort(key=Finding.sort_key)
-    return findings
-
-
 def post_process(result: ScanResult, sources: dict[str, str]) -> None:
     """After the rules: suppression comments (and MS901), fingerprints, the baseline."""
     from ms_scan import baseline, suppress
@@ -474,7 +445,7 @@ def post_process(result: ScanResult, sources: dict[str, str]) -> None:
     extra = suppress.apply(result.findings, sources, settings.report_unused_suppressions,
                            settings.max_file_size)
     if extra:
-        keep = _selected(settings)
+        keep = selected(settings)
         result.findings = sorted(result.findings + [f for f in extra if keep(f)], key=Finding.sort_key)
     baseline.assign_fingerprints(result.findings)
     if settings.baseline:
@@ -496,15 +467,16 @@ def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanRes
         if last is not None:
             last.settings, last.from_memo, last.cached, last.extracted = settings, True, last.files, 0
             return last
+    rules = Streaming(settings, lambda: load_table(release))  # the table loads while the workers parse
     found, facts = collect(paths, settings, progress_factory, stats, found, digests,
-                           meanwhile=lambda: load_table(release))  # parsed while the workers parse
-    table = load_table(release)
+                           meanwhile=rules.ready, sink=rules.stream)
+    table = rules.ready()
     result = ScanResult(root=found.root, release=table.release, settings=settings,
                         files=len(found.files), notes=list(found.notes), table_digest=table.digest,
                         memo_key=memo or "")
     result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
-    result.files_with_torch = sum(1 for f in facts if f.uses)
-    result.findings = evaluate(facts, table, settings)
+    result.findings = rules.finish(facts)
+    result.files_with_torch = len(rules.with_uses)
     from ms_scan.rules.checklist import build_checklist
     result.checklist = build_checklist({f.path: f.recipe for f in facts if f.recipe})
     post_process(result, {f.relpath: f.abspath for f in found.files})

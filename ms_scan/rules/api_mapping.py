@@ -74,7 +74,21 @@ def describe_params(params: str) -> str:
     return ", ".join(out)
 
 
+_MESSAGES: dict[tuple, tuple[str, str | None]] = {}  # one string per distinct verdict, not per use
+
+
 def _message(use: ApiUse, look: Lookup, release: str) -> tuple[str, str | None]:
+    row = look.row
+    key = (release, use.api, look.status, look.derived, row and (row.ms_api, row.diff_kind, row.params, row.advice))
+    found = _MESSAGES.get(key)
+    if found is None:
+        if len(_MESSAGES) > 100_000:
+            _MESSAGES.clear()
+        found = _MESSAGES[key] = _compose(use, look, release)
+    return found
+
+
+def _compose(use: ApiUse, look: Lookup, release: str) -> tuple[str, str | None]:
     row = look.row
     api = use.api
     if row is None:
@@ -125,6 +139,14 @@ def _argument_findings(use: ApiUse, row, path: str, snippet: str, release: str) 
     return out
 
 
+def _with_shim(message: str, import_path: str) -> str:
+    key = (message, import_path)
+    found = _MESSAGES.get(key)
+    if found is None:
+        found = _MESSAGES[key] = (f"{message}; shim: {import_path}", None)
+    return found[0]
+
+
 def check(path: str, uses: list[ApiUse], snippets: dict[int, str], table: MappingTable,
           target: str | None = None) -> list[Finding]:
     findings = []
@@ -146,7 +168,7 @@ def check(path: str, uses: list[ApiUse], snippets: dict[int, str], table: Mappin
         if status in ("missing", "differs", "unknown") and use.kind in ("call", "decorator"):
             shim = pick_shim(use.api, use.args, table.release)
             if shim is not None:
-                message += f"; shim: {shim['import_path']}"
+                message = _with_shim(message, shim["import_path"])
         snippet = snippets.get(use.line, "")
         findings.append(Finding(
             code=rule.code, name=rule.name, severity=rule.severity, confidence=use.confidence,
