@@ -78,3 +78,24 @@ def test_later_heldout_sets_keep_precision_and_recall(later_set):
     labelled = sum(len(json.loads(measure_expected.read_text())["flagged_ops"])
                    for measure_expected in [*folder.glob("*.expected.json"), *folder.glob("*/expected.json")])
     assert res["tp"] + res["fn"] == labelled and res["first_order_files"] > 0
+
+
+HELDOUT4_RECALL_FLOOR = 27 / 28
+
+
+def test_heldout4_floor():
+    """heldout4 was measured blind once: TP=24 FP=0 FN=4 (recall 0.857), 0/7 first-order files flagged. It is
+    tuned from then on (spent: a floor, not an estimate): TP=27 FP=0 FN=1 (recall 0.964) after issue #5 (loss
+    Cells run their functional form's primitives, a called table entry `ACTS[key]()` builds the classes it may
+    pick, `jvp`/`vjp` of a `grad`/`jacrev` is second order). Left: pinn_elasticity_pkg (a model reaching a
+    helper's parameter only from a caller in another file)."""
+    folder = MEASURE.parent.parent / "second_order_heldout4"
+    res = _load_measure().measure(folder)
+    fps = "; ".join(f"{r['file']}:{op['line']} {op['api']}" for r in res["files"] for op in r["fp_ops"])
+    assert res["recall"] >= HELDOUT4_RECALL_FLOOR, f"recall {res['recall']:.3f}; missed: {_fn_summary(res)}"
+    assert res["fp"] == 0, f"unexpected MS301: {fps}"
+    bad = [r["file"] for r in res["files"] if not r["second_order"] and r["ms3_count"]]
+    assert not bad, f"first-order files with MS3xx findings: {bad}"
+    labelled = sum(len(json.loads(p.read_text())["flagged_ops"])
+                   for p in [*folder.glob("*.expected.json"), *folder.glob("*/expected.json")])
+    assert res["tp"] + res["fn"] == labelled and res["first_order_files"] > 0

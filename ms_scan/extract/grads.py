@@ -30,7 +30,8 @@ from ms_scan.extract.visitor import Extractor, dotted_name
 
 # torch calls that are differentiation machinery, not ops on the path
 _AUTOGRAD_PREFIXES = ("torch.autograd.", "torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd",
-                      "torch.func.hessian", "torch.func.vjp", "torch.func.jvp", "torch.func.vmap")
+                      "torch.func.hessian", "torch.func.vjp", "torch.func.jvp", "torch.func.vmap",
+                      "torch.func.linearize")
 _FUNCTIONAL_CALL = ("torch.func.functional_call", "torch.nn.utils.stateless.functional_call")
 _WRAPPERS = ("torch.nn.DataParallel", "torch.nn.parallel.DistributedDataParallel", "torch.compile",
              "torch.jit.script", "torch.jit.trace")
@@ -38,6 +39,10 @@ _CONTAINERS = ("torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDic
 _HESSIAN_LIKE = {"torch.autograd.functional.hessian": "hessian", "torch.autograd.functional.hvp": "hvp",
                  "torch.autograd.functional.vhp": "vhp", "torch.func.hessian": "func.hessian"}
 _FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd")
+# outer transforms that differentiate the function they are given (`jvp(grad(f), (x,), (v,))`, forward over
+# reverse; `vjp(jacrev(f), x)`): nested around one of _FUNC_TRANSFORMS, second order. Not `vmap` (no derivative).
+_FUNC_OUTER = _FUNC_TRANSFORMS + ("torch.func.jvp", "torch.func.vjp", "torch.func.linearize",
+                                  "torch.func.grad_and_value")
 _COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
 _FUNCTORCH_ALIASES = ("grad", "jacrev", "jacfwd", "hessian", "vmap", "vjp", "jvp", "functional_call",
                       "grad_and_value")
@@ -567,7 +572,7 @@ class GradExtractor(Extractor):
             cert = self._create_graph(node)
             if cert:
                 self._raw_sites.append((node, fn, api.rpartition(".")[2], api, cert, None))
-        elif api in _FUNC_TRANSFORMS and node.args:
+        elif api in _FUNC_OUTER and node.args:
             arg = node.args[0].value
             if isinstance(arg, cst.Name):  # `du = grad(u); d2u = jacfwd(du)`: the transform bound to a name
                 arg = next((v for v in self._bound_values(fn, arg.value) if isinstance(v, cst.Call) and
@@ -1424,6 +1429,11 @@ class _Resolver:
                     return
                 self.unresolved(state, _code(v))
                 return
+            if isinstance(v.func, cst.Subscript):  # `ACTIVATIONS[act]()`: what the items it may pick build
+                conf = "high" if _subscript_key(v.func) is not None else "medium"  # any item: medium
+                self.expand_item(state, v.func, ctx, via, depth + 1,
+                                 lambda x, c: self.expand_built(state, x, c, v, via, depth + 1, conf))
+                return
             ext = ex._ext_path(v.func) or ""
             if isinstance(v.func, cst.Name) and v.func.value in ex._classes:
                 self.expand_class(state, ex._classes[v.func.value], via, depth + 1)
@@ -1481,6 +1491,23 @@ class _Resolver:
             return
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
+
+    def expand_built(self, state, ref, ctx: _Fn, call: cst.Call, via: str, depth: int, conf: str) -> None:
+        """`call` calls `ref`, an item of a container of classes or factories (`{"elu": nn.ELU}`): a torch module
+        class is constructed where it is written (with the call's arguments), a class of this file is
+        expanded, anything else is a factory whose result is what the call gives."""
+        ex = self.ex
+        path = ex.resolve_path(ref) if dotted_name(ref) is not None else None
+        api = ex.canonical(path) if path is not None else None
+        if api is not None and self.kind(api) == "nn_module":
+            self.emit(state, api, ref, call, via, conf)
+            return
+        if isinstance(ref, cst.Name) and ref.value in ex._classes:
+            self.expand_class(state, ex._classes[ref.value], via, depth + 1)
+            return
+        if isinstance(ref, (cst.Call, cst.Lambda)) or api is None:
+            self.expand_value(state, ref, ctx, via, depth + 1) if isinstance(ref, cst.Call) else \
+                self.expand_module_expr(state, ref, ctx, via, depth + 1)
 
     def expand_element(self, state, e, ctx, via, depth) -> None:
         if isinstance(e, cst.StarredElement):

@@ -222,7 +222,17 @@ def _select(groups: dict, kwargs: dict) -> tuple[list[str], str, bool]:
 
 def _snake(name: str) -> list[str]:
     s = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower()
-    return list(dict.fromkeys([s, name.lower()]))
+    acronyms = re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "_", name).lower()  # NLLLoss -> nll_loss
+    return list(dict.fromkeys([s, name.lower(), acronyms]))
+
+
+def _class_functionals(name: str) -> list[str]:
+    """Functional spellings of a Cell class: its snake-case name, and for a loss Cell also without the
+    `_loss` suffix (mindspore.nn.CrossEntropyLoss.construct calls ops.cross_entropy; NLLLoss: ops.nll_loss)."""
+    out = _snake(name)
+    if name.endswith("Loss") and len(name) > 4:
+        out += [s[:-len("_loss")] for s in out if s.endswith("_loss")]
+    return list(dict.fromkeys(out))
 
 
 # From this release on a Tensor method called with torch's arguments runs the `mint` function: the
@@ -237,13 +247,14 @@ def _name_variants(ms_api: str, release: str = "2.10") -> list[str]:
     """Documented heuristic: a class and its functional form use the same primitive(s).
 
     mindspore.mint.nn.AvgPool2d -> mindspore.mint.nn.functional.avg_pool2d; mindspore.nn.GELU ->
-    mindspore.ops.gelu; mindspore.Tensor.gather -> mindspore.mint.gather (2.5 on; before: ops first)."""
+    mindspore.ops.gelu; mindspore.nn.CrossEntropyLoss -> mindspore.ops.cross_entropy; mindspore.Tensor.gather ->
+    mindspore.mint.gather (2.5 on; before: ops first)."""
     head, _, last = ms_api.rpartition(".")
     out = []
     if head == "mindspore.mint.nn":
-        out += [f"mindspore.mint.nn.functional.{s}" for s in _snake(last)]
+        out += [f"mindspore.mint.nn.functional.{s}" for s in _class_functionals(last)]
     elif head == "mindspore.nn":
-        out += [f"mindspore.ops.{s}" for s in _snake(last)]
+        out += [f"mindspore.ops.{s}" for s in _class_functionals(last)]
     elif head == "mindspore.Tensor":
         both = [f"mindspore.ops.{last}", f"mindspore.mint.{last}"]
         out += both[::-1] if release_key(release) >= release_key(TENSOR_METHODS_FOLLOW_MINT) else both
