@@ -49,17 +49,21 @@ def timed(cmd: list[str]) -> tuple[float, int]:
     return wall, max(before, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 
 
+# Peak RSS of this process in KiB (VmHWM starts afresh at exec; ru_maxrss would inherit the parent's).
+_HWM = ("def hwm():\n"
+        "    for line in open('/proc/self/status'):\n"
+        "        if line.startswith('VmHWM'):\n"
+        "            return int(line.split()[1])\n")
 # Runs one scan in this child and prints its own peak RSS and its workers' largest, in KiB.
-_PEAK = ("import resource, runpy, sys\n"
+_PEAK = (_HWM + "import resource, runpy, sys\n"
          "sys.argv = ['ms-scan'] + sys.argv[1:]\n"
          "try:\n    runpy.run_module('ms_scan', run_name='__main__')\n"
          "except SystemExit:\n    pass\n"
-         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
-         " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n")
+         "print(hwm(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n")
 # Holds just the findings of a JSON-lines report, as Finding objects sharing strings the way a scan
 # shares them (names, paths, messages of one verdict; a snippet among the findings of its line; the
 # fingerprint is each finding's own), and prints its peak RSS in KiB: what "the findings themselves" weigh.
-_FINDINGS_ONLY = ("import json, resource, sys\n"
+_FINDINGS_ONLY = (_HWM + "import json, sys\n"
                   "from ms_scan.findings import Finding\n"
                   "keep, last = [], None\n"
                   "for line in open(sys.argv[1], encoding='utf-8'):\n"
@@ -72,7 +76,7 @@ _FINDINGS_ONLY = ("import json, resource, sys\n"
                   "        d['snippet'] = last.snippet\n"
                   "    last = Finding(**d)\n"
                   "    keep.append(last)\n"
-                  "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(keep))\n")
+                  "print(hwm(), len(keep))\n")
 
 
 def memory_growth(tree: Path, work: Path) -> None:
