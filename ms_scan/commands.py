@@ -184,7 +184,8 @@ def mappings_show(api, fmt):
 def diff_cmd(paths, from_, to, target, fmt):
     """What changes for this project between two MindSpore releases."""
     from ms_scan.discover import DiscoveryError
-    from ms_scan.scan import collect, evaluate
+    from ms_scan.evaluate import evaluate
+    from ms_scan.scan import collect
     from ms_scan.settings import Settings
     from ms_scan.tables.mapping import available_releases, load_table
 

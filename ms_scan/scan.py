@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ms_scan.discover import Discovery, SourceFile, discover
-from ms_scan.evaluate import Streaming, evaluate, selected  # noqa: F401 (evaluate: the diff command)
+from ms_scan.evaluate import Streaming, selected
 from ms_scan.facts import FileFacts, Problem
 from ms_scan.findings import Finding
 from ms_scan.settings import CACHE_DIR, Settings

@@ -1,6 +1,8 @@
 """MS1xx: each torch API use checked against the selected release's mapping table."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ms_scan.facts import ApiUse
 from ms_scan.findings import Finding
 from ms_scan.rules.shim_advice import pick as pick_shim
@@ -74,23 +76,9 @@ def describe_params(params: str) -> str:
     return ", ".join(out)
 
 
-_MESSAGES: dict[tuple, tuple[str, str | None]] = {}  # one string per distinct verdict, not per use
-
-
-def _message(use: ApiUse, look: Lookup, release: str) -> tuple[str, str | None]:
+@lru_cache(maxsize=65536)  # one string per distinct verdict, shared by every use it covers
+def _message(api: str, look: Lookup, release: str) -> tuple[str, str | None]:
     row = look.row
-    key = (release, use.api, look.status, look.derived, row and (row.ms_api, row.diff_kind, row.params, row.advice))
-    found = _MESSAGES.get(key)
-    if found is None:
-        if len(_MESSAGES) > 100_000:
-            _MESSAGES.clear()
-        found = _MESSAGES[key] = _compose(use, look, release)
-    return found
-
-
-def _compose(use: ApiUse, look: Lookup, release: str) -> tuple[str, str | None]:
-    row = look.row
-    api = use.api
     if row is None:
         return f"`{api}` is in no PyTorch→MindSpore mapping table for MindSpore {release}", None
     target = f"`{row.ms_api}`" if row.ms_api else "no counterpart"
@@ -139,12 +127,9 @@ def _argument_findings(use: ApiUse, row, path: str, snippet: str, release: str) 
     return out
 
 
+@lru_cache(maxsize=65536)
 def _with_shim(message: str, import_path: str) -> str:
-    key = (message, import_path)
-    found = _MESSAGES.get(key)
-    if found is None:
-        found = _MESSAGES[key] = (f"{message}; shim: {import_path}", None)
-    return found[0]
+    return f"{message}; shim: {import_path}"
 
 
 def check(path: str, uses: list[ApiUse], snippets: dict[int, str], table: MappingTable,
@@ -154,7 +139,7 @@ def check(path: str, uses: list[ApiUse], snippets: dict[int, str], table: Mappin
         look = table.lookup(use.api, target)
         rule = _RULE[look.status]
         status = look.status
-        message, note = _message(use, look, table.release)
+        message, note = _message(use.api, look, table.release)
         row = look.row
         if row is not None and look.status in ("consistent", "differs") and target and row.backends \
                 and target not in {b.lower() for b in row.backends}:
