@@ -332,6 +332,18 @@ def _name_tokens(name: str) -> list[str]:
     return [t.lower() for t in spaced.split("_") if t and not t.isdigit()]
 
 
+def _role_words(name: str) -> set[str]:
+    """What a model variable's name says its class is called: role words (`D` -> discriminator/critic
+    spellings) and the name's own tokens of three letters or more, generic model words left out."""
+    words: set[str] = set()
+    for tok in _name_tokens(name):
+        if tok in _ROLE_WORDS:
+            words |= _ROLE_WORDS[tok]
+        elif len(tok) >= 3 and tok not in _GENERIC_MODEL_WORDS:
+            words.add(tok)
+    return words
+
+
 # ------------------------------------------------------------------------------------- extractor
 class GradExtractor(Extractor):
     """Extractor + second-order sites. Call `grad_nodes()` for positions, then `grad_sites(where)`."""
@@ -1813,12 +1825,7 @@ class _Resolver:
         same = [c for n, c in mods.items() if n.lower() == name.lower()]
         if len(same) == 1:  # `D` for class D
             return same[0]
-        words = set()
-        for tok in _name_tokens(name):
-            if tok in _ROLE_WORDS:
-                words |= _ROLE_WORDS[tok]
-            elif len(tok) >= 3 and tok not in _GENERIC_MODEL_WORDS:
-                words.add(tok)
+        words = _role_words(name)
         roots = self.root_classes()
         if not words:
             return next(iter(roots.values())) if len(roots) == 1 and _name_tokens(name) else None
@@ -1945,12 +1952,7 @@ class _Resolver:
         same = [k for k in names if k.lower() == name.lower()]
         if len(same) == 1:
             return same, False
-        words = set()
-        for tok in _name_tokens(name):
-            if tok in _ROLE_WORDS:
-                words |= _ROLE_WORDS[tok]
-            elif len(tok) >= 3 and tok not in _GENERIC_MODEL_WORDS:
-                words.add(tok)
+        words = _role_words(name)
         if not words:
             return (sorted(names), True) if _name_tokens(name) else ([], False)
         match = sorted(k for k in names if any(w in k.lower() for w in words))
