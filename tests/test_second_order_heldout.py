@@ -62,7 +62,14 @@ def test_heldout_harness_counts_every_label(result):
 # heldout2 (package cases): TP=24 FP=0 FN=0 when fixed. heldout3: TP=14 FP=0 FN=4 (recall 0.778) blind, with
 # 0/6 first-order files flagged; TP=18 FP=0 FN=0 after issue #5 (loss arguments sliced back to the model whose
 # parameters are the grad inputs, containers grown in loops, sibling absolute imports, helper-composed grads).
-@pytest.fixture(scope="module", params=["second_order_heldout2", "second_order_heldout3"])
+# heldout4: TP=24 FP=0 FN=4 (recall 0.857) blind, 0/7 first-order files flagged; TP=27 FP=0 FN=1 (recall 0.964)
+# after issue #5 (loss Cells run their functional form's primitives, a called table entry `ACTS[key]()` builds
+# the classes it may pick, `jvp`/`vjp` of a `grad`/`jacrev` is second order). Left: pinn_elasticity_pkg (a
+# model reaching a helper's parameter only from a caller in another file).
+RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 27 / 28}
+
+
+@pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))
 def later_set(request):
     folder = MEASURE.parent.parent / request.param
     return folder, _load_measure().measure(folder)
@@ -71,31 +78,11 @@ def later_set(request):
 def test_later_heldout_sets_keep_precision_and_recall(later_set):
     folder, res = later_set
     fps = "; ".join(f"{r['file']}:{op['line']} {op['api']}" for r in res["files"] for op in r["fp_ops"])
-    assert res["recall"] == 1.0, f"{folder.name}: recall {res['recall']:.3f}; missed: {_fn_summary(res)}"
+    assert res["recall"] >= RECALL_FLOORS[folder.name], \
+        f"{folder.name}: recall {res['recall']:.3f}; missed: {_fn_summary(res)}"
     assert res["fp"] == 0, f"{folder.name}: unexpected MS301: {fps}"
     bad = [r["file"] for r in res["files"] if not r["second_order"] and r["ms3_count"]]
     assert not bad, f"{folder.name}: first-order files with MS3xx findings: {bad}"
     labelled = sum(len(json.loads(measure_expected.read_text())["flagged_ops"])
                    for measure_expected in [*folder.glob("*.expected.json"), *folder.glob("*/expected.json")])
-    assert res["tp"] + res["fn"] == labelled and res["first_order_files"] > 0
-
-
-HELDOUT4_RECALL_FLOOR = 27 / 28
-
-
-def test_heldout4_floor():
-    """heldout4 was measured blind once: TP=24 FP=0 FN=4 (recall 0.857), 0/7 first-order files flagged. It is
-    tuned from then on (spent: a floor, not an estimate): TP=27 FP=0 FN=1 (recall 0.964) after issue #5 (loss
-    Cells run their functional form's primitives, a called table entry `ACTS[key]()` builds the classes it may
-    pick, `jvp`/`vjp` of a `grad`/`jacrev` is second order). Left: pinn_elasticity_pkg (a model reaching a
-    helper's parameter only from a caller in another file)."""
-    folder = MEASURE.parent.parent / "second_order_heldout4"
-    res = _load_measure().measure(folder)
-    fps = "; ".join(f"{r['file']}:{op['line']} {op['api']}" for r in res["files"] for op in r["fp_ops"])
-    assert res["recall"] >= HELDOUT4_RECALL_FLOOR, f"recall {res['recall']:.3f}; missed: {_fn_summary(res)}"
-    assert res["fp"] == 0, f"unexpected MS301: {fps}"
-    bad = [r["file"] for r in res["files"] if not r["second_order"] and r["ms3_count"]]
-    assert not bad, f"first-order files with MS3xx findings: {bad}"
-    labelled = sum(len(json.loads(p.read_text())["flagged_ops"])
-                   for p in [*folder.glob("*.expected.json"), *folder.glob("*/expected.json")])
     assert res["tp"] + res["fn"] == labelled and res["first_order_files"] > 0
