@@ -124,8 +124,20 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     from dataclasses import replace
 
     by_module = {f.module: f for f in all_facts if f.module}
-    summaries = {(f.module, m.name, m.role): (f, m) for f in all_facts if f.module for m in f.models}
-    if not summaries:
+    summaries = {(f.module, m.name, m.role): (f, m) for f in all_facts if f.module for m in f.models
+                 if not m.role.startswith(("arg:", "lift:", "hold:", "called"))}
+    # (home module, callee, "arg" | "lift", slot) -> [(caller facts, summary)]: what every caller passes
+    args: dict[tuple, list] = {}
+    for f in all_facts:
+        for m in f.models:
+            if m.role.startswith(("arg:", "lift:", "hold:")):
+                module, _, name = m.name.partition(":")
+                home = defining_module(by_module, module, name)
+                if home is not None:
+                    kind, _, slot = m.role.partition(":")
+                    args.setdefault((home, name, kind, slot), []).append((f, m))
+    _decide_flags(all_facts, by_module)
+    if not summaries and not args:
         return
 
     def find(module: str, name: str, role: str, depth: int = 0):
@@ -143,17 +155,9 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 return home, found
         return home, None
 
-    def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
-        home, found = find(callee.module, callee.name, callee.role)
-        if found is None and callee.role == "call" and home is not None and \
-                callee.name in by_module[home].classes and (home, callee.name, "instance") not in summaries:
-            return True  # `BaseModelOutput(...)`: building a plain (not nn.Module) project class puts no op on a path
-        if found is None or hops > _MAX_GRAD_HOPS or (home, callee.name, callee.role) in seen:
-            return False
-        facts, summary = found
-        seen = seen | {(home, callee.name, callee.role)}
-        prefix = f"{via} -> {facts.path}" if via else facts.path
-        for op in summary.ops:
+    def take(facts, summary, prefix: str, conf: str, seen: frozenset, hops: int, site, ops=True) -> None:
+        """A summary's ops (when `ops`), unresolved entries and further project names, joined to the site."""
+        for op in summary.ops if ops else ():
             step = f"{prefix}:{op.via}" if op.via else prefix
             conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
             site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))
@@ -164,6 +168,54 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                           lambda c: "medium" if "medium" in (conf, c.confidence) else "high", seen, hops + 1, site)
         for text in left:
             _add(site.unresolved, f"{text} [in {facts.path}]")
+
+    def follow_param(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
+        """A model parameter of a project function that its own file never binds: what every caller in the
+        scanned files passes for it (the callers' "arg" summaries, a union); for `param.attr(...)` the member
+        `attr` of the classes they pass. Role "lift" (a grad helper's differentiated parameter): the callers'
+        slices from that argument back to the others ("lift" summaries). False when no caller passes
+        anything that can be followed."""
+        index, _, rest = callee.param.partition(":")
+        name, _, attr = rest.partition(":")
+        home = defining_module(by_module, callee.module, callee.name) or callee.module
+        kind = "arg" if callee.role == "param" else callee.role
+        found = args.get((home, callee.name, kind, name), []) + (args.get((home, callee.name, kind, index), [])
+                                                                 if index != "-1" else [])
+        key = (home, callee.name, callee.param)
+        if not found or hops > _MAX_GRAD_HOPS:
+            return False
+        if key in seen:
+            return True  # a recursive call passes the parameter on: its callers are being followed
+        seen = seen | {key}
+        for facts, summary in found:
+            prefix = f"{via} -> {facts.path}" if via else facts.path
+            if not attr:
+                take(facts, summary, prefix, conf, seen, hops, site)
+                continue
+            members = [replace(c, name=f"{c.name}.{attr}", role="member") if c.role == "instance" else
+                       replace(c, param=f"{c.param}:{attr}") for c in summary.project
+                       if c.role == "instance" or c.role == "param" and c.param.count(":") == 1]
+            if not members:
+                _add(site.unresolved, f"{callee.text} [what {facts.path} passes has no member {attr} that can "
+                                      "be followed]")
+            take(facts, replace(summary, ops=[], project=members, unresolved=[c.text for c in members]), prefix,
+                 conf, seen, hops, site)
+        return True
+
+    def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
+        if callee.role == "flag":
+            return True  # decided by _decide_flags
+        if callee.role in ("param", "lift", "hold"):
+            return follow_param(callee, via, conf, seen, hops, site)
+        home, found = find(callee.module, callee.name, callee.role)
+        if found is None and callee.role == "call" and home is not None and \
+                callee.name in by_module[home].classes and (home, callee.name, "instance") not in summaries:
+            return True  # `BaseModelOutput(...)`: building a plain (not nn.Module) project class puts no op on a path
+        if found is None or hops > _MAX_GRAD_HOPS or (home, callee.name, callee.role) in seen:
+            return False
+        facts, summary = found
+        seen = seen | {(home, callee.name, callee.role)}
+        take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site)
         return True
 
     def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site) -> list[str]:
@@ -174,7 +226,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         for c in callees:
             if c.guess:
                 groups.setdefault(c.guess, []).append(c)
-            elif not follow(c, via_of(c), conf_of(c), seen, hops, site):
+            elif not follow(c, via_of(c), conf_of(c), seen, hops, site) and c.text:
                 _add(left, c.text)
         for guess, cands in groups.items():
             homes = [find(c.module, c.name, c.role) for c in cands]
@@ -201,6 +253,86 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 uniq.setdefault((op.path, op.line, op.column, op.api), op)
             site.ops = sorted(uniq.values(), key=lambda o: (o.path, o.line, o.column, o.api))
     _dedupe_across_files(all_facts)
+
+
+CALLER_ROLES = ("param", "lift", "hold", "flag")  # followed into the files that call the callee
+CALLER_SUMMARIES = ("arg", "lift", "hold", "called")  # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
+
+
+def reached_callers(all_facts: list[FileFacts]) -> list:
+    """The ProjectCallees a second-order site reaches through the summaries built so far (as
+    resolve_grad_paths follows them, project bases of a class included): scan's rounds summarise the files
+    defining these names and look for the callers of those of a caller role (CALLER_ROLES), never for names
+    only an unreached summary mentions. A member not summarised as such stands for every member summary
+    of its class in that file."""
+    from dataclasses import replace
+
+    by_module = {f.module: f for f in all_facts if f.module}
+    summaries: dict[tuple, list] = {}
+    callers: dict[tuple, list] = {}
+    for f in all_facts:
+        for m in f.models:
+            kind, _, slot = m.role.partition(":")
+            if kind in ("arg", "lift", "hold"):
+                module, _, name = m.name.partition(":")
+                callers.setdefault((defining_module(by_module, module, name), name), []).append(m)
+            else:
+                summaries.setdefault((f.module, m.name, m.role), []).append(m)
+                if m.role == "member":
+                    summaries.setdefault((f.module, m.name.partition(".")[0], "member*"), []).append(m)
+    work = [c for f in all_facts for site in f.grad_sites for c in site.project]
+    seen, out = set(), []
+    while work and len(seen) < 100000:
+        c = work.pop()
+        key = (c.module, c.name, c.role, c.param)
+        if key in seen:
+            continue
+        seen.add(key)
+        home = defining_module(by_module, c.module, c.name)
+        out.append(c)
+        if c.role in CALLER_ROLES:
+            found = callers.get((home or c.module, c.name), [])
+        else:
+            found = summaries.get((home, c.name, c.role)) or (
+                summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else [])
+            cls, _, member = c.name.partition(".")
+            decl = by_module[home].classes.get(cls) if c.role == "member" and home in by_module else None
+            for base_module, base in decl.bases if decl is not None and not found else ():  # as find() does
+                work.append(replace(c, module=base_module, name=f"{base}.{member}"))
+        for m in found:
+            work.extend(m.project)
+    return out
+
+
+def _decide_flags(all_facts: list[FileFacts], by_module: dict) -> None:
+    """A site whose create_graph is a public helper's parameter (a "flag" ProjectCallee): the literal values
+    the other files' calls pass, or the parameter's default where they pass none. All False: first order,
+    the site is dropped; all True: definite. No call found, or a value that is not a literal: left possible."""
+    calls: dict[tuple, list[dict]] = {}
+    for f in all_facts:
+        for m in f.models:
+            if m.role == "called":
+                module, _, name = m.name.partition(":")
+                home = defining_module(by_module, module, name)
+                if home is not None:
+                    calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
+    if not calls:
+        return
+    for facts in all_facts:
+        kept = []
+        for site in facts.grad_sites:
+            for c in [c for c in site.project if c.role == "flag"]:
+                index, name, default = c.param.split(":", 2)
+                found = calls.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])
+                values = {lits.get(name, lits.get(index) if index != "-1" else None) or default for lits in found}
+                if found and values <= {"True", "False", "None"}:
+                    site.certainty = "definite" if values == {"True"} else site.certainty
+                    if "True" not in values:
+                        site = None  # every call leaves create_graph false: first order
+                        break
+            if site is not None:
+                kept.append(site)
+        facts.grad_sites = kept
 
 
 def _dedupe_across_files(all_facts: list[FileFacts]) -> None:

@@ -372,18 +372,37 @@ def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
 def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile],
                            done: set[str]) -> list[SourceFile]:
     """Files defining a project name that a second-order path reaches (directly or through a summary
-    built in an earlier round), re-exports followed; `done` holds the paths already summarised."""
+    built in an earlier round: project.reached_callers), re-exports followed, and files that may pass a model
+    to a function whose model parameter nothing binds (they name it); `done` holds the paths already
+    summarised (and, as "\\0<module>:<name>", the functions already looked for)."""
+    import re
+
     from ms_scan import project
 
     by_module = {f.module: f for f in facts if f.module}
     out: dict[str, SourceFile] = {}
-    for f in facts:
-        callees = [c for s in f.grad_sites for c in s.project] + [c for m in f.models for c in m.project]
-        for c in callees:
+    params: set[tuple] = set()  # a function whose parameters other files bind: the files naming it and its module
+    reached = project.reached_callers(facts)
+    for c in reached:
+        if c.role in project.CALLER_ROLES and f"\0{c.module}:{c.name}" not in done:
+            done.add(f"\0{c.module}:{c.name}")
+            params.add((re.compile(rb"\b%s\b" % re.escape(c.name.partition(".")[0].encode())),
+                        tuple(part.encode() for part in c.module.split("."))))
+    for c in reached:
+        if c.role not in project.CALLER_ROLES:
             home = project.defining_module(by_module, c.module, c.name)
             target = by_module.get(home) if home else None
             if target is not None and target.path not in done and target.path in by_rel:
                 out[target.path] = by_rel[target.path]
+    for f in facts if params else ():
+        if f.module and f.path not in done and f.path not in out and f.path in by_rel:
+            try:
+                with open(by_rel[f.path].abspath, "rb") as fh:
+                    data = fh.read()
+            except OSError:
+                continue
+            if b"import" in data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
+                out[f.path] = by_rel[f.path]
     return list(out.values())
 
 

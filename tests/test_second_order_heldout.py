@@ -66,7 +66,7 @@ def test_heldout_harness_counts_every_label(result):
 # after issue #5 (loss Cells run their functional form's primitives, a called table entry `ACTS[key]()` builds
 # the classes it may pick, `jvp`/`vjp` of a `grad`/`jacrev` is second order). Left: pinn_elasticity_pkg (a
 # model reaching a helper's parameter only from a caller in another file).
-RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 27 / 28}
+RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -688,7 +688,14 @@ HELDOUT4_CASES = ("loss_cell_functional_form", "trap_loss_cell_first_order", "ac
                   "trap_func_outer_first_order")
 
 
-@pytest.mark.parametrize("name", ISSUE5_CASES + HELDOUT4_CASES)
+# ------------------------------ issue #5, fifth pass: research-code styles (real scan, fixture pairs)
+RESEARCH_CASES = ("siren_sdf_eikonal_laplacian", "trap_siren_image_fit_first_order",
+                  "func_partial_functional_call_vmap", "trap_func_per_sample_grads_first_order",
+                  "ddp_moduledict_super_forward_gp", "trap_ddp_moduledict_weight_clipping",
+                  "trap_darts_finite_difference_architect")
+
+
+@pytest.mark.parametrize("name", ISSUE5_CASES + HELDOUT4_CASES + RESEARCH_CASES)
 def test_issue5_fixture_through_the_scan_entry_point(name: str) -> None:
     """Each cause's fixture pair (heldout3 and heldout4 misses, and the gaps found beside them): the
     positive gets exactly its expected findings, the first-order trap none."""
@@ -735,3 +742,132 @@ def test_outer_func_transforms_of_a_gradient_are_second_order() -> None:
                                                      ("func.vjp(jacrev)", "field_curvature")]
     assert not extract_grad_facts(
         (FIXTURES / "second_order" / "trap_func_outer_first_order.py").read_text()).sites
+
+
+# ------------------------------------------- a model passed as an argument into another project module
+PKG = FIXTURES / "second_order_pkg"
+
+
+def test_model_passed_to_another_module_follows_every_caller() -> None:
+    # physics.laplace_residual(model, ...) never binds `model`: train.py passes a FieldNet positionally
+    # (through the package's re-export), finetune.py a FineNet by keyword (`from pkg import physics`)
+    res = _scan_ms3(PKG / "model_arg_across_modules")
+    by_api = {f.torch_api: f for f in res.findings}
+    assert sorted(by_api) == ["torch.nn.ELU", "torch.nn.SELU"]  # SurrogateNet's Hardswish: first order only
+    assert "train.py:net -> nets.py:FieldNet.forward" in by_api["torch.nn.ELU"].message
+    assert "finetune.py:model -> nets.py:FineNet.forward" in by_api["torch.nn.SELU"].message
+    # without the callers the parameter stays an MS302 note, named
+    res = _scan_ms3(PKG / "model_arg_across_modules" / "physics.py", PKG / "model_arg_across_modules" / "nets.py")
+    assert [f.code for f in res.findings] == ["MS302"]
+    assert "model (parameter of laplace_residual, no call in this file)" in res.findings[0].message
+
+
+def test_loss_class_holding_networks_and_a_class_named_like_its_module() -> None:
+    # StyleGAN2Loss(D=D) stores D on self; R1 reaches the Discriminator's avg_pool2d, not the generator's Upsample
+    (pool,) = _scan_ms3(PKG / "r1_loss_class_holds_d").findings
+    assert "self.D -> training/training_loop.py:D -> training/networks.py:Discriminator.forward" in pool.message
+    # `from pkg.pyhessian import hessian` is the class pkg/__init__ re-exports over the submodule of that name
+    res = _scan_ms3(PKG / "pyhessian_class_takes_model")
+    assert {f.path for f in res.findings} == {"models/resnet.py", "example_pyhessian_analysis.py"}
+    assert not any(f.code == "MS302" for f in res.findings)
+
+
+def _write(root: Path, files: dict) -> Path:
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    return root
+
+
+_MODELS = ("import torch.nn as nn\n\n\nclass Critic(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+           "        self.features = nn.Sequential(nn.Conv2d(3, 8, 3), nn.AvgPool2d(2))\n"
+           "        self.head = nn.Sequential(nn.Flatten(), nn.LazyLinear(1), nn.ELU())\n\n"
+           "    def forward(self, x):\n        return self.head(self.features(x))\n")
+
+
+def test_member_of_a_passed_model_methods_of_imported_classes_and_unresolvable_callers(tmp_path) -> None:
+    pkg = _write(tmp_path / "proj", {
+        "__init__.py": "",
+        "models.py": _MODELS,
+        "losses.py": ("import torch\n\n\ndef feature_penalty(critic, x):\n    x.requires_grad_(True)\n"
+                      "    f = critic.features(x)\n"
+                      "    return torch.autograd.grad(f.sum(), x, create_graph=True)[0].pow(2).sum()\n\n\n"
+                      "class Trainer:\n    def __init__(self, lr=1e-3):\n        self.lr = lr\n\n"
+                      "    def fit(self, model, x):\n        x.requires_grad_(True)\n"
+                      "        g = torch.autograd.grad(model(x).sum(), x, create_graph=True)[0]\n"
+                      "        return g.pow(2).sum()\n"),
+        "train.py": ("import torch\nfrom hub import load_pretrained\n\nfrom proj import losses\n"
+                     "from proj.models import Critic\n\n\ndef main():\n    critic = Critic()\n"
+                     "    x = torch.randn(2, 3, 8, 8)\n    losses.feature_penalty(critic, x)\n"
+                     "    trainer = losses.Trainer(lr=0.1)\n    trainer.fit(critic, x)\n"
+                     "    trainer.fit(load_pretrained('resnet'), x)\n"),
+    })
+    res = _scan_ms3(pkg)
+    got = {(f.code, f.path, f.line, f.torch_api) for f in res.findings}
+    # the member `features` of the Critic train.py passes: its AvgPool2d, not the head's ELU
+    assert ("MS301", "models.py", 7, "torch.nn.AvgPool2d") in got
+    # Trainer.fit(model) through `trainer = losses.Trainer(...)`: the whole Critic (ELU too)
+    elu = [f for f in res.findings if f.torch_api == "torch.nn.ELU"]
+    assert elu and "losses.py:16" in elu[0].message and "train.py:critic" in elu[0].message
+    # the second caller passes a third-party model: a note names it, in the caller's file
+    notes = [f for f in res.findings if f.code == "MS302"]
+    assert [n.line for n in notes] == [16] and "load_pretrained('resnet') [in train.py]" in notes[0].message
+    assert not any(f.code == "MS301" and f.path == "losses.py" for f in res.findings)
+
+
+def test_argument_summaries_survive_the_facts_cache(tmp_path) -> None:
+    import shutil
+
+    from ms_scan.scan import scan
+    from ms_scan.settings import Settings
+
+    shutil.copytree(PKG / "model_arg_across_modules", tmp_path / "model_arg_across_modules")
+    settings = Settings(ms_version="2.10", target="cpu", jobs=1, select=("MS3",), cache_dir=str(tmp_path / "c"),
+                        facts_cache=True)
+    first = scan([str(tmp_path / "model_arg_across_modules")], settings)
+    assert not (tmp_path / "c" / "last_scan.jsonl").exists()  # scan() keeps no memo: facts come from the cache
+    again = scan([str(tmp_path / "model_arg_across_modules")], settings)
+    assert again.cached and not again.extracted
+    assert [(f.path, f.line, f.message) for f in again.findings] == [(f.path, f.line, f.message) for f in first.findings]
+    assert len(first.findings) == 2
+
+
+def test_ops_that_only_compute_the_grad_input_are_not_on_its_path() -> None:
+    src = ("import torch\nimport torch.nn as nn\n\n\nclass M(nn.Module):\n    def __init__(self):\n"
+           "        super().__init__()\n        self.embed = nn.Sequential(nn.Embedding(9, 4), nn.ELU())\n"
+           "        self.f = nn.SELU()\n        self.body = nn.Sequential(nn.Linear(4, 1), nn.LogSigmoid())\n\n"
+           "    def penalty(self, x):\n        x = self.embed(x)\n        x.requires_grad_()\n"
+           "        out = self.body(x)\n"
+           "        return torch.autograd.grad(out.sum(), x, create_graph=True)[0]\n\n"
+           "    def joint(self, x):\n        x.requires_grad_()\n        z = self.f(x)\n"
+           "        out = self.body(z) + x.sum()\n"
+           "        return torch.autograd.grad(out.sum(), [x, z], create_graph=True)[0]\n\n"
+           "    def two(self, h):\n        return self.body(h), h\n\n"
+           "    def held(self, x):\n        res = self.two(self.embed(x))\n        h, out = res[1], res[0]\n"
+           "        return torch.autograd.grad(out.sum(), h, create_graph=True)[0]\n")
+    first, second, third = extract_grad_facts(src).sites
+    assert {o.api for o in first.ops} == {"torch.nn.Linear", "torch.nn.LogSigmoid", "torch.Tensor.sum"}
+    # z = f(x) is itself an input, but x's derivative runs through f: kept
+    assert "torch.nn.SELU" in {o.api for o in second.ops}
+    # the input read out of what a call returns: that call is on the path, its argument (computed before) not
+    assert {o.api for o in third.ops} == {"torch.nn.Linear", "torch.nn.LogSigmoid"}
+
+
+def test_grad_helper_module_is_lifted_into_other_files_and_its_flag_read_there(tmp_path) -> None:
+    import shutil
+
+    # SIREN's layout: diff_operators.gradient(y, x) called from loss_functions.sdf(model_output, gt), which reads
+    # input and output out of the dict train.py's model returns: the model's ELU, through three files
+    (elu,) = _scan_ms3(PKG / "siren_diff_operators_modules").findings
+    assert elu.code == "MS301" and "loss_functions.py -> train.py:model -> modules.py:Net.forward" in elu.message
+    # gradient(..., create_graph=False) by default and no call passes True: first order, no site at all
+    trap = PKG / "trap_siren_diff_operators_modules"
+    assert not _scan_ms3(trap).findings
+    # the same helper called with create_graph=True from another file: second order, definite
+    pos = tmp_path / "pos"
+    shutil.copytree(trap, pos)
+    loss = pos / "loss_functions.py"
+    loss.write_text(loss.read_text().replace('model_output["model_in"])', 'model_output["model_in"], create_graph=True)'))
+    (elu,) = _scan_ms3(pos).findings
+    assert (elu.code, elu.path, elu.line, elu.confidence) == ("MS301", "modules.py", 8, "high")
+    assert "possibly" not in elu.message

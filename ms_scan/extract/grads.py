@@ -11,7 +11,11 @@ bound nowhere in the file is taken to be the file's class its name designates (m
 when exactly one fits. A name imported from another project module is recorded as a ProjectCallee (and
 as unresolved; an absolute import of a sibling script's module counts too); `extract_model_summaries`
 gives, for the file that defines it, the ops its classes' `forward` and its functions reach, and
-ms_scan/project.py joins the two across files.
+ms_scan/project.py joins the two across files. The other direction too: a public function's parameter that
+is called as a model, differentiated, holds a grad's input and output, or is its create_graph flag, with no
+call in the file, is a ProjectCallee of a caller role; the same pass gives, for a file calling project
+functions, what each argument is ("arg"/"lift"/"hold"/"called" summaries). Ops that only compute a grad's
+input (`x = self.embed(x)` before `grad(out, x)`) are not on its path.
 """
 from __future__ import annotations
 
@@ -107,6 +111,10 @@ class ProjectCallee:
     # set when the name was guessed from a parameter's name: the `unresolved` entry to give instead when the
     # class turns out not to be an nn.Module (or several candidates with this guess are)
     guess: str = ""
+    # role "param": a parameter of this file's public function `name` (`Cls` for `Cls.__init__`, `Cls.meth`)
+    # that is called as a model but never bound in the file, as "index:param" ("-1:param" keyword-only), or
+    # "index:param:attr" when a member of it is called; ms_scan.project follows the arguments other files pass
+    param: str = ""
 
 
 @dataclass(slots=True)
@@ -295,6 +303,24 @@ def _iterated_pairs(target: cst.BaseExpression, value: cst.Call) -> list | None:
         return list(zip(els, args))
     if isinstance(func, cst.Attribute) and func.attr.value == "items" and len(els) == 2 and not args:
         return [(els[1], func.value)]
+    return None
+
+
+def _held_args(v: cst.Call, api: str) -> list:
+    """The arguments a container holds (all of them) or a wrapper wraps (its module: the first positional or
+    `module=`/`model=`; not `device_ids=[rank]`)."""
+    if api in _CONTAINERS:
+        return list(v.args)
+    pos = [a for a in v.args if a.keyword is None and not a.star]
+    return pos[:1] or [a for a in v.args if a.keyword is not None and a.keyword.value in ("module", "model", "obj",
+                                                                                             "func")][:1]
+
+
+def _partial_of(call: cst.Call) -> str | None:
+    """The function name `partial(f, ...)` / `functools.partial(f, ...)` binds arguments of, else None."""
+    if dotted_name(call.func) in ("partial", "functools.partial") and call.args and call.args[0].keyword is None \
+            and isinstance(call.args[0].value, cst.Name):
+        return call.args[0].value.value
     return None
 
 
@@ -738,9 +764,47 @@ class _Resolver:
                 if values is not None and all(values):
                     cert = "definite"
             site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
+            flag = self.flag_callee(_kw(call, "create_graph"), fn) if cert == "possible" else None
+            if flag is not None:  # decided by the other files' calls of the helper (ms_scan.project)
+                site.project.append(flag)
             self.out.append((call, site))
             self.site_path(site, call, fn, kind, extra)
         return self.out
+
+    def flag_callee(self, expr, fn: _Fn) -> ProjectCallee | None:
+        """`create_graph=create_graph`, a parameter of a public helper no call in this file binds: a "flag"
+        ProjectCallee ("index:name:default") whose value ms_scan.project reads at the other files' calls."""
+        if not isinstance(expr, cst.Name) or self.lookup_assigns(fn, expr.value) is not None or \
+                not self.param_of(fn, expr.value):
+            return None
+        owner = self.param_owner(fn, expr.value)
+        found = self.callee_target(owner, expr.value)
+        if found is None or self.calls_of(owner):
+            return None
+        target, index = found
+        default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
+                                             *owner.node.params.posonly_params) if p.name.value == expr.value), None)
+        lit = _literal(default) if default is not None else ""
+        if lit is not _NOLIT and lit not in (True, False, None, ""):
+            return None
+        return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
+                             f"{index}:{expr.value}:{'' if lit is _NOLIT else lit}")
+
+    def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
+        """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's
+        position, -1 keyword-only), for a module-level function or a method of a module-level class."""
+        if not self.ex.module or not isinstance(owner.node, cst.FunctionDef) or name not in owner.params:
+            return None
+        if owner.cls is None:
+            if owner.parent is not self.ex._module_fn:
+                return None
+            target = owner.name
+        elif self.ex._classes.get(owner.cls.name) is owner.cls and owner.cls.name in self.ex.class_decls:
+            target = owner.cls.name if owner.name == "__init__" else f"{owner.cls.name}.{owner.name}"
+        else:
+            return None
+        kwonly = {p.name.value for p in owner.node.params.kwonly_params}
+        return target, -1 if name in kwonly else owner.params.index(name)
 
     def literal_values(self, expr, fn: _Fn, depth: int) -> set | None:
         """The truth values a create_graph expression can take, from literals it is bound to: a local, a
@@ -872,6 +936,8 @@ class _Resolver:
                 for r in refs(v) - back:
                     back.add(r)
                     work.append(r)
+        holders: set = set()
+        reach = None
         if inputs is None:
             fwd = None
             direct = set().union(*(refs(o) for o in outputs))
@@ -882,6 +948,7 @@ class _Resolver:
             for i in inputs:
                 fwd |= refs(i)
             fwd |= self.parameter_owners(fn, fwd)
+            held, holders = self.input_holders(fn, fwd, inputs)
             changed = True
             assigns = self.visible_assigns(fn)
             while changed:
@@ -890,21 +957,98 @@ class _Resolver:
                     if name not in fwd and any(refs(v) & fwd for v in values):
                         fwd.add(name)
                         changed = True
-            if not (fwd & back):
+            reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
+            fwd |= held
+            shared = fwd & back
+            if not shared:
                 if not self.lift(state, fn, back, fwd, hops):
                     state.site.reason = state.site.reason or \
                         "the grad inputs do not reach its outputs within " + fn.qual
                 return
+            linked = {n for n in held & self.back_names(fn, outputs, reach - held)
+                      if n in fn.params and n not in fn.assigns}
+            if linked:  # `def sdf_loss(out): x = out["x"]; grad(out["y"], x)`: the callers compute what links them
+                self.lift(state, fn, linked, linked, hops, "hold")
+            free = {p for p in fn.params if p in back and p not in fwd and p not in fn.assigns} - self.called(fn)
+            if free and any(p in fwd and p not in fn.assigns for p in fn.params):
+                # `def laplace(y, x): return div(grad(y, x), x)`: y is a tensor the callers compute, maybe from x
+                self.lift(state, fn, free, fwd, hops, quiet=True)
         state.any_path = True
-        seen = set()
+        seen = set(self.input_definitions(fn, inputs, reach)) if inputs is not None else set()
         for e in exprs:
+            if id(e) in seen:
+                continue
             for c in calls_in(e):
                 if id(c) in seen:
                     continue
                 seen.add(id(c))
-                if fwd is not None and not (refs(c) & fwd):
+                if reach is not None and not (refs(c) & reach) and id(c) not in holders:
                     continue
                 self.call_ops(state, c, fn, "", 0)
+
+    def back_names(self, fn: _Fn, outputs: list, stop: set) -> set:
+        """Names the outputs are computed from, not looking through the names in `stop` (the inputs)."""
+        back = set().union(*(refs(o) for o in outputs)) - stop
+        work = list(back)
+        while work:
+            found = self.lookup_assigns(fn, work.pop())
+            for v in found[0] if found is not None else ():
+                for r in refs(v) - back - stop:
+                    back.add(r)
+                    work.append(r)
+        return back
+
+    @staticmethod
+    def called(fn: _Fn) -> set:
+        """Names fn calls or calls a member of (`model(x)`, `model.encode(x)`): models and functions."""
+        out = set()
+        for c in fn.calls:
+            f = c.func.value if isinstance(c.func, cst.Attribute) else c.func
+            if isinstance(f, cst.Name):
+                out.add(f.value)
+        return out
+
+    def input_holders(self, fn: _Fn, names: set, inputs: list = ()) -> tuple[set, set]:
+        """A grad input read out of a container (`coords = out["model_in"]`, `h = res[1]`, `z = enc.latent`):
+        (the containers' names, ids of the calls that make them: `out = model(inp)` computes input and output
+        together, so that call stays on the path whole, while its arguments, computed before it, do not)."""
+        held, values, work = set(), set(), [n for n in names if "." not in n]
+        # `grad(out["y"], out["x"])`: an input read straight out of a container
+        direct = [e.value for x in inputs for e in x.elements] + [x for x in inputs] \
+            if any(isinstance(x, (cst.List, cst.Tuple)) for x in inputs) else list(inputs)
+        while work or direct:
+            is_direct = bool(direct)
+            found = ([direct.pop()], fn) if direct else self.lookup_assigns(fn, work.pop())
+            for v in found[0] if found is not None else ():
+                root = v
+                while isinstance(root, (cst.Subscript, cst.Attribute)):
+                    root = root.value
+                if root is v or not isinstance(root, cst.Name) or root.value in held or \
+                        root.value in names and not is_direct:
+                    continue
+                held.add(root.value)
+                work.append(root.value)
+                owner = self.lookup_assigns(fn, root.value)
+                for x in owner[0] if owner is not None else ():
+                    while isinstance(x, (cst.Subscript, cst.Attribute)):
+                        x = x.value
+                    if isinstance(x, cst.Call):  # the call itself; its arguments are computed before it
+                        values.add(id(x))
+        return held, values
+
+    def input_definitions(self, fn: _Fn, inputs: list, fwd: set) -> list[int]:
+        """ids of the values assigned to a grad input that is a plain name (`h = self.embed(t)`,
+        `x = self.embed(x)`; `inputs=[h, w]`): they compute the input before the grad differentiates from it,
+        so their ops are not on its derivative path. Kept when the value reads anything else the inputs reach
+        (`grad(out, [x, z])` with `z = f(x)`: f is on x's path)."""
+        out = []
+        for i in inputs:
+            names = [e.value for e in i.elements] if isinstance(i, (cst.List, cst.Tuple)) else [i]
+            for n in names:
+                found = self.lookup_assigns(fn, n.value) if isinstance(n, cst.Name) else None
+                if found is not None:
+                    out.extend(id(v) for v in found[0] if not (refs(v) - {n.value}) & fwd)
+        return out
 
     def parameter_owners(self, fn: _Fn, names: set) -> set:
         """The modules whose weights the grad inputs are: `params = [p for p in model.parameters() if ...]`,
@@ -925,9 +1069,13 @@ class _Resolver:
                 work.extend(n for n in refs(v) if n not in seen)
         return owners
 
-    def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int) -> bool:
+    def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",
+             quiet: bool = False) -> bool:
         """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
-        `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes."""
+        `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes. Role "hold":
+        the parameter holds both (`sdf_loss(model_output)` reads input and output out of it): in the callers,
+        the call that makes the argument is on the path. Other files' calls of a public helper are
+        ms_scan.project's (a "lift"/"hold" ProjectCallee, named as unresolved when no call is in this file)."""
         if state.lifts >= MAX_LIFTS:
             self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
             return False
@@ -942,6 +1090,9 @@ class _Resolver:
             state.site.reason = state.site.reason or (
                 f"what it differentiates comes in as parameters of {fn.qual} ({names}), and no call of it was "
                 "found in this file")
+        for p in p_out if fwd is not None else ():
+            self.param_hit(state, fn, p, "", "" if calls or quiet or state.quiet else (
+                f"{fn.qual} (differentiates its parameter {p}: no call in this file)"), role=role)
         for call, caller in calls:
             outs = [a for a in (self.param_arg(fn, call, p) for p in p_out) if a is not None]
             ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
@@ -956,8 +1107,41 @@ class _Resolver:
             state.visiting.add(key)
             state.lifts += 1
             lifted = True
-            self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1)
+            state.quiet += quiet  # a speculative lift says nothing of what it cannot follow, at any depth
+            try:
+                if role == "hold":
+                    for a in outs:
+                        self.expand_held(state, a, caller, hops + 1)
+                else:
+                    self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1)
+            finally:
+                state.quiet -= quiet
         return lifted
+
+    def expand_held(self, state, v, fn: _Fn, hops: int) -> None:
+        """`v` holds a grad's input and output (`model(inp)`, or a name bound to it): the call that makes it is on
+        the path (not its arguments, computed before); a parameter is followed to the callers."""
+        while isinstance(v, (cst.Subscript, cst.Attribute)):
+            v = v.value
+        if ("held", id(v)) in state.visiting:  # `x = x.requires_grad_(True)`
+            return
+        state.visiting.add(("held", id(v)))
+        if isinstance(v, cst.Call) and _unchain(v) is not v:  # `x.requires_grad_(True)`, `model(x).to(dev)`
+            self.expand_held(state, _unchain(v), fn, hops)
+            return
+        if isinstance(v, cst.Call):
+            state.any_path = True
+            self.call_ops(state, v, fn, "", 0)
+            return
+        if not isinstance(v, cst.Name):
+            return
+        found = self.lookup_assigns(fn, v.value)
+        if found is not None:
+            for x in found[0]:
+                if not isinstance(x, cst.Name) or x.value != v.value:
+                    self.expand_held(state, x, found[1], hops)
+        elif self.param_of(fn, v.value) and hops <= MAX_LIFTS:
+            self.lift(state, self.param_owner(fn, v.value), {v.value}, {v.value}, hops + 1, "hold")
 
     def visible_assigns(self, fn: _Fn) -> dict:
         out = {}
@@ -1072,7 +1256,9 @@ class _Resolver:
                     if cls is None:
                         if self.guessed_project_hit(state, name, fn, via):  # `from .models import Critic`
                             return
-                        self.unresolved(state, f"{name} (parameter of {fn.qual}, no call in this file)")
+                        text = f"{name} (parameter of {fn.qual}, no call in this file)"
+                        self.unresolved(state, text)
+                        self.param_hit(state, fn, name, via, text)
                         return
                     state.guessed += 1
                     try:
@@ -1120,6 +1306,9 @@ class _Resolver:
             self.too_deep(state)
             return
         ex = self.ex
+        if isinstance(owner, cst.Call) and dotted_name(owner.func) == "super":
+            self.super_member(state, attr, fn, via, depth + 1)
+            return
         if attr == "forward" or attr in MODULE_METHODS_RETURNING_MODULE or attr == "module":
             self.expand_module_expr(state, owner, fn, via, depth + 1)
             return
@@ -1148,6 +1337,33 @@ class _Resolver:
             self.member_of_instance(state, owner, attr, fn, via, depth + 1)
         finally:
             state.visiting.discard(key)
+
+    def super_member(self, state, attr: str, fn: _Fn, via: str, depth: int) -> None:
+        """`super().forward(x)`, `super().encode(x)` in a method: the member as the file's base classes define
+        it (a Sequential base runs its layers). A base outside the file is named as unresolved; torch bases
+        are the API extractor's (`super().forward` of nn.Embedding is that module's op)."""
+        f = fn
+        while f is not None and f.cls is None:
+            f = f.parent
+        if f is None:
+            return
+        classes = self.ex._classes
+        for base in f.cls.bases:
+            if base not in classes:
+                if not any(t.rpartition(".")[2] == base.rpartition(".")[2] for t in f.cls.torch_bases):
+                    self.unresolved(state, f"super().{attr} (base class {base} is not in this file)")
+                continue
+            method, values = self.class_members(classes[base], attr)
+            if method is not None:
+                self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)
+                return
+            if values:
+                for v, ctx in values:
+                    self.expand_value(state, v, ctx, via, depth + 1)
+                return
+            if attr == "forward" and self.sequential_class(classes[base]):
+                self.expand_sequential(state, classes[base], _join(via, base), depth + 1)
+                return
 
     def class_members(self, cls: _Cls, attr: str) -> tuple[_Fn | None, list]:
         """(method, attribute values) that `attr` names on the file's class or its in-file bases; a name set
@@ -1189,6 +1405,15 @@ class _Resolver:
         """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to
         (an assignment, the arguments at the callers, a project class's instance) and say so when it stays
         unknown, rather than dropping it. Dicts, tensors and other plain values stay silent."""
+        memo = ("member_of", id(owner), attr, id(fn), state.guessed > 0)  # what it adds does not depend on the way
+        if memo in state.done:
+            return
+        state.done.add(memo)
+        state.steps += 1
+        if state.steps > MAX_STEPS:
+            if state.steps == MAX_STEPS + 1:
+                self.unresolved(state, f"{fn.qual} (the path is too large to follow: over {MAX_STEPS} calls)")
+            return
         text = f"{_code(owner)}.{attr}"
         if isinstance(owner, cst.Name):
             name = owner.value
@@ -1235,8 +1460,10 @@ class _Resolver:
                 finally:
                     state.guessed -= 1
                 return
-            self.unresolved(state, f"{text} ({name} is a parameter of {owner_fn.qual} with no call in this file: "
-                                   "its class is unknown)")
+            unknown = (f"{text} ({name} is a parameter of {owner_fn.qual} with no call in this file: its class is "
+                       "unknown)")
+            self.unresolved(state, unknown)
+            self.param_hit(state, fn, name, via, unknown, attr)
             return
         if isinstance(owner, cst.Attribute):
             outer_owner, outer_attr = owner.value, owner.attr.value
@@ -1276,7 +1503,7 @@ class _Resolver:
                                         depth + 1)
             elif api is not None:
                 if api in _CONTAINERS or api in _WRAPPERS:
-                    for a in v.args:
+                    for a in _held_args(v, api):
                         self.member_of_value(state, a.value, attr, ctx, via, depth + 1, text)
             elif isinstance(v.func, cst.Name) and v.func.value in ex._classes:
                 self.expand_class_member(state, ex._classes[v.func.value], attr, via, depth + 1)
@@ -1431,7 +1658,7 @@ class _Resolver:
             api = self.torch_api(v)
             if api is not None:
                 if api in _CONTAINERS or api in _WRAPPERS:
-                    for a in v.args:
+                    for a in _held_args(v, api):
                         self.expand_element(state, a.value, ctx, via, depth + 1)
                     return
                 if self.kind(api) == "nn_module":
@@ -1738,6 +1965,8 @@ class _Resolver:
 
     @staticmethod
     def param_arg(fn: _Fn, call: cst.Call, name: str) -> cst.BaseExpression | None:
+        if _partial_of(call) == fn.name:  # `partial(u_scalar, model=net)`: the arguments after the function
+            call = call.with_changes(args=call.args[1:])
         return _arg(call, fn.params.index(name), name)
 
     def calls_of(self, owner: _Fn) -> list[tuple[cst.Call, _Fn]]:
@@ -1745,6 +1974,9 @@ class _Resolver:
         `self.method(...)` from another method of the same class."""
         out = []
         key = owner.cls.name if owner.name == "__init__" and owner.cls is not None else owner.name
+        if owner.cls is None:  # `partial(u_scalar, model=net)` binds u_scalar's parameters as a call does
+            out += [(c, f) for c, f in self.calls_named("partial") if _partial_of(c) == owner.name and
+                    self.lookup_def(f, owner.name) is owner]
         for c, f in self.calls_named(key):
             func = c.func
             if owner.cls is None:
@@ -1874,6 +2106,8 @@ class _Resolver:
         self.unresolved(state, f"the path nests deeper than {MAX_DEPTH} steps: the deepest calls were not followed")
 
     def unresolved(self, state, text: str) -> None:
+        if state.quiet:
+            return
         if text not in state.site.unresolved:
             state.site.unresolved.append(text)
 
@@ -1892,6 +2126,11 @@ class _Resolver:
             return None
         if b[0] == PROJECT:
             return (b[1][0], b[1][1]) if not parts else None
+        if b[0] == PROJMOD and not parts and "." in b[1]:
+            # `from pyhessian import hessian; hessian(model, ...)`: a module is never called, so this is the
+            # package's attribute of that name (its `__init__` re-exports the class over the submodule)
+            module, _, name = b[1].rpartition(".")
+            return module, name
         if b[0] == PROJMOD and parts:
             module = b[1]
             while len(parts) > 1 and f"{module}.{parts[0]}" in self.ex.project_modules:
@@ -1991,6 +2230,158 @@ class _Resolver:
         if callee not in state.site.project:
             state.site.project.append(callee)
 
+    def param_hit(self, state, fn: _Fn, name: str, via: str, text: str, attr: str = "", role: str = "param") -> None:
+        """A parameter called as a model (or `.attr` of it) that nothing in this file binds, of a module-level
+        function or a method of a module-level class: other files may call it, so ms_scan.project follows
+        the arguments they pass (their "arg" summaries) in place of `text`. Role "lift": a grad helper's
+        parameter that is differentiated (`def gradient(y, x)`), followed as the callers' slice from that
+        argument back to the others (their "lift" summaries)."""
+        found = self.callee_target(self.param_owner(fn, name), name)
+        if found is None:
+            return
+        target, index = found
+        param = f"{index}:{name}" + (f":{attr}" if attr else "")
+        callee = ProjectCallee(self.ex.module, target, role, via, "medium" if state.guessed else "high", text,
+                               "", param)
+        if callee not in state.site.project:
+            state.site.project.append(callee)
+            if text:  # "": a helper also called in this file, whose other callers are looked for quietly
+                self.unresolved(state, text)
+
+    def arg_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """What each argument this file passes to another project module's function, class or method puts on
+        a path when the callee calls it as a model: name "<module>:<name>" as imported here (`Trainer` for
+        `Trainer(model)`, `Trainer.fit` for `trainer.fit(model)`), role "arg:<index>" or "arg:<keyword>".
+        An instance of one of this file's model classes is given as that class (so a member of it can be
+        looked up too). Only arguments that lead somewhere are kept; the work is bounded by MAX_MEMBER_STEPS."""
+        out, spent = [], 0
+        for f in self.all_fns():
+            for c in f.calls:
+                target = self.project_callee_of(c, f)
+                if target is None:
+                    continue
+                summary, state = self._summary(f"{target[0]}:{target[1]}", "called", lambda st: None)
+                summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()]
+                out.append((summary, state))  # the literal flags this call passes (`create_graph=True`)
+                pos = 0
+                for a in c.args:
+                    if a.star:
+                        pos = -1  # `f(*args, ...)`: the positions after it are not known
+                        continue
+                    slot = a.keyword.value if a.keyword is not None else str(pos) if pos >= 0 else None
+                    if a.keyword is None and pos >= 0:
+                        pos += 1
+                    if slot is None or not isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)):
+                        continue
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    summary, state = self._summary(f"{target[0]}:{target[1]}", f"arg:{slot}",
+                                                   lambda st, v=a.value, fn=f: self.expand_arg(st, v, fn))
+                    spent += state.steps
+                    if summary.ops or summary.project or summary.unresolved:
+                        out.append((summary, state))  # unresolved: the callee says this caller is not followed
+                slots = self.arg_slots(c)
+                for slot, v in slots.items() if len(slots) >= 2 else ():
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    others = [x for k, x in slots.items() if k != slot]
+                    summary, state = self._summary(f"{target[0]}:{target[1]}", f"lift:{slot}",
+                                                   lambda st, v=v, o=others, fn=f: self.slice(st, fn, [v], o))
+                    spent += state.steps
+                    if summary.ops or summary.project:
+                        out.append((summary, state))
+                for slot, v in slots.items():  # the argument as a holder of both (`sdf_loss(model(inp), gt)`)
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    summary, state = self._summary(f"{target[0]}:{target[1]}", f"hold:{slot}", lambda st, v=v, fn=f: (
+                        self.expand_held(st, v, fn, 0)))
+                    spent += state.steps
+                    if summary.ops or summary.project:
+                        out.append((summary, state))
+        return out
+
+    @staticmethod
+    def literal_slots(c: cst.Call) -> dict:
+        """slot -> True/False/None for the literal arguments of a call (up to a star argument's positions)."""
+        out, pos = {}, 0
+        for a in c.args:
+            if a.star:
+                pos = -1
+                continue
+            slot = a.keyword.value if a.keyword is not None else str(pos) if pos >= 0 else None
+            if a.keyword is None and pos >= 0:
+                pos += 1
+            v = _literal(a.value)
+            if slot is not None and (v is True or v is False or v is None):
+                out[slot] = v
+        return out
+
+    @staticmethod
+    def arg_slots(c: cst.Call) -> dict:
+        """slot ("0", "1", ... or the keyword) -> argument expression, for the arguments that may be tensors."""
+        out, pos = {}, 0
+        for a in c.args:
+            if a.star:
+                pos = -1
+                continue
+            slot = a.keyword.value if a.keyword is not None else str(pos) if pos >= 0 else None
+            if a.keyword is None and pos >= 0:
+                pos += 1
+            if slot is not None and isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call,
+                                                          cst.BinaryOperation)):
+                out[slot] = a.value
+        return out
+
+    def expand_arg(self, state, v, fn: _Fn) -> None:
+        if isinstance(v, cst.Name):  # `x = torch.randn(...)`: a tensor, never a model
+            found = self.lookup_assigns(fn, v.value)
+            if found is not None and all(self.tensor_call(x) for x in found[0]):
+                return
+        elif self.tensor_call(v):
+            return
+        cls = self.class_of(v, fn) if isinstance(v, (cst.Name, cst.Attribute)) else self.value_class(v, fn, 0)
+        if cls is not None and self.ex._classes.get(cls.name) is cls and cls.name in self.module_classes() and \
+                cls.name in self.ex.class_decls:
+            self.project_hit(state, (self.ex.module, cls.name), "instance", "", _code(v))
+            return
+        self.expand_module_expr(state, v, fn, _code(v), 0)
+
+    def tensor_call(self, v) -> bool:
+        """`torch.randn(...)`, `x.view(...)`: a torch call that is not a module (nor `Net().to(dev)`)."""
+        v = _unchain(v) if isinstance(v, cst.Call) else v
+        api = self.torch_api(v) if isinstance(v, cst.Call) else None
+        return api is not None and self.kind(api) != "nn_module" and api not in _WRAPPERS and \
+            api not in _FUNCTIONAL_CALL
+
+    def project_callee_of(self, c: cst.Call, fn: _Fn) -> tuple[str, str] | None:
+        """(module, name) of the project function, class or method a call calls: `pde_residual(...)`,
+        `losses.pde_residual(...)`, `Trainer(...)`, `Trainer(model).fit()` / `trainer.fit(...)` with
+        `trainer = Trainer(...)` (-> Trainer.fit). None for anything else."""
+        func = c.func
+        target = self.project_target(func, fn)
+        if target is not None:
+            return target
+        if not isinstance(func, cst.Attribute):
+            return None
+        owner = func.value
+        values, ctx = [owner], fn
+        if isinstance(owner, cst.Name):
+            found = self.lookup_assigns(fn, owner.value)
+            if found is None:
+                return None
+            values, ctx = found
+        made = set()
+        for v in values:
+            v = _unchain(v)
+            t = self.project_target(v.func, ctx) if isinstance(v, cst.Call) else None
+            if t is None or not t[1][:1].isupper():
+                return None
+            made.add(t)
+        if len(made) != 1:
+            return None
+        module, cls = made.pop()
+        return module, f"{cls}.{func.attr.value}"
+
     def summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """Per module-level model class (its forward) and function (its body; a factory's returned model)."""
         with _stack_room():
@@ -2013,6 +2404,11 @@ class _Resolver:
             out.append(self._summary(name, "call", lambda st, n=name, vs=values: [
                 self.expand_value(st, v, top, n, 0) for v in vs if isinstance(_unchain(v), cst.Call)]))
         out.extend(self.member_summaries())
+        if self.ex.module:
+            try:
+                out.extend(self.arg_summaries())
+            except RecursionError:  # a pathological caller loses its argument summaries, not the file's models
+                pass
         return out
 
     def member_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
@@ -2086,7 +2482,7 @@ def _stack_room():
 
 
 class _PathState:
-    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done")
+    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet")
 
     def __init__(self, site: GradSite) -> None:
         self.site = site
@@ -2096,6 +2492,7 @@ class _PathState:
         self.steps = 0  # call expansions (MAX_STEPS)
         self.done: set = set()  # functions and classes already expanded for this site (their ops do not vary)
         self.guessed = 0  # > 0 while expanding a class inferred for an unbound parameter
+        self.quiet = 0  # > 0 inside a speculative lift (Resolver.lift(quiet=True))
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -2123,7 +2520,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
         for op in summary.ops:
             uniq.setdefault((op.line, op.column, op.api), op)
         summary.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
-        if summary.ops or summary.project or summary.unresolved or summary.role == "member" or \
+        if summary.ops or summary.project or summary.unresolved or summary.role in ("member", "called") or \
                 summary.role == "instance" and summary.name in resolver.module_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing
         for op in summary.ops:
