@@ -66,7 +66,14 @@ def test_heldout_harness_counts_every_label(result):
 # after issue #5 (loss Cells run their functional form's primitives, a called table entry `ACTS[key]()` builds
 # the classes it may pick, `jvp`/`vjp` of a `grad`/`jacrev` is second order). Left: pinn_elasticity_pkg (a
 # model reaching a helper's parameter only from a caller in another file).
-RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0}
+# heldout5: measured blind at recall 0.72 (TP=18 FP=0 FN=7), 0/8 first-order files flagged; tuned from then on:
+# TP=20 FP=0 FN=5 (0.80) after issue #5 (`self(x)`/`self.forward(x)` in a method, a helper's model parameter
+# owning the weights its callers pass as grad inputs, a backward of a loss computed from a torch.func
+# transform's result, `@property` / conditional-expression module accessors). Left: Tensor.narrow and
+# F.max_pool1d (no api_primitives.csv rows: the name heuristic picks the wrong primitive / none), a class table
+# `MODELS[arch](cfg)` and a `partial(nn.GELU, ...)` table entry picked by a config built in another file.
+RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
+                 "second_order_heldout5": 0.8}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -871,3 +871,19 @@ def test_grad_helper_module_is_lifted_into_other_files_and_its_flag_read_there(t
     (elu,) = _scan_ms3(pos).findings
     assert (elu.code, elu.path, elu.line, elu.confidence) == ("MS301", "modules.py", 8, "high")
     assert "possibly" not in elu.message
+
+
+@pytest.mark.parametrize("case,trap", [
+    ("self_call_in_method", "trap_self_call_first_order"),  # `self(x)` in a method: the instance's forward
+    ("owner_of_params_through_helpers", "trap_owner_of_params_first_order"),  # grad inputs are a param's weights
+    ("backward_through_func_transform", "trap_func_transform_not_in_loss"),  # backward of a jacrev result
+    ("property_module_unwrap", None),  # `@property` returning `m.module if ... else m`
+])
+def test_heldout5_misses_through_the_scan_entry_point(case: str, trap: str | None) -> None:
+    base = Path(__file__).parent / "fixtures" / "second_order"
+    res = _scan_ms3(base / f"{case}.py")
+    got = sorted(f"{f.line} {f.code} {f.torch_api}" for f in res.findings)
+    expected = sorted(l.strip() for l in (base / f"{case}.expected").read_text().splitlines() if l.strip())
+    assert got == expected and any(" MS301 " in g for g in got)
+    if trap is not None:
+        assert not _scan_ms3(base / f"{trap}.py").findings

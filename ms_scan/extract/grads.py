@@ -352,6 +352,13 @@ _ROLE_WORDS = {
 _GENERIC_MODEL_WORDS = frozenset({"model", "net", "network", "module", "mdl", "m", "f", "fn", "the", "my"})
 
 
+def _is_property(node) -> bool:
+    """A method decorated `@property` / `@functools.cached_property`: reading it gives what it returns."""
+    return isinstance(node, cst.FunctionDef) and any(
+        (dotted_name(d.decorator) or "").rpartition(".")[2] in ("property", "cached_property")
+        for d in node.decorators)
+
+
 def _name_tokens(name: str) -> list[str]:
     """`netD` -> [net, d], `critic_model` -> [critic, model], `D` -> [d]."""
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
@@ -383,6 +390,10 @@ class GradExtractor(Extractor):
         self._callee_api: dict[int, str] = {}  # id(call) -> canonical torch api of its func
         self._raw_sites: list[tuple] = []  # (call, fn, kind, api, certainty, extra)
         self._pending_adapt: list[tuple[cst.Call, _Fn]] = []
+        # first-order backward/grad calls, (call, fn, kind, api): second order when what they differentiate is
+        # computed by a torch.func transform (`loss = f(x) + grad(g)(w).pow(2).sum(); loss.backward()`)
+        self._first_order: list[tuple] = []
+        self._transforms = 0  # calls of torch.func.grad/jacrev/jacfwd in the file (no transform, no such site)
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
         self._built: list[tuple[cst.CSTNode, object]] | None = None
         self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
@@ -595,14 +606,20 @@ class GradExtractor(Extractor):
         return None  # False / None: first order
 
     def _detect_site(self, node: cst.Call, fn: _Fn, func, api: str | None) -> None:
+        if api in _FUNC_TRANSFORMS:
+            self._transforms += 1
         if api == "torch.autograd.grad":
             cert = self._create_graph(node)
             if cert:
                 self._raw_sites.append((node, fn, "grad", api, cert, None))
+            else:
+                self._first_order.append((node, fn, "grad", api))
         elif api == "torch.autograd.backward":
             cert = self._create_graph(node)
             if cert:
                 self._raw_sites.append((node, fn, "backward", api, cert, None))
+            else:
+                self._first_order.append((node, fn, "backward", api))
         elif api in _HESSIAN_LIKE:
             self._raw_sites.append((node, fn, _HESSIAN_LIKE[api], api, "definite", None))
         elif api in ("torch.autograd.functional.jacobian", "torch.autograd.functional.vjp",
@@ -629,6 +646,9 @@ class GradExtractor(Extractor):
                     # `accelerator.backward(loss, create_graph=True)`, Lightning's `self.manual_backward(loss, ...)`:
                     # the loss is the first argument, not the receiver
                     self._raw_sites.append((node, fn, "backward", runner or "torch.Tensor.backward", cert, None))
+                elif meth == "backward" and not (node.args and node.args[0].keyword is None and
+                                                 self._backward_runner(func.value, meth, fn)):
+                    self._first_order.append((node, fn, "backward", "torch.Tensor.backward"))
             elif meth == "step" and isinstance(func.value, cst.Name) and \
                     func.value.value in self._diffopts.get(id(fn), ()):
                 self._raw_sites.append((node, fn, "higher", "higher.DifferentiableOptimizer.step",
@@ -703,6 +723,7 @@ class _Resolver:
         self._module_classes: dict[str, _Cls] | None = None
         self._calls_by_name: dict[str, list] | None = None
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
+        self._owner_memo: dict[tuple, set] = {}  # owner_params, per (function, input parameters)
 
     # ---------------------------------------------------------------- helpers
     def torch_api(self, call: cst.Call) -> str | None:
@@ -769,7 +790,78 @@ class _Resolver:
                 site.project.append(flag)
             self.out.append((call, site))
             self.site_path(site, call, fn, kind, extra)
+        if self.ex._transforms:
+            nested = {id(extra) for *_, extra in raw if extra is not None}
+            for call, fn, kind, api in self.ex._first_order:
+                self.through_transform(call, fn, kind, api, nested)
         return self.out
+
+    def through_transform(self, call: cst.Call, fn: _Fn, kind: str, api: str, nested: set) -> None:
+        """A first-order backward/grad of a value computed by a torch.func transform's result (a gradient-norm
+        penalty from `vmap(grad(loss_fn))(params, x)`, the transform bound to a name, made by a local factory or
+        held by `self`): the function the transform differentiates is differentiated twice. A site of kind
+        `backward(func.grad)` at the backward, whose path is that function's body."""
+        out = call.func.value if api == "torch.Tensor.backward" else \
+            _arg(call, 0, "outputs" if kind == "grad" else "tensors")
+        if out is None:
+            return
+        exprs, back = [out], set(refs(out))
+        work = list(back)
+        while work:
+            found = self.lookup_assigns(fn, work.pop())
+            for v in found[0] if found is not None else ():
+                exprs.append(v)
+                for r in refs(v) - back:
+                    back.add(r)
+                    work.append(r)
+        done = set()
+        for e in exprs:
+            for c in calls_in(e):
+                hit = self.transform_of(c.func, fn, 0)
+                if hit is None or id(hit[0]) in done or id(hit[0]) in nested:
+                    continue
+                done.add(id(hit[0]))
+                t, ctx = hit
+                inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+                site = GradSite(f"{'grad' if kind == 'grad' else 'backward'}(func.{inner})", api, 0, 0, 0, 0,
+                                "definite", fn.qual)
+                self.out.append((call, site))
+                self.site_path(site, call, ctx, "func.", t)
+
+    def transform_of(self, expr, fn: _Fn, depth: int) -> tuple[cst.Call, _Fn] | None:
+        """The torch.func.grad/jacrev/jacfwd call (and the function it is written in) whose result `expr` is,
+        through vmap, names, `self.attr`, and the returns of the file's functions (`make_grad_fn(model)`)."""
+        if depth > 6 or expr is None:
+            return None
+        if isinstance(expr, cst.Call):
+            capi = self.ex._callee_api.get(id(expr))
+            if capi in _FUNC_TRANSFORMS:
+                return expr, fn
+            if capi == "torch.func.vmap":
+                return self.transform_of(_arg(expr, 0, "func"), fn, depth + 1)
+            if capi is None and isinstance(expr.func, cst.Name):
+                d = self.lookup_def(fn, expr.func.value) if self.lookup_assigns(fn, expr.func.value) is None \
+                    else None
+                for node in _walk(d.node.body) if d is not None else ():
+                    if isinstance(node, cst.Return) and node.value is not None:
+                        hit = self.transform_of(node.value, d, depth + 1)
+                        if hit is not None:
+                            return hit
+            return None
+        if isinstance(expr, cst.Name):
+            found = self.lookup_assigns(fn, expr.value)
+            for v in found[0] if found is not None else ():
+                hit = self.transform_of(v, found[1], depth + 1)
+                if hit is not None:
+                    return hit
+            return None
+        if isinstance(expr, cst.Attribute):
+            cls = self.class_of(expr.value, fn)
+            for v, ctx in cls.attrs.get(expr.attr.value, ()) if cls is not None else ():
+                hit = self.transform_of(v, ctx, depth + 1)
+                if hit is not None:
+                    return hit
+        return None
 
     def flag_callee(self, expr, fn: _Fn) -> ProjectCallee | None:
         """`create_graph=create_graph`, a parameter of a public helper no call in this file binds: a "flag"
@@ -948,6 +1040,7 @@ class _Resolver:
             for i in inputs:
                 fwd |= refs(i)
             fwd |= self.parameter_owners(fn, fwd)
+            fwd |= self.owner_params(fn, fwd)
             held, holders = self.input_holders(fn, fwd, inputs)
             changed = True
             assigns = self.visible_assigns(fn)
@@ -1068,6 +1161,33 @@ class _Resolver:
                         owners |= refs(c.func.value)
                 work.extend(n for n in refs(v) if n not in seen)
         return owners
+
+    def owner_params(self, fn: _Fn, names: set, depth: int = 0) -> set:
+        """`def hvp(model, params, ...): grad(loss_fn(model, ...), params)` with a caller passing
+        `[p for p in net.parameters()]` for params and `net` for model (also through further helpers that take
+        both as parameters): the parameters of fn that own the weights the inputs are, inputs too."""
+        p_in = tuple(p for p in fn.params if p in names and p not in fn.assigns)
+        if not p_in or depth > 6:
+            return set()
+        memo = (id(fn), p_in)
+        if memo in self._owner_memo:
+            return self._owner_memo[memo]
+        self._owner_memo[memo] = out = set()  # a cycle of helpers adds nothing
+        for call, caller in self.calls_of(fn):
+            ins, owners = set(), set()
+            for p in p_in:
+                a = self.param_arg(fn, call, p)
+                if a is not None:
+                    ins |= refs(a)
+                    owners |= {n for c in calls_in(a) if isinstance(c.func, cst.Attribute) and
+                               c.func.attr.value in _PARAMETER_METHODS for n in refs(c.func.value)}
+            if ins:  # `list(net.parameters())` passed as it is, or a name bound to such a value
+                owners |= self.parameter_owners(caller, ins) | self.owner_params(caller, ins, depth + 1)
+            for q in fn.params if owners else ():
+                a = self.param_arg(fn, call, q) if q not in names and q not in fn.assigns else None
+                if a is not None and refs(a) & owners:
+                    out.add(q)
+        return out
 
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",
              quiet: bool = False) -> bool:
@@ -1270,6 +1390,10 @@ class _Resolver:
                 for arg, caller_fn in callers:
                     self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
                 return
+            own = self.class_of(expr, fn)
+            if own is not None:  # `self(x)`, `self.forward(x)` in a method: the instance's own forward
+                self.expand_class(state, own, via, depth + 1)
+                return
             d = self.lookup_def(fn, name)
             if d is not None:
                 self.expand_fn(state, d, _join(via, d.qual), depth + 1)
@@ -1396,7 +1520,9 @@ class _Resolver:
                 self.expand_value(state, x, ctx, via, depth + 1)
             return
         method, values = self.class_members(cls, attr)
-        if method is not None:
+        if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
+            self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module it returns
+        elif method is not None:
             self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)
         for v, ctx in values:
             self.expand_value(state, v, ctx, via, depth + 1)
@@ -1727,6 +1853,10 @@ class _Resolver:
             return
         if isinstance(v, (cst.ListComp, cst.GeneratorExp)):
             self.expand_element(state, v.elt, ctx, via, depth + 1)
+            return
+        if isinstance(v, cst.IfExp):  # `m.module if isinstance(m, nn.DataParallel) else m`: either one
+            self.expand_value(state, v.body, ctx, via, depth + 1)
+            self.expand_value(state, v.orelse, ctx, via, depth + 1)
             return
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)

@@ -66,7 +66,12 @@ _MODE_WORDS = {"graph": "GRAPH_MODE", "pynative": "PyNative mode"}
 
 
 def _site_words(site: GradSite) -> str:
-    words = _SITE_WORDS.get(site.kind) or f"`{site.kind}`"
+    words = _SITE_WORDS.get(site.kind)
+    outer, _, inner = site.kind.partition("(func.")
+    if words is None and inner and outer in ("backward", "grad"):  # `backward(func.grad)`
+        words = (f"`{'torch.autograd.grad' if outer == 'grad' else 'backward'}` of a loss computed from a "
+                 f"`torch.func.{inner.rstrip(')')}` result")
+    words = words or f"`{site.kind}`"
     return words + (" (create_graph is an expression: possibly second order)" if site.certainty == "possible"
                     else "")
 
