@@ -2,13 +2,14 @@
 
 Two ways in, same findings:
 - `evaluate(facts, table, settings)` on a list of resolved facts (the release diff command);
-- `Streaming`, which the scan feeds with each file's facts as they arrive from the workers. The
-  per-file rules run at once and the file's uses, shapes and snippets are let go, so memory grows
-  with the findings, not with the files. What the cross-file pass still needs stays, as a light
-  FileFacts: names the file exports and re-exports, its classes, its deferred references and the
-  uses called on project-class owners (project.resolve may add or drop those), with their snippets.
-  Files with second-order sites (their ops reach into other files) and files without the word
-  torch (they may get a second look) are kept whole and evaluated after the cross-file pass.
+- `Streaming`, whose per-file half (`FileRules`) runs in the worker process that extracted each
+  file (or read its facts from the cache): the per-file rules run there, and the worker sends back
+  the file's findings plus what the cross-file pass still needs, as a light FileFacts: names the file
+  exports and re-exports, its classes, its deferred references and the uses called on project-class
+  owners (project.resolve may add or drop those), with their snippets. So the main process never
+  builds a file's full facts, and its memory grows with the findings, not with the files. Files with
+  second-order sites (their ops reach into other files) and files without the word torch (they may
+  get a second look) are sent whole and evaluated after the cross-file pass.
 """
 from __future__ import annotations
 
@@ -82,53 +83,139 @@ def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]
     return findings
 
 
+class FileRules:
+    """The per-file half of the scan's rules, for one release; runs in the worker that extracted the
+    file (or read its facts from the cache), so the scan's main process never builds a file's full
+    facts. Picklable: settings and a release name; the table loads on first use in each process."""
+
+    def __init__(self, settings: Settings, release: str):
+        self.settings = settings
+        self.release = release
+        self._table = None
+        self._keep = None
+
+    @property
+    def table(self):
+        if self._table is None:
+            from ms_scan.tables.mapping import load_table
+
+            self._table = load_table(self.release)
+        return self._table
+
+    def __getstate__(self):  # the table and the select filter are rebuilt in each process
+        return {"settings": self.settings, "release": self.release, "_table": None, "_keep": None}
+
+    def __call__(self, facts: FileFacts, project_modules: frozenset[str] | None = None) -> tuple:
+        """(kept facts, findings, has direct uses, done): `kept` is what the cross-file pass needs of
+        the file; `done` False means the file is kept whole and evaluated in Streaming.finish().
+        With `project_modules`, deferred references project.resolve cannot resolve (neither their
+        module nor `module.name` is a scanned module: `from ...utils import x` above the scan root)
+        are let go here."""
+        if not facts.mentions_torch or facts.grad_sites:
+            return facts, [], False, False
+        if self._keep is None:
+            self._keep = selected(self.settings)
+        direct = [u for u in facts.uses if not u.owner]
+        owned = [u for u in facts.uses if u.owner]
+        findings = _filtered(file_findings(facts, self.table, self.settings, uses=direct),
+                             self.settings, self._keep)
+        # the lines that may still get a finding: their context spans stay; snippets only for the owner
+        # uses (few); deferred references mostly never resolve to torch, finish() reads the lines of those that do
+        deferred = facts.deferred if project_modules is None else [
+            r for r in facts.deferred if r.module in project_modules or f"{r.module}.{r.name}" in project_modules]
+        later = {u.line for u in owned} | {r.use.line for r in deferred}
+        kept = FileFacts(facts.path, facts.module, uses=owned, deferred=deferred,
+                         exports=facts.exports, reexports=facts.reexports, recipe=facts.recipe,
+                         contexts=[c for c in facts.contexts if any(c.start_line <= n <= c.end_line for n in later)],
+                         classes=facts.classes,
+                         snippets={u.line: facts.snippets[u.line] for u in owned if u.line in facts.snippets})
+        return kept, findings, bool(direct), True
+
+
+# Finding fields whose values repeat across files (one string per verdict, per path, per API):
+# findings that arrive from worker processes get one shared copy each, as findings made here do.
+_SHARED = ("code", "name", "severity", "confidence", "message", "path", "torch_api", "kind", "status",
+           "ms_api", "note", "docs_url", "context")
+
+
 class Streaming:
     """The scan's rules, run on each file's facts as they arrive (see the module docstring).
 
-    `stream(facts)` returns what the cross-file pass keeps of the file; `finish(resolved)` runs what
-    is left once project.resolve / resolve_grad_paths have run over those, and returns all findings."""
+    `per_file` (a FileRules) runs in the workers; `accept(out)` takes what it returned and gives back
+    what the cross-file pass keeps of the file; `stream(facts)` is both in this process.
+    `finish(resolved)` runs what is left once project.resolve / resolve_grad_paths have run over
+    those, and returns all findings."""
 
-    def __init__(self, settings: Settings, load_table):
+    def __init__(self, settings: Settings, release: str):
         self.settings = settings
-        self._load_table = load_table
-        self.table = None
+        self.per_file = FileRules(settings, release)
         self.findings: list[Finding] = []
         self.done: set[str] = set()  # paths whose per-file rules have run
         self.with_uses: set[str] = set()  # ... and that had API uses not on a project-class owner
         self._keep = selected(settings)
+        self._shared: dict = {}
+
+    @property
+    def table(self):
+        return self.per_file.table
 
     def ready(self):
         """Load the table (the scan calls this while the workers parse their first files)."""
-        if self.table is None:
-            self.table = self._load_table()
-        return self.table
+        return self.per_file.table
+
+    def _share(self, finding: Finding) -> None:
+        shared = self._shared
+        for name in _SHARED:
+            value = getattr(finding, name)
+            if value is not None:
+                setattr(finding, name, shared.setdefault(value, value))
+        if finding.shim is not None:
+            try:
+                finding.shim = shared.setdefault(tuple(sorted(finding.shim.items())), finding.shim)
+            except TypeError:  # unhashable values: keep the finding's own
+                pass
+
+    def _share_kept(self, kept: FileFacts) -> None:
+        """One copy of the names that recur across files' cross-file parts (module paths, method and
+        base names): each file's arrive as separate strings from the worker."""
+        s = self._shared
+        one = lambda v: s.setdefault(v, v)  # noqa: E731
+        kept.module = one(kept.module)
+        kept.exports = {one(k): one(v) for k, v in kept.exports.items()}
+        kept.reexports = {one(k): one((one(m), one(n))) for k, (m, n) in kept.reexports.items()}
+        for decl in kept.classes.values():
+            decl.bases = one(tuple(one((one(m), one(n))) for m, n in decl.bases))
+            decl.methods = one(tuple(one(m) for m in decl.methods))
+        kept.classes = {one(k): v for k, v in kept.classes.items()}
+        for r in kept.recipe:
+            r.item, r.value, r.detail = one(r.item), one(r.value), one(r.detail)
+
+    def accept(self, out: tuple) -> FileFacts:
+        kept, findings, direct, done = out
+        if done:
+            self._share_kept(kept)
+        for finding in findings:
+            self._share(finding)
+        self.findings.extend(findings)
+        if done:
+            self.done.add(kept.path)
+            if direct:
+                self.with_uses.add(kept.path)
+        return kept
 
     def stream(self, facts: FileFacts) -> FileFacts:
-        if not facts.mentions_torch or facts.grad_sites:
-            return facts  # evaluated whole in finish()
-        table = self.ready()
-        direct = [u for u in facts.uses if not u.owner]
-        owned = [u for u in facts.uses if u.owner]
-        self.findings.extend(_filtered(file_findings(facts, table, self.settings, uses=direct),
-                                       self.settings, self._keep))
-        self.done.add(facts.path)
-        if direct:
-            self.with_uses.add(facts.path)
-        later = bool(owned or facts.deferred)
-        lines = {u.line for u in owned} | {r.use.line for r in facts.deferred}
-        return FileFacts(facts.path, facts.module, uses=owned, deferred=facts.deferred,
-                         exports=facts.exports, reexports=facts.reexports, recipe=facts.recipe,
-                         contexts=facts.contexts if later else [], classes=facts.classes,
-                         snippets={n: facts.snippets[n] for n in lines if n in facts.snippets})
+        return self.accept(self.per_file(facts))
 
-    def finish(self, facts: list[FileFacts]) -> list[Finding]:
-        """All findings, sorted: the streamed ones plus the rules over what the cross-file pass resolved."""
+    def finish(self, facts: list[FileFacts], sources: dict[str, str] | None = None) -> list[Finding]:
+        """All findings, sorted: the streamed ones plus the rules over what the cross-file pass resolved.
+        `sources` (relpath -> file path) is where the snippets of resolved deferred references are read."""
         table = self.ready()
         snippets_of = {f.path: f.snippets for f in facts}
         late: list[Finding] = []
         for f in facts:
             if f.path in self.done:
                 if f.uses:  # owner uses project.resolve kept, and deferred references it resolved
+                    _read_snippets(f, sources)
                     late.extend(_api_findings(f, f.uses, table, self.settings))
                     self.with_uses.add(f.path)
             else:
@@ -139,3 +226,24 @@ class Streaming:
         findings.extend(_filtered(late, self.settings, self._keep))
         findings.sort(key=Finding.sort_key)
         return findings
+
+
+def _read_snippets(f: FileFacts, sources: dict[str, str] | None) -> None:
+    """Snippets of `f`'s uses that the worker did not send (resolved deferred references), from the
+    file, as the extractor makes them."""
+    missing = {u.line for u in f.uses} - f.snippets.keys()
+    if not missing or not sources or f.path not in sources:
+        return
+    from ms_scan.extract import SNIPPET_MAX, decode
+
+    try:
+        with open(sources[f.path], "rb") as fh:
+            text, problem = decode(fh.read())
+    except OSError:
+        return
+    if problem is not None:
+        return
+    lines = text.splitlines()
+    for line in missing:
+        if 0 < line <= len(lines):
+            f.snippets[line] = lines[line - 1].strip()[:SNIPPET_MAX]

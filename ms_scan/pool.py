@@ -1,4 +1,5 @@
-"""Supervised worker processes for per-file extraction.
+"""Supervised worker processes for per-file work (facts from the cache or the extractor, then the
+per-file rules: scan.FileJob).
 
 Each worker says which file it starts; the parent kills a worker that overruns the per-file time
 limit (native parser code cannot be interrupted by a signal) and replaces one that dies (a parser
@@ -13,7 +14,6 @@ import sys
 import time
 from multiprocessing.connection import wait
 
-from ms_scan.facts import FileFacts, Problem
 
 GRACE = 2.0  # seconds past the in-worker alarm before the parent kills the worker
 
@@ -31,9 +31,7 @@ def _release_free_memory():
     return lambda: trim(0)
 
 
-def _worker(conn, project_modules, settings, gate) -> None:
-    from ms_scan.scan import extract_file
-
+def _worker(conn, job) -> None:
     release = _release_free_memory()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     faulthandler.disable()  # a parser crash is expected and reported as MS004, not dumped to stderr
@@ -47,7 +45,7 @@ def _worker(conn, project_modules, settings, gate) -> None:
             return
         for idx, src in chunk:
             conn.send(("start", idx))
-            conn.send(("done", idx, extract_file(src, project_modules, settings, gate)))
+            conn.send(("done", idx, job(src)))
         release()
         conn.send(("idle",))
 
@@ -77,26 +75,26 @@ class _Slot:
         self.conn.close()
 
 
-def run(files, project_modules, settings, gate=True, progress=None, chunk_size=8,
-        meanwhile=None, on_result=None) -> list:
-    """Facts of `files`, in order. `meanwhile()` (optional) runs in this process right after the
-    workers get their first files, so the parent's own start-up work overlaps their parsing.
-    `on_result(i, facts)` (optional) sees each file's facts as they arrive; its return value is kept
-    in their place (the scan runs the per-file rules there and keeps only the cross-file parts)."""
+def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_result=None) -> list:
+    """`job(src)` for each of `files`, in worker processes; the values in file order. A file whose
+    worker overran the time limit or died gets `job.failed(src, why)`, made here. `meanwhile()`
+    (optional) runs in this process right after the workers get their first files, so the parent's
+    own start-up work overlaps their parsing. `on_result(i, value)` (optional) sees each value as it
+    arrives; its return value is kept in its place."""
     if not files:
         if meanwhile is not None:
             meanwhile()
         return []
     ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    args = (project_modules, settings, gate)
+    args = (job,)
     queue = [list(enumerate(files))[i:i + chunk_size] for i in range(0, len(files), chunk_size)]
     queue.reverse()  # pop() from the end keeps file order
-    results: dict[int, FileFacts] = {}
+    results: dict[int, object] = {}
     slots = [_Slot(ctx, args) for _ in range(min(settings.jobs, len(queue)))]
     hard_limit = settings.file_timeout + GRACE if settings.file_timeout > 0 else None
 
-    def settle(idx: int, facts: FileFacts) -> None:
-        results[idx] = on_result(idx, facts) if on_result is not None else facts
+    def settle(idx: int, value) -> None:
+        results[idx] = on_result(idx, value) if on_result is not None else value
         if progress:
             progress(1)
 
@@ -109,8 +107,7 @@ def run(files, project_modules, settings, gate=True, progress=None, chunk_size=8
         idx = slot.current
         remaining = [item for item in slot.chunk if item[0] not in results and item[0] != idx]
         if idx is not None:
-            src = files[idx]
-            settle(idx, FileFacts(src.relpath, src.module, problem=Problem("MS004", why)))
+            settle(idx, job.failed(files[idx], why))
         if remaining:
             queue.append(remaining)
         slot.stop(kill=True)

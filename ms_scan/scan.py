@@ -217,15 +217,56 @@ def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Set
             signal.signal(signal.SIGALRM, old)
 
 
-def extract_all(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
-                gate: bool = True, progress=None, meanwhile=None, on_result=None) -> list[FileFacts]:
-    """Always in worker processes (even for one file): a parser crash must not take the scan down.
-    `meanwhile()` runs in this process once the workers have their first files; `on_result(i, facts)`
-    as each file's facts arrive, its value kept in their place (pool.run)."""
+class FileJob:
+    """What a worker does with one file: its facts from the cache (`store`, keyed by `keys`: relpath ->
+    cache key, made by the parent from the content digests) or from the extractor (then stored, if the
+    file still has the bytes its key was made from: it may change mid-scan), then `rules` on them
+    (evaluate.FileRules: the per-file rules; the worker sends back findings plus the cross-file
+    parts, not the whole facts). Returns (value, came from the cache). Picklable (spawn platforms)."""
+
+    def __init__(self, project_modules: frozenset[str], settings: Settings, gate: bool | str = True,
+                 store=None, keys: dict[str, str] | None = None, rules=None):
+        self.project_modules = project_modules
+        self.settings = settings
+        self.gate = gate
+        self.store = store
+        self.keys = keys or {}
+        self.rules = rules
+        self._context = None
+
+    def _key_now(self, src: SourceFile) -> str | None:
+        from ms_scan.digests import context_digest, file_key_of_digest
+
+        if self._context is None:
+            self._context = context_digest(self.project_modules)
+        content = _file_digest(src, self.settings)
+        return content and file_key_of_digest(self._context, content, src.relpath, src.module,
+                                              src.is_package, self.gate)
+
+    def __call__(self, src: SourceFile) -> tuple:
+        key = self.keys.get(src.relpath) if self.store is not None else None
+        facts = self.store.get(key, src.relpath, src.module) if key else None
+        hit = facts is not None
+        if not hit:
+            facts = extract_file(src, self.project_modules, self.settings, self.gate)
+            if key and _cacheable(facts) and self._key_now(src) == key:
+                self.store.put(key, facts)
+        return (self.rules(facts, self.project_modules) if self.rules is not None else facts), hit
+
+    def failed(self, src: SourceFile, why: str) -> tuple:
+        """The value for a file whose worker timed out or died (made in the parent)."""
+        facts = FileFacts(src.relpath, src.module, problem=Problem("MS004", why))
+        return (self.rules(facts) if self.rules is not None else facts), False
+
+
+def extract_all(files: list[SourceFile], job: FileJob, settings: Settings, progress=None,
+                meanwhile=None, on_result=None) -> list:
+    """`job` over `files`, always in worker processes (even for one file): a parser crash must not
+    take the scan down. `meanwhile()` runs in this process once the workers have their first files;
+    `on_result(i, value)` as each file's value arrives, its return kept in its place (pool.run)."""
     from ms_scan import pool
 
-    return pool.run(files, project_modules, settings, gate, progress, meanwhile=meanwhile,
-                    on_result=on_result)
+    return pool.run(files, job, settings, progress, meanwhile=meanwhile, on_result=on_result)
 
 
 def _cacheable(facts: FileFacts) -> bool:
@@ -234,57 +275,37 @@ def _cacheable(facts: FileFacts) -> bool:
 
 
 def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
-                    store, gate: bool = True, progress=None, stats: dict | None = None,
+                    store, gate: bool | str = True, progress=None, stats: dict | None = None,
                     digests: dict[str, str | None] | None = None, meanwhile=None,
-                    sink=None) -> list[FileFacts]:
-    """extract_all, with the per-file facts cache (ms_scan/cache.py) in front when `store` is given.
-    `digests` (relpath -> sha256 of the bytes, from content_digests) saves reading the files again.
-    `sink(facts)` (optional) gets each file's facts once they are stored; its value is returned in
-    their place (Streaming.stream: the per-file rules run there and only the cross-file parts stay)."""
-    sink = sink or (lambda facts: facts)
-    if store is None:
-        out = extract_all(files, project_modules, settings, gate, progress, meanwhile,
-                          on_result=lambda i, facts: sink(facts))
-        if stats is not None:
-            stats["extracted"] = stats.get("extracted", 0) + len(files)
-        return out
-    from ms_scan.digests import context_digest, file_key_of_digest
+                    rules=None) -> list[FileFacts]:
+    """Each file's facts, with the per-file facts cache (ms_scan/cache.py) in front when `store` is
+    given; both the cache reads and the extraction happen in the workers. `digests` (relpath ->
+    sha256 of the bytes, from content_digests) saves reading the files again for the keys.
+    `rules` (optional, an evaluate.Streaming): its per-file half runs in the workers and the facts
+    returned are what it kept of each file."""
+    keys: dict[str, str] = {}
+    if store is not None:
+        from ms_scan.digests import context_digest, file_key_of_digest
 
-    context = context_digest(project_modules)
+        context = context_digest(project_modules)
+        for src in files:
+            content = digests[src.relpath] if digests and src.relpath in digests else _file_digest(src, settings)
+            if content:
+                keys[src.relpath] = file_key_of_digest(context, content, src.relpath, src.module,
+                                                       src.is_package, gate)
+    job = FileJob(project_modules, settings, gate, store, keys, rules.per_file if rules else None)
+    hits = 0
 
-    def key_of(src: SourceFile, content: str | None) -> str | None:
-        return content and file_key_of_digest(context, content, src.relpath, src.module, src.is_package, gate)
+    def arrived(i: int, value: tuple):
+        nonlocal hits
+        out, hit = value
+        hits += hit
+        return rules.accept(out) if rules is not None else out
 
-    results: list[FileFacts | None] = [None] * len(files)
-    keys: dict[int, str] = {}
-    todo: list[int] = []
-    for i, src in enumerate(files):
-        key = key_of(src, digests[src.relpath] if digests and src.relpath in digests
-                     else _file_digest(src, settings))
-        hit = store.get(key, src.relpath, src.module) if key else None
-        if hit is None:
-            todo.append(i)
-            if key:
-                keys[i] = key
-        else:
-            results[i] = sink(hit)
-    if progress and len(todo) < len(files):
-        progress(len(files) - len(todo))
-
-    def arrived(j: int, facts: FileFacts):
-        i = todo[j]
-        # store only if the file still has the bytes the key was made from (it may change mid-scan)
-        if i in keys and _cacheable(facts) and key_of(files[i], _file_digest(files[i], settings)) == keys[i]:
-            store.put(keys[i], facts)
-        return sink(facts)
-
-    fresh = extract_all([files[i] for i in todo], project_modules, settings, gate, progress, meanwhile,
-                        on_result=arrived)
-    for i, kept in zip(todo, fresh):
-        results[i] = kept
+    results = extract_all(files, job, settings, progress, meanwhile, on_result=arrived)
     if stats is not None:
-        stats["cached"] = stats.get("cached", 0) + len(files) - len(todo)
-        stats["extracted"] = stats.get("extracted", 0) + len(todo)
+        stats["cached"] = stats.get("cached", 0) + hits
+        stats["extracted"] = stats.get("extracted", 0) + len(files) - hits
     return results
 
 
@@ -409,14 +430,14 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
 def collect(paths: list[str], settings: Settings, progress_factory=None,
             stats: dict | None = None, found: Discovery | None = None,
             digests: dict[str, str | None] | None = None, meanwhile=None,
-            sink=None) -> tuple[Discovery, list[FileFacts]]:
+            rules=None) -> tuple[Discovery, list[FileFacts]]:
     """Discover and extract: the per-file facts every rule works from (no tables involved).
 
     With settings.facts_cache, unchanged files come from the facts cache; `stats` (if given) gets
     "cached" and "extracted" file counts. `found`/`digests`: discovery and content digests already
     made by the caller (scan); `meanwhile()` runs here while the workers parse the first files.
-    `sink`: Streaming.stream, applied to each file's first-pass facts as they arrive (the returned
-    facts are then what it kept, resolved across files)."""
+    `rules`: an evaluate.Streaming, whose per-file half runs on each file's first-pass facts in the
+    workers (the returned facts are then what it kept, resolved across files)."""
     from ms_scan import project  # imports the extractor before the workers fork: they inherit it
 
     if found is None:
@@ -428,12 +449,12 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     progress = progress_factory(len(found.files)) if progress_factory else None
     try:
         facts = _extract_cached(found.files, modules, settings, store, True, progress, stats, digests,
-                                meanwhile, sink)
+                                meanwhile, rules)
         by_rel = {f.relpath: f for f in found.files}
         again = _needs_second_look(facts, by_rel, settings)
         if again:
             redo = {f.path: f for f in _extract_cached(again, modules, settings, store, False,
-                                                       stats=stats, digests=digests)}
+                                                       stats=stats, digests=digests, rules=rules)}
             facts = [redo.get(f.path, f) for f in facts]
         by_path = {f.path: f for f in facts}
         done: set[str] = set()
@@ -472,7 +493,7 @@ def post_process(result: ScanResult, sources: dict[str, str]) -> None:
 
 
 def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanResult:
-    from ms_scan.tables.mapping import default_release, load_table
+    from ms_scan.tables.mapping import default_release
 
     release = settings.ms_version or default_release()
     stats: dict = {}
@@ -486,19 +507,20 @@ def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanRes
         if last is not None:
             last.settings, last.from_memo, last.cached, last.extracted = settings, True, last.files, 0
             return last
-    rules = Streaming(settings, lambda: load_table(release))  # the table loads while the workers parse
+    rules = Streaming(settings, release)  # the table loads here while the workers parse
     found, facts = collect(paths, settings, progress_factory, stats, found, digests,
-                           meanwhile=rules.ready, sink=rules.stream)
+                           meanwhile=rules.ready, rules=rules)
     table = rules.ready()
     result = ScanResult(root=found.root, release=table.release, settings=settings,
                         files=len(found.files), notes=list(found.notes), table_digest=table.digest,
                         memo_key=memo or "")
     result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
-    result.findings = rules.finish(facts)
+    sources = {f.relpath: f.abspath for f in found.files}
+    result.findings = rules.finish(facts, sources)
     result.files_with_torch = len(rules.with_uses)
     from ms_scan.rules.checklist import build_checklist
     result.checklist = build_checklist({f.path: f.recipe for f in facts if f.recipe})
-    post_process(result, {f.relpath: f.abspath for f in found.files})
+    post_process(result, sources)
     return result
 
 

@@ -153,16 +153,17 @@ def test_warm_cli_report_is_byte_identical(tmp_path):
 def test_changed_file_is_the_only_one_extracted(tmp_path, monkeypatch):
     root = _tree(tmp_path)
     scan([str(root)], _settings())
-    dispatched: list[str] = []
-    real = scan_mod.extract_all
+    log = tmp_path / "extracted.txt"  # the workers (forked: they inherit the patch) append to it
+    real = scan_mod.extract_file
 
-    def counting(files, *args, **kw):
-        dispatched.extend(f.relpath for f in files)
-        return real(files, *args, **kw)
-    monkeypatch.setattr(scan_mod, "extract_all", counting)
+    def counting(src, *args, **kw):
+        with open(log, "a") as fh:
+            fh.write(src.relpath + "\n")
+        return real(src, *args, **kw)
+    monkeypatch.setattr(scan_mod, "extract_file", counting)
     (root / "util.py").write_text("import torch\nx = torch.nonzero(torch.ones(3))\ny = x.item()\n")
     result = scan([str(root)], _settings())
-    assert dispatched == ["util.py"]
+    assert log.read_text().split() == ["util.py"]
     assert result.extracted == 1 and result.cached == 4
     fresh = scan([str(root)], Settings(jobs=1))
     assert [f.to_dict() for f in result.findings] == [f.to_dict() for f in fresh.findings]

@@ -59,7 +59,7 @@ def _facts(path: Path, gate: bool = True):
 
 def test_a_streamed_file_keeps_only_its_cross_file_parts():
     facts = _facts(FIX / "extract")
-    rules = Streaming(_settings(), lambda: load_table(default_release()))
+    rules = Streaming(_settings(), default_release())
     name, full = next((k, f) for k, f in sorted(facts.items())
                       if f.uses and f.shapes and not f.grad_sites and not any(u.owner for u in f.uses))
     kept = rules.stream(full)
@@ -72,7 +72,7 @@ def test_a_streamed_file_keeps_only_its_cross_file_parts():
 
 def test_owner_uses_and_deferred_references_wait_for_the_cross_file_pass():
     facts = _facts(FIX / "extract" / "class_index")
-    rules = Streaming(_settings(), lambda: load_table(default_release()))
+    rules = Streaming(_settings(), default_release())
     owned = [f for f in facts.values() if any(u.owner for u in f.uses)]
     assert owned, "the class-index fixture calls nn.Module members on project classes"
     for f in owned:
@@ -88,7 +88,7 @@ def test_owner_uses_and_deferred_references_wait_for_the_cross_file_pass():
 
 
 def test_second_order_files_and_files_without_torch_are_kept_whole():
-    rules = Streaming(_settings(), lambda: load_table(default_release()))
+    rules = Streaming(_settings(), default_release())
     grad = next(f for f in _facts(FIX / "second_order").values() if f.grad_sites)
     assert rules.stream(grad) is grad
     plain = extract_source(b"x = 1\n", "plain.py")
@@ -101,7 +101,7 @@ def test_kept_facts_do_not_grow_with_the_files_uses(tmp_path):
     body = "import torch\n" + "".join(f"y{i} = torch.cat([x, x]).view(-1).relu()\n" for i in range(400))
     (tmp_path / "big.py").write_text(body)
     (tmp_path / "small.py").write_text("import torch\ny = torch.cat([x, x])\n")
-    rules = Streaming(_settings(), lambda: load_table(default_release()))
+    rules = Streaming(_settings(), default_release())
     facts = _facts(tmp_path)
     big, small = rules.stream(facts["big.py"]), rules.stream(facts["small.py"])
     assert len(facts["big.py"].uses) > 1000
@@ -119,3 +119,25 @@ def test_uses_resolved_through_re_exports_are_reported_after_streaming():
     assert added, "the re-export fixture has uses that only the cross-file pass resolves"
     streamed = {(f.path, f.line, f.column, f.torch_api) for f in scan([str(FIX / "reexport")], _settings()).findings}
     assert added <= streamed
+
+
+def test_deferred_references_outside_the_scanned_modules_are_let_go(tmp_path):
+    """`from ...utils import x` above the scan root can never resolve: the worker drops it (memory);
+    a reference into a scanned module stays for project.resolve."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "ops.py").write_text("import torch\nact = torch.relu\n")
+    (pkg / "model.py").write_text("import torch\nfrom .ops import act\nfrom ..outside import helper\n"
+                                  "y = act(torch.ones(2))\nz = helper(y)\n")
+    found = discover([str(pkg)], (), False)
+    src = next(s for s in found.files if s.relpath.endswith("model.py"))
+    full = extract_source(Path(src.abspath).read_bytes(), src.relpath, src.module, src.is_package,
+                          found.project_modules)
+    assert {r.name for r in full.deferred} == {"act", "helper"}
+    rules = Streaming(_settings(), default_release())
+    kept = rules.per_file(full, found.project_modules)[0]
+    assert [r.name for r in kept.deferred] == ["act"]
+    assert rules.per_file(full)[0].deferred == full.deferred  # without the module set nothing is dropped
+    streamed = scan([str(pkg)], _settings()).findings
+    assert any(f.torch_api == "torch.relu" and f.path.endswith("model.py") for f in streamed)
