@@ -72,8 +72,13 @@ def test_heldout_harness_counts_every_label(result):
 # transform's result, `@property` / conditional-expression module accessors). Left: Tensor.narrow and
 # F.max_pool1d (no api_primitives.csv rows: the name heuristic picks the wrong primitive / none), a class table
 # `MODELS[arch](cfg)` and a `partial(nn.GELU, ...)` table entry picked by a config built in another file.
+# TP=24 FP=0 FN=1 (0.96) once api_primitives.csv gained 104 APIs of the 2.10 mapping table (Tensor.narrow ->
+# Slice, nn.MaxPool1d -> ExpandDims+MaxPool+Squeeze, ...) and module-level class/factory tables got summaries
+# other files follow. Left: pi_deeponet_advection_pkg (the model reaches the grad only through an instance's
+# __call__ in another file; following it also puts the branch net, which does not depend on the grad input,
+# on the path: needs per-input slicing of a forward).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
-                 "second_order_heldout5": 0.8}
+                 "second_order_heldout5": 0.96}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -887,3 +887,22 @@ def test_heldout5_misses_through_the_scan_entry_point(case: str, trap: str | Non
     assert got == expected and any(" MS301 " in g for g in got)
     if trap is not None:
         assert not _scan_ms3(base / f"{trap}.py").findings
+
+
+def test_module_level_class_table_across_files() -> None:
+    # train.py builds `BACKBONES[index]("elu")` (a list of nets.py's classes, index not a literal: every item)
+    # and passes it to physics.eikonal_penalty, whose model parameter is bound only there. WideNet picks its activation from `ACTS = dict(elu=partial(nn.ELU, ...), ...)` through a local name
+    res = _scan_ms3(PKG / "class_table_across_modules")
+    got = {(f.path, f.line, f.torch_api) for f in res.findings if f.code == "MS301"}
+    assert got == {("nets.py", 7, "torch.nn.ELU"), ("nets.py", 23, "torch.nn.SELU")}
+    assert not any(f.code == "MS302" for f in res.findings)
+    elu = next(f for f in res.findings if f.torch_api == "torch.nn.ELU")
+    assert "train.py:net" in elu.message
+    # the summaries themselves: a table of classes answers for any item; a config dict is no table
+    from ms_scan.extract.grads import extract_model_summaries
+    src = ("import torch.nn as nn\n\nCFG = {'lr': 0.1, 'act': 'relu'}\nLAYERS = (nn.Hardswish, nn.ReLU)\n")
+    names = {(s.name, s.role): sorted(o.api for o in s.ops) for s in extract_model_summaries(src, "m")[0]}
+    assert names[("LAYERS", "call")] == ["torch.nn.Hardswish", "torch.nn.ReLU"]
+    assert not any(n == "CFG" for n, _ in names)
+    # the same tables used only for a first-order input gradient: nothing to report
+    assert not _scan_ms3(PKG / "trap_class_table_across_modules").findings

@@ -1838,6 +1838,17 @@ class _Resolver:
                 if d is not None:  # a factory function: what it returns
                     self.expand_returns(state, d, via, depth + 1)
                     return
+                held = self.lookup_assigns(ctx, v.func.value)
+                if held and all(isinstance(x, (cst.Subscript, cst.Name, cst.Attribute)) for x in held[0]):
+                    # `act = ACTIVATIONS[cfg.act]` ... `act()`: what the class or factory the name holds builds
+                    for x in held[0]:
+                        if isinstance(x, cst.Subscript):
+                            conf = "high" if _subscript_key(x) is not None else "medium"
+                            self.expand_item(state, x, held[1], via, depth + 1, lambda r, c, conf=conf: (
+                                self.expand_built(state, r, c, v, via, depth + 1, conf)))
+                        else:
+                            self.expand_built(state, x, held[1], v, via, depth + 1, "high")
+                    return
             target = self.project_target(v.func, ctx)
             if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
                 self.project_hit(state, target, "instance", via, _code(v.func))
@@ -2528,8 +2539,15 @@ class _Resolver:
             if any(isinstance(n, cst.Return) and n.value is not None for n in _walk(f.node.body)):
                 out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
         for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
-            if "." in name or name in top.defs or name in self.ex._classes or \
-                    not any(isinstance(_unchain(v), cst.Call) for v in values):
+            if "." in name or name in top.defs or name in self.ex._classes:
+                continue
+            items = [x for v in values for x in self.table_items(v)]
+            if items:  # `MODELS = {"mlp": MLP, ...}` used as `MODELS[arch](cfg)` in another file: any item
+                for role in ("call", "instance"):
+                    out.append(self._summary(name, role, lambda st, n=name, xs=items: [self.expand_built(
+                        st, x, top, x if isinstance(x, cst.Call) else cst.Call(func=x), n, 0, "medium") for x in xs]))
+                continue
+            if not any(isinstance(_unchain(v), cst.Call) for v in values):
                 continue
             out.append(self._summary(name, "call", lambda st, n=name, vs=values: [
                 self.expand_value(st, v, top, n, 0) for v in vs if isinstance(_unchain(v), cst.Call)]))
@@ -2569,6 +2587,26 @@ class _Resolver:
                     spent += state.steps
                     out.append((summary, state))
         return out
+
+    def table_items(self, v) -> list:
+        """The items of a module-level table of classes or factories (`{"relu": nn.ReLU, "gelu": partial(nn.GELU,
+        ...)}`, `[MLP, ResNet]`, `dict(mlp=MLP)`); [] when any item is not a reference to something callable
+        (a config dict of numbers and strings is no table)."""
+        if self.is_dict_value(v) and not (isinstance(_unchain(v), cst.Call) and self.torch_api(_unchain(v))):
+            items = self.keyed_elements(v, None)
+        elif isinstance(v, (cst.List, cst.Tuple)):
+            items = [el.value for el in v.elements if not isinstance(el, cst.StarredElement)]
+        else:
+            return []
+
+        def ref(x) -> bool:
+            if isinstance(x, cst.Call):
+                return dotted_name(x.func) in ("partial", "functools.partial") and bool(x.args) and \
+                    dotted_name(x.args[0].value) is not None
+            if isinstance(x, cst.Name):
+                return x.value not in ("None", "True", "False")
+            return isinstance(x, cst.Attribute) and dotted_name(x) is not None
+        return items if items and all(ref(x) for x in items) else []
 
     def class_chain(self, cls: _Cls) -> list[_Cls]:
         classes, chain, todo = self.ex._classes, [], [cls]
