@@ -77,8 +77,12 @@ def test_heldout_harness_counts_every_label(result):
 # other files follow. Left: pi_deeponet_advection_pkg (the model reaches the grad only through an instance's
 # __call__ in another file; following it also puts the branch net, which does not depend on the grad input,
 # on the path: needs per-input slicing of a forward).
+# heldout6: measured blind at recall 0.409 (TP=9 FP=0 FN=13), 0/7 first-order files flagged; 11 of the 13 misses
+# are in files the rule answers with MS302 only (hessian/hvp with respect to a model's parameters: DARTS
+# unrolled, GraSP, HAWQ Hutchinson; a denoiser package), LPPool2d has no primitive row (MS304). Not tuned yet:
+# the floor is the blind level.
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
-                 "second_order_heldout5": 0.96}
+                 "second_order_heldout5": 0.96, "second_order_heldout6": 9 / 22}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))
