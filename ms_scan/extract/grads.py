@@ -2442,9 +2442,10 @@ class _Resolver:
         return out
 
     @staticmethod
-    def literal_slots(c: cst.Call) -> dict:
-        """slot -> True/False/None for the literal arguments of a call (up to a star argument's positions)."""
-        out, pos = {}, 0
+    def _slotted(c: cst.Call):
+        """(slot, argument expression) of a call's arguments: slot "0", "1", ... or the keyword; positions
+        after a star argument have no slot."""
+        pos = 0
         for a in c.args:
             if a.star:
                 pos = -1
@@ -2452,26 +2453,20 @@ class _Resolver:
             slot = a.keyword.value if a.keyword is not None else str(pos) if pos >= 0 else None
             if a.keyword is None and pos >= 0:
                 pos += 1
-            v = _literal(a.value)
-            if slot is not None and (v is True or v is False or v is None):
-                out[slot] = v
-        return out
+            if slot is not None:
+                yield slot, a.value
+
+    @staticmethod
+    def literal_slots(c: cst.Call) -> dict:
+        """slot -> True/False/None for the literal arguments of a call (up to a star argument's positions)."""
+        return {slot: v for slot, value in _Resolver._slotted(c)
+                if (v := _literal(value)) is True or v is False or v is None}
 
     @staticmethod
     def arg_slots(c: cst.Call) -> dict:
         """slot ("0", "1", ... or the keyword) -> argument expression, for the arguments that may be tensors."""
-        out, pos = {}, 0
-        for a in c.args:
-            if a.star:
-                pos = -1
-                continue
-            slot = a.keyword.value if a.keyword is not None else str(pos) if pos >= 0 else None
-            if a.keyword is None and pos >= 0:
-                pos += 1
-            if slot is not None and isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call,
-                                                          cst.BinaryOperation)):
-                out[slot] = a.value
-        return out
+        return {slot: value for slot, value in _Resolver._slotted(c)
+                if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.BinaryOperation))}
 
     def expand_arg(self, state, v, fn: _Fn) -> None:
         if isinstance(v, cst.Name):  # `x = torch.randn(...)`: a tensor, never a model
