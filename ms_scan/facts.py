@@ -3,6 +3,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+SNIPPET_MAX = 200  # characters of a source line kept as a finding's snippet
+
+
+def add_snippets(snippets: dict[int, str], lines: list[str], wanted) -> None:
+    """snippets[n] = source line n (1-based), stripped and cut to SNIPPET_MAX, for each n in `wanted`
+    that is a line of `lines`."""
+    for n in wanted:
+        if 0 < n <= len(lines):
+            snippets[n] = lines[n - 1].strip()[:SNIPPET_MAX]
+
 
 @dataclass(slots=True)
 class ApiUse:

@@ -15,10 +15,9 @@ from ms_scan.extract.grads import GradExtractor
 from ms_scan.extract.recipe import RecipeExtractor
 from ms_scan.extract.shapes import ShapeExtractor
 from ms_scan.extract.walk import parse_module
-from ms_scan.facts import FileFacts, Problem
+from ms_scan.facts import FileFacts, Problem, add_snippets
 
 _PY2_HINTS = re.compile(rb"^\s*(print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", re.M)
-SNIPPET_MAX = 200
 TENSOR_EXPORT = "<tensor>"
 
 
@@ -112,9 +111,7 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
         facts.deferred.append(ref)
     grad_lines = {s.line for s in facts.grad_sites} | {op.line for s in facts.grad_sites for op in s.ops}
     grad_lines |= {f.line for f in facts.shapes} | {f.line for f in facts.recipe}
-    for line in {u.line for u in facts.uses} | {r.use.line for r in facts.deferred} | grad_lines:
-        if 0 < line <= len(lines):
-            facts.snippets[line] = lines[line - 1].strip()[:SNIPPET_MAX]
+    add_snippets(facts.snippets, lines, {u.line for u in facts.uses} | {r.use.line for r in facts.deferred} | grad_lines)
     for name, b in visitor.scopes.module.names.items():
         if b.kind == TORCH:
             facts.exports[name] = b.value

@@ -31,6 +31,7 @@ from ms_scan.extract.positions import locate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
 from ms_scan.extract.visitor import Extractor, dotted_name
+from ms_scan.facts import add_snippets
 
 # torch calls that are differentiation machinery, not ops on the path
 _AUTOGRAD_PREFIXES = ("torch.autograd.", "torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd",
@@ -2686,9 +2687,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
         if summary.ops or summary.project or summary.unresolved or summary.role in ("member", "called") or \
                 summary.role == "instance" and summary.name in resolver.module_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing
-        for op in summary.ops:
-            if 0 < op.line <= len(lines):
-                snippets[op.line] = lines[op.line - 1].strip()[:200]
+        add_snippets(snippets, lines, (op.line for op in summary.ops))
     return out, snippets
 
 
@@ -2702,8 +2701,5 @@ def extract_grad_facts(source: str, path: str = "x.py", module: str = "") -> Gra
     sites = visitor.grad_sites(where)
     lines = source.splitlines()
     facts = GradFacts(path, sites)
-    wanted = {s.line for s in sites} | {o.line for s in sites for o in s.ops}
-    for line in wanted:
-        if 0 < line <= len(lines):
-            facts.snippets[line] = lines[line - 1].strip()[:200]
+    add_snippets(facts.snippets, lines, {s.line for s in sites} | {o.line for s in sites for o in s.ops})
     return facts

@@ -16,6 +16,7 @@ from ms_scan.extract.positions import locate
 from ms_scan.extract.scope import OTHER, TENSOR, USERCLASS
 from ms_scan.extract.visitor import Extractor, dotted_name
 from ms_scan.extract.walk import newlines_in
+from ms_scan.facts import add_snippets
 
 
 @dataclass(slots=True)
@@ -928,7 +929,5 @@ def extract_recipe_facts(source: bytes | str, path: str = "x.py", module: str = 
     where = locate(tree, nodes + visitor.recipe_nodes(), visitor.anchors, text)
     lines = text.splitlines()
     out = RecipeFacts(path, visitor.recipe_facts(where, lines), visitor.context_spans())
-    for f in out.facts:
-        if 0 < f.line <= len(lines):
-            out.snippets[f.line] = lines[f.line - 1].strip()[:200]
+    add_snippets(out.snippets, lines, (f.line for f in out.facts))
     return out
