@@ -155,10 +155,6 @@ class Streaming:
         self._keep = selected(settings)
         self._shared: dict = {}
 
-    @property
-    def table(self):
-        return self.per_file.table
-
     def ready(self):
         """Load the table (the scan calls this while the workers parse their first files)."""
         return self.per_file.table
@@ -192,12 +188,11 @@ class Streaming:
 
     def accept(self, out: tuple) -> FileFacts:
         kept, findings, direct, done = out
-        if done:
-            self._share_kept(kept)
         for finding in findings:
             self._share(finding)
         self.findings.extend(findings)
         if done:
+            self._share_kept(kept)
             self.done.add(kept.path)
             if direct:
                 self.with_uses.add(kept.path)
@@ -234,7 +229,8 @@ def _read_snippets(f: FileFacts, sources: dict[str, str] | None) -> None:
     missing = {u.line for u in f.uses} - f.snippets.keys()
     if not missing or not sources or f.path not in sources:
         return
-    from ms_scan.extract import SNIPPET_MAX, decode
+    from ms_scan.extract import decode
+    from ms_scan.facts import add_snippets
 
     try:
         with open(sources[f.path], "rb") as fh:
@@ -243,7 +239,4 @@ def _read_snippets(f: FileFacts, sources: dict[str, str] | None) -> None:
         return
     if problem is not None:
         return
-    lines = text.splitlines()
-    for line in missing:
-        if 0 < line <= len(lines):
-            f.snippets[line] = lines[line - 1].strip()[:SNIPPET_MAX]
+    add_snippets(f.snippets, text.splitlines(), missing)

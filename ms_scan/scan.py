@@ -225,21 +225,24 @@ class FileJob:
     parts, not the whole facts). Returns (value, came from the cache). Picklable (spawn platforms)."""
 
     def __init__(self, project_modules: frozenset[str], settings: Settings, gate: bool | str = True,
-                 store=None, keys: dict[str, str] | None = None, rules=None):
+                 store=None, rules=None):
         self.project_modules = project_modules
         self.settings = settings
         self.gate = gate
         self.store = store
-        self.keys = keys or {}
+        self.keys: dict[str, str] = {}  # relpath -> cache key, filled by _extract_cached before the fork
         self.rules = rules
         self._context = None
 
-    def _key_now(self, src: SourceFile) -> str | None:
+    def key_of(self, src: SourceFile, content: str | None | bool = False) -> str | None:
+        """The facts-cache key of `src` from the sha256 of its bytes (`content`: from content_digests,
+        None for a file that is not cacheable; read now when not given); None when not cacheable."""
         from ms_scan.digests import context_digest, file_key_of_digest
 
         if self._context is None:
             self._context = context_digest(self.project_modules)
-        content = _file_digest(src, self.settings)
+        if content is False:
+            content = _file_digest(src, self.settings)
         return content and file_key_of_digest(self._context, content, src.relpath, src.module,
                                               src.is_package, self.gate)
 
@@ -249,7 +252,7 @@ class FileJob:
         hit = facts is not None
         if not hit:
             facts = extract_file(src, self.project_modules, self.settings, self.gate)
-            if key and _cacheable(facts) and self._key_now(src) == key:
+            if key and _cacheable(facts) and self.key_of(src) == key:
                 self.store.put(key, facts)
         return (self.rules(facts, self.project_modules) if self.rules is not None else facts), hit
 
@@ -283,17 +286,12 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
     sha256 of the bytes, from content_digests) saves reading the files again for the keys.
     `rules` (optional, an evaluate.Streaming): its per-file half runs in the workers and the facts
     returned are what it kept of each file."""
-    keys: dict[str, str] = {}
-    if store is not None:
-        from ms_scan.digests import context_digest, file_key_of_digest
-
-        context = context_digest(project_modules)
+    job = FileJob(project_modules, settings, gate, store, rules=rules.per_file if rules else None)
+    if store is not None:  # the keys are made here; the workers inherit them (and the context digest)
         for src in files:
-            content = digests[src.relpath] if digests and src.relpath in digests else _file_digest(src, settings)
-            if content:
-                keys[src.relpath] = file_key_of_digest(context, content, src.relpath, src.module,
-                                                       src.is_package, gate)
-    job = FileJob(project_modules, settings, gate, store, keys, rules.per_file if rules else None)
+            key = job.key_of(src, digests[src.relpath] if digests and src.relpath in digests else False)
+            if key:
+                job.keys[src.relpath] = key
     hits = 0
 
     def arrived(i: int, value: tuple):
@@ -368,6 +366,15 @@ def _facts_store(root: Path, settings: Settings):
     return FactsCache(cache_dir(root, settings), prepare=prepare_cache_dir)
 
 
+def _head(src: SourceFile, limit: int = -1) -> bytes | None:
+    """The file's bytes (the first `limit` of them), None if unreadable: the cheap pre-filters below."""
+    try:
+        with open(src.abspath, "rb") as fh:
+            return fh.read(limit)
+    except OSError:
+        return None
+
+
 def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
                        settings: Settings) -> list[SourceFile]:
     """Files without the word torch that import a project module exporting torch names."""
@@ -380,12 +387,8 @@ def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
         if f.mentions_torch:
             continue
         src = by_rel[f.path]
-        try:
-            with open(src.abspath, "rb") as fh:
-                data = fh.read(settings.max_file_size)
-        except OSError:
-            continue
-        if b"import" in data and any(name in data for name in exporting):
+        data = _head(src, settings.max_file_size)
+        if data and b"import" in data and any(name in data for name in exporting):
             out.append(src)
     return out
 
@@ -417,12 +420,8 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
                 out[target.path] = by_rel[target.path]
     for f in facts if params else ():
         if f.module and f.path not in done and f.path not in out and f.path in by_rel:
-            try:
-                with open(by_rel[f.path].abspath, "rb") as fh:
-                    data = fh.read()
-            except OSError:
-                continue
-            if b"import" in data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
+            data = _head(by_rel[f.path])
+            if data and b"import" in data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
                 out[f.path] = by_rel[f.path]
     return list(out.values())
 
