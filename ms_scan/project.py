@@ -125,17 +125,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 
     by_module = {f.module: f for f in all_facts if f.module}
     summaries = {(f.module, m.name, m.role): (f, m) for f in all_facts if f.module for m in f.models
-                 if not m.role.startswith(("arg:", "lift:", "hold:", "called"))}
-    # (home module, callee, "arg" | "lift", slot) -> [(caller facts, summary)]: what every caller passes
+                 if m.role.partition(":")[0] not in CALLER_SUMMARIES}
+    # (home module, callee, "arg" | "lift" | "hold", slot) -> [(caller facts, summary)]: what every caller passes
     args: dict[tuple, list] = {}
-    for f in all_facts:
-        for m in f.models:
-            if m.role.startswith(("arg:", "lift:", "hold:")):
-                module, _, name = m.name.partition(":")
-                home = defining_module(by_module, module, name)
-                if home is not None:
-                    kind, _, slot = m.role.partition(":")
-                    args.setdefault((home, name, kind, slot), []).append((f, m))
+    for home, name, kind, slot, f, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold")):
+        if home is not None:
+            args.setdefault((home, name, kind, slot), []).append((f, m))
     _decide_flags(all_facts, by_module)
     if not summaries and not args:
         return
@@ -259,6 +254,18 @@ CALLER_ROLES = ("param", "lift", "hold", "flag")  # followed into the files that
 CALLER_SUMMARIES = ("arg", "lift", "hold", "called")  # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
 
 
+def _caller_summaries(all_facts: list[FileFacts], by_module: dict, kinds=CALLER_SUMMARIES):
+    """(home module of the callee or None, callee name, kind, slot, caller facts, summary) for each summary
+    of what a file's call passes to a project function (name "<module>:<callee>", role "<kind>:<slot>" or
+    "called"), for the kinds asked."""
+    for f in all_facts:
+        for m in f.models:
+            kind, _, slot = m.role.partition(":")
+            if kind in kinds:
+                module, _, name = m.name.partition(":")
+                yield defining_module(by_module, module, name), name, kind, slot, f, m
+
+
 def reached_callers(all_facts: list[FileFacts]) -> list:
     """The ProjectCallees a second-order site reaches through the summaries built so far (as
     resolve_grad_paths follows them, project bases of a class included): scan's rounds summarise the files
@@ -270,13 +277,11 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     by_module = {f.module: f for f in all_facts if f.module}
     summaries: dict[tuple, list] = {}
     callers: dict[tuple, list] = {}
+    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold")):
+        callers.setdefault((home, name), []).append(m)
     for f in all_facts:
         for m in f.models:
-            kind, _, slot = m.role.partition(":")
-            if kind in ("arg", "lift", "hold"):
-                module, _, name = m.name.partition(":")
-                callers.setdefault((defining_module(by_module, module, name), name), []).append(m)
-            else:
+            if m.role.partition(":")[0] not in CALLER_SUMMARIES:
                 summaries.setdefault((f.module, m.name, m.role), []).append(m)
                 if m.role == "member":
                     summaries.setdefault((f.module, m.name.partition(".")[0], "member*"), []).append(m)
@@ -309,13 +314,9 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict) -> None:
     the other files' calls pass, or the parameter's default where they pass none. All False: first order,
     the site is dropped; all True: definite. No call found, or a value that is not a literal: left possible."""
     calls: dict[tuple, list[dict]] = {}
-    for f in all_facts:
-        for m in f.models:
-            if m.role == "called":
-                module, _, name = m.name.partition(":")
-                home = defining_module(by_module, module, name)
-                if home is not None:
-                    calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
+    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("called",)):
+        if home is not None:
+            calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
     if not calls:
         return
     for facts in all_facts:
