@@ -191,6 +191,7 @@ def scan_cmd(paths, fmt, output, config_file, ms_version, target, mode, fail_on,
     from ms_scan import baseline as baselines
     from ms_scan.discover import DiscoveryError
     from ms_scan.findings import severity_rank
+    from ms_scan.report import renderer
     from ms_scan.report.summary import summarize
     from ms_scan.scan import save_last_scan, scan
 
@@ -212,7 +213,9 @@ def scan_cmd(paths, fmt, output, config_file, ms_version, target, mode, fail_on,
             _fail(str(exc))
     show_progress = not no_progress and not quiet and sys.stderr.isatty()
     try:
-        result = scan(paths, settings, _progress_factory(show_progress))
+        # the report's renderer (rich, for the terminal) is imported while the workers parse
+        result = scan(paths, settings, _progress_factory(show_progress),
+                      meanwhile=(lambda: renderer(fmt)) if output or not quiet else None)
     except (DiscoveryError, baselines.BaselineError) as exc:
         _fail(str(exc))
     if write_baseline:

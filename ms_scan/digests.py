@@ -19,12 +19,9 @@ _HERE = Path(__file__).resolve().parent
 
 
 def _libcst_version() -> str:
-    from importlib import metadata
+    from ms_scan.datafiles import dist_version
 
-    try:
-        return metadata.version("libcst")
-    except metadata.PackageNotFoundError:  # pragma: no cover - libcst is a dependency
-        return "?"
+    return dist_version("libcst") or "?"
 
 
 def _hash_files(h, top: Path, files) -> None:

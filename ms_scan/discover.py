@@ -71,11 +71,17 @@ def _scan_root(paths: list[Path]) -> Path:
     return Path(os.path.commonpath([str(p) for p in parents]))
 
 
-def _gitignore(root: Path):
-    try:
-        import pathspec
-    except ImportError:  # pragma: no cover - pathspec is a dependency
+def _spec(patterns: list[str]):
+    """A gitignore-style matcher for `patterns`, None when there are none (pathspec is imported only
+    then: 16 ms of start-up a scan without patterns does not pay)."""
+    if not patterns:
         return None
+    import pathspec
+
+    return pathspec.GitIgnoreSpec.from_lines(patterns)
+
+
+def _gitignore(root: Path):
     patterns = []
     for d in [root, *root.parents]:
         gi = d / ".gitignore"
@@ -85,7 +91,7 @@ def _gitignore(root: Path):
             if d != root and gi.is_file():
                 patterns += gi.read_text(errors="replace").splitlines()
             break
-    return pathspec.GitIgnoreSpec.from_lines(patterns) if patterns else None
+    return _spec(patterns)
 
 
 def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore: bool = True) -> Discovery:
@@ -98,9 +104,9 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
     root = _scan_root(resolved)
     found = Discovery(root=root)
     prefix = _package_prefix(root) if root.is_dir() else ""
-    import pathspec
-    excluded = pathspec.GitIgnoreSpec.from_lines(exclude) if exclude else None
-    ignored = _gitignore(root) if respect_gitignore else None
+    excluded = _spec(list(exclude))
+    # .gitignore applies to what a folder walk finds; files named on the command line are scanned as asked
+    ignored = _gitignore(root) if respect_gitignore and any(p.is_dir() for p in resolved) else None
     seen_files: set[str] = set()
     seen_dirs: set[str] = set()
 

@@ -8,6 +8,7 @@ crash on pathological input). Either way that file becomes an MS004 finding and 
 from __future__ import annotations
 
 import faulthandler
+import gc
 import multiprocessing as mp
 import signal
 import sys
@@ -32,7 +33,8 @@ def _release_free_memory():
 
 
 def _worker(conn, job) -> None:
-    release = _release_free_memory()
+    gc.freeze()  # what the worker inherits lives as long as it does: no collection needs to look at it
+    release = None  # made after the first chunk, so the first file's result does not wait for ctypes
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     faulthandler.disable()  # a parser crash is expected and reported as MS004, not dumped to stderr
     sys.setrecursionlimit(20_000)  # libcst's visitor recurses per nesting level
@@ -46,6 +48,7 @@ def _worker(conn, job) -> None:
         for idx, src in chunk:
             conn.send(("start", idx))
             conn.send(("done", idx, job(src)))
+        release = release or _release_free_memory()
         release()
         conn.send(("idle",))
 

@@ -491,7 +491,16 @@ def post_process(result: ScanResult, sources: dict[str, str]) -> None:
         result.baseline_fixed = baseline.apply(result.findings, baseline.load(settings.baseline))
 
 
-def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanResult:
+def _after_the_workers() -> None:
+    """Import what this process needs once the workers are done (suppressions, the checklist): it
+    runs while they parse, on the core the main process would leave idle."""
+    import ms_scan.rules.checklist  # noqa: F401
+    import ms_scan.suppress  # noqa: F401
+
+
+def scan(paths: list[str], settings: Settings, progress_factory=None, meanwhile=None) -> ScanResult:
+    """Scan `paths`. `meanwhile()` (optional, e.g. importing the report's renderer) runs in this process
+    while the workers parse the first files."""
     from ms_scan.tables.mapping import default_release
 
     release = settings.ms_version or default_release()
@@ -506,9 +515,16 @@ def scan(paths: list[str], settings: Settings, progress_factory=None) -> ScanRes
         if last is not None:
             last.settings, last.from_memo, last.cached, last.extracted = settings, True, last.files, 0
             return last
-    rules = Streaming(settings, release)  # the table loads here while the workers parse
+    rules = Streaming(settings, release)
+
+    def overlap() -> None:  # while the workers parse: the table, then the imports needed afterwards
+        rules.ready()
+        _after_the_workers()
+        if meanwhile is not None:
+            meanwhile()
+
     found, facts = collect(paths, settings, progress_factory, stats, found, digests,
-                           meanwhile=rules.ready, rules=rules)
+                           meanwhile=overlap, rules=rules)
     table = rules.ready()
     result = ScanResult(root=found.root, release=table.release, settings=settings,
                         files=len(found.files), notes=list(found.notes), table_digest=table.digest,

@@ -73,3 +73,32 @@ def test_unvalidated_parse_builds_the_same_trees_and_restores_validation():
     # validation is back on for nodes built afterwards, also after a syntax error
     with pytest.raises(cst.CSTValidationError):
         cst.Name("not a name")
+
+
+def _node_classes():
+    seen, todo = [], [cst.CSTNode]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub not in seen:
+                seen.append(sub)
+                todo.append(sub)
+    return [c for c in seen if "_visit_and_replace_children" in vars(c)]
+
+
+def test_visited_fields_read_from_bytecode_match_the_source():
+    """The walk's child order comes from each node class's bytecode; the source of
+    `_visit_and_replace_children` says the same for every libcst node class, and no class falls back."""
+    import inspect
+    import re
+
+    from ms_scan.extract.walk import _visited_fields
+
+    calls = re.compile(r"\bvisit_(?:required|optional|sequence|body_sequence|iterable|body_iterable|sentinel)"
+                       r"\(\s*self,\s*\"(\w+)\"")
+    classes = _node_classes()
+    assert len(classes) > 100
+    for cls in classes:
+        from_source = tuple(dict.fromkeys(calls.findall(inspect.getsource(cls._visit_and_replace_children))))
+        assert _visited_fields(cls) == from_source, cls.__name__
+    assert _visited_fields(cst.Call) == ("lpar", "func", "whitespace_after_func", "whitespace_before_args",
+                                         "args", "rpar")

@@ -14,9 +14,8 @@ import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata
 
-from ms_scan.datafiles import mappings_dir
+from ms_scan.datafiles import dist_version, mappings_dir
 
 STATUSES = ("consistent", "differs", "missing", "not-applicable", "unknown")
 _STATUS_RANK = {"consistent": 0, "not-applicable": 1, "differs": 2, "missing": 3}
@@ -57,9 +56,8 @@ def available_releases() -> list[str]:
 
 def installed_mindspore_release() -> str | None:
     """The installed mindspore's X.Y, read from package metadata (never imports mindspore)."""
-    try:
-        version = metadata.version("mindspore")
-    except metadata.PackageNotFoundError:
+    version = dist_version("mindspore")
+    if version is None:
         return None
     parts = version.split(".")
     return ".".join(parts[:2]) if len(parts) >= 2 else None
