@@ -79,10 +79,12 @@ def test_heldout_harness_counts_every_label(result):
 # on the path: needs per-input slicing of a forward).
 # heldout6: measured blind at recall 0.409 (TP=9 FP=0 FN=13), 0/7 first-order files flagged; 11 of the 13 misses
 # are in files the rule answers with MS302 only (hessian/hvp with respect to a model's parameters: DARTS
-# unrolled, GraSP, HAWQ Hutchinson; a denoiser package), LPPool2d has no primitive row (MS304). Not tuned yet:
-# the floor is the blind level.
+# unrolled, GraSP, HAWQ Hutchinson; a denoiser package), LPPool2d has no primitive row (MS304). Tuned from then
+# on: TP=21 FP=0 FN=1 (weights from modules()/a model method, tables of factories looped over, factory
+# parameters bound by callers, LPPool rows); pnp_denoiser_pkg's Hardshrink stays MS302 (its model reaches the site
+# through an instance's __call__, not followed until a forward can be sliced per input: set 5's DeepONet).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
-                 "second_order_heldout5": 0.96, "second_order_heldout6": 9 / 22}
+                 "second_order_heldout5": 0.96, "second_order_heldout6": 21 / 22}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

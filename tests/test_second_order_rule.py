@@ -906,3 +906,39 @@ def test_module_level_class_table_across_files() -> None:
     assert not any(n == "CFG" for n, _ in names)
     # the same tables used only for a first-order input gradient: nothing to report
     assert not _scan_ms3(PKG / "trap_class_table_across_modules").findings
+
+
+def test_weights_of_a_model_reached_through_modules_or_its_own_method() -> None:
+    # issue #5 (set 6): the grad inputs are the model's weights picked out of `named_modules()`/`children()`,
+    # or returned by a method of the model (`def inner_weights(self): return [... self.named_parameters()]`);
+    # the model is a parameter two helpers deep, or an attribute of another object: the path is its forward
+    base = Path(__file__).parent / "fixtures" / "second_order"
+    res = _scan_ms3(base / "hvp_weights_from_named_modules.py")
+    assert {(f.line, f.code, f.torch_api) for f in res.findings} == {
+        (13, "MS301", "torch.nn.AvgPool2d"), (23, "MS301", "torch.nn.functional.log_softmax"),
+        (23, "MS303", "torch.nn.functional.nll_loss")}
+    pool = next(f for f in res.findings if f.line == 13)
+    assert "network -> Tiny.forward -> self.body" in pool.message
+    res = _scan_ms3(base / "unrolled_step_table_values_weights_method.py")
+    # every value of the table of lambda factories is built (the ModuleList loops over `.values()`)
+    assert [(f.line, f.code, f.torch_api) for f in res.findings] == [(10, "MS301", "torch.nn.AvgPool1d")]
+    for trap in ("trap_first_order_weights_from_named_modules", "trap_unrolled_table_values_first_order"):
+        assert not _scan_ms3(base / f"{trap}.py").findings
+
+
+def test_method_call_and_factory_parameter_across_files() -> None:
+    # `smooth.score(field, x)` binds SmoothnessPenalty.score's parameters across files; in nets.py
+    # `self.act = nonlin()` calls a parameter the callers bind to `BY_NAME[kind]` (a dict(...) of classes)
+    res = _scan_ms3(PKG / "callable_regulariser_factory_param")
+    assert [(f.path, f.line, f.code, f.torch_api) for f in res.findings] == [
+        ("nets.py", 3, "MS301", "torch.nn.Softshrink")]
+    assert "train.py:field" in res.findings[0].message and "primitive guessed" not in res.findings[0].message
+    assert not _scan_ms3(PKG / "trap_callable_regulariser_first_order").findings
+
+
+def test_pooling_normalisation_activation_targets_have_rows() -> None:
+    # the generator's fourth pass: LPPool runs AvgPool3D (its bprop emits AvgPool3DGrad, no bprop in 2.10)
+    for api in ("torch.nn.LPPool2d", "torch.nn.LocalResponseNorm", "torch.nn.Softshrink", "torch.nn.Hardshrink"):
+        chain = torch_chain(api, {}, "2.10", "cpu")
+        assert chain.prims is not None and chain.prims.how == "table", api
+    assert "AvgPool3D" in torch_chain("torch.nn.LPPool2d", {}, "2.10", "cpu").prims.primitives

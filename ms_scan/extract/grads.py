@@ -53,7 +53,8 @@ _FUNCTORCH_ALIASES = ("grad", "jacrev", "jacfwd", "hessian", "vmap", "vjp", "jvp
                       "grad_and_value")
 _ELEMENT_OF = ("enumerate", "zip", "reversed", "list", "tuple", "iter", "sorted")  # their values are elements
 _LIST_GROWERS = ("append", "extend", "insert", "add_module")
-_PARAMETER_METHODS = ("parameters", "named_parameters")  # `model.parameters()`: the inputs are model's weights
+# `model.parameters()`, `[m.weight for m in model.modules() if ...]`: the inputs are model's weights
+_PARAMETER_METHODS = ("parameters", "named_parameters", "modules", "named_modules", "children", "named_children")
 # calls that create tensors or read metadata: never differentiated, so never on a path
 _NOT_ON_PATH = frozenset({
     "torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
@@ -322,6 +323,14 @@ def _partial_of(call: cst.Call) -> str | None:
     if dotted_name(call.func) in ("partial", "functools.partial") and call.args and call.args[0].keyword is None \
             and isinstance(call.args[0].value, cst.Name):
         return call.args[0].value.value
+    return None
+
+
+def _values_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`OPS.values()` -> `OPS` (a loop over it takes every value the table holds); None for anything else."""
+    if isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value == "values":
+        return node.func.value
     return None
 
 
@@ -725,6 +734,7 @@ class _Resolver:
         self._calls_by_name: dict[str, list] | None = None
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
         self._owner_memo: dict[tuple, set] = {}  # owner_params, per (function, input parameters)
+        self._param_methods: frozenset | None = None
 
     # ---------------------------------------------------------------- helpers
     def torch_api(self, call: cst.Call) -> str | None:
@@ -1158,10 +1168,26 @@ class _Resolver:
                 continue
             for v in found[0]:
                 for c in calls_in(v):
-                    if isinstance(c.func, cst.Attribute) and c.func.attr.value in _PARAMETER_METHODS:
+                    if isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods():
                         owners |= refs(c.func.value)
                 work.extend(n for n in refs(v) if n not in seen)
         return owners
+
+    def parameter_methods(self) -> frozenset:
+        """_PARAMETER_METHODS plus this file's module methods that return their own weights
+        (`def weights(self): return [p for n, p in self.named_parameters() if ...]`, `def arch_parameters(self)`)."""
+        if self._param_methods is None:
+            own = set()
+            for cls in self.ex._classes.values():
+                for name, m in cls.methods.items():
+                    if m.self_name and any(
+                            isinstance(r, cst.Return) and r.value is not None and any(
+                                isinstance(c.func, cst.Attribute) and c.func.attr.value in _PARAMETER_METHODS and
+                                refs(c.func.value) & {m.self_name} for c in calls_in(r.value))
+                            for r in _walk(m.node.body)):
+                        own.add(name)
+            self._param_methods = frozenset(_PARAMETER_METHODS) | own
+        return self._param_methods
 
     def owner_params(self, fn: _Fn, names: set, depth: int = 0) -> set:
         """`def hvp(model, params, ...): grad(loss_fn(model, ...), params)` with a caller passing
@@ -1181,7 +1207,7 @@ class _Resolver:
                 if a is not None:
                     ins |= refs(a)
                     owners |= {n for c in calls_in(a) if isinstance(c.func, cst.Attribute) and
-                               c.func.attr.value in _PARAMETER_METHODS for n in refs(c.func.value)}
+                               c.func.attr.value in self.parameter_methods() for n in refs(c.func.value)}
             if ins:  # `list(net.parameters())` passed as it is, or a name bound to such a value
                 owners |= self.parameter_owners(caller, ins) | self.owner_params(caller, ins, depth + 1)
             for q in fn.params if owners else ():
@@ -1839,16 +1865,7 @@ class _Resolver:
                 if d is not None:  # a factory function: what it returns
                     self.expand_returns(state, d, via, depth + 1)
                     return
-                held = self.lookup_assigns(ctx, v.func.value)
-                if held and all(isinstance(x, (cst.Subscript, cst.Name, cst.Attribute)) for x in held[0]):
-                    # `act = ACTIVATIONS[cfg.act]` ... `act()`: what the class or factory the name holds builds
-                    for x in held[0]:
-                        if isinstance(x, cst.Subscript):
-                            conf = "high" if _subscript_key(x) is not None else "medium"
-                            self.expand_item(state, x, held[1], via, depth + 1, lambda r, c, conf=conf: (
-                                self.expand_built(state, r, c, v, via, depth + 1, conf)))
-                        else:
-                            self.expand_built(state, x, held[1], v, via, depth + 1, "high")
+                if self.expand_made(state, v.func.value, ctx, v, via, depth + 1):
                     return
             target = self.project_target(v.func, ctx)
             if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
@@ -1873,6 +1890,33 @@ class _Resolver:
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
 
+    def expand_made(self, state, name: str, ctx: _Fn, call: cst.Call, via: str, depth: int) -> bool:
+        """`call` calls `name`, a local holding classes or factories (`act = ACTIVATIONS[cfg.act]` ... `act()`,
+        `[make(c) for make in OPS.values()]`) or a parameter its callers bind to one (`def __init__(self, act_cls):
+        ... act_cls()` with `ConvAct(c, c, act)`): what it builds. False when the name holds something else."""
+        held = self.lookup_assigns(ctx, name)
+        if held is None:
+            callers = self.caller_args(ctx, name) if depth <= MAX_DEPTH and self.param_of(ctx, name) else []
+            for arg, caller in callers:
+                if not (isinstance(arg, cst.Name) and self.expand_made(state, arg.value, caller, call, via, depth + 1)):
+                    self.expand_built(state, arg, caller, call, via, depth + 1, "high")
+            return bool(callers)
+        if not all(isinstance(x, (cst.Subscript, cst.Name, cst.Attribute)) or _values_of(x) is not None
+                   for x in held[0]):
+            return False
+        for x in held[0]:
+            if _values_of(x) is not None:  # `for make in OPS.values()`: every item, built
+                for t, c in self.container_values(_values_of(x), held[1]) or ():
+                    for r in self.keyed_elements(t, None):
+                        self.expand_built(state, r, c, call, via, depth + 1, "high")
+            elif isinstance(x, cst.Subscript):
+                conf = "high" if _subscript_key(x) is not None else "medium"
+                self.expand_item(state, x, held[1], via, depth + 1, lambda r, c, conf=conf: (
+                    self.expand_built(state, r, c, call, via, depth + 1, conf)))
+            else:
+                self.expand_built(state, x, held[1], call, via, depth + 1, "high")
+        return True
+
     def expand_built(self, state, ref, ctx: _Fn, call: cst.Call, via: str, depth: int, conf: str) -> None:
         """`call` calls `ref`, an item of a container of classes or factories (`{"elu": nn.ELU}`): a torch module
         class is constructed where it is written (with the call's arguments), a class of this file is
@@ -1886,7 +1930,10 @@ class _Resolver:
         if isinstance(ref, cst.Name) and ref.value in ex._classes:
             self.expand_class(state, ex._classes[ref.value], via, depth + 1)
             return
-        if isinstance(ref, (cst.Call, cst.Lambda)) or api is None:
+        if isinstance(ref, cst.Lambda):  # `lambda c: nn.MaxPool2d(3)`: a factory, its body is what it builds
+            self.expand_value(state, ref.body, ctx, via, depth + 1)
+            return
+        if isinstance(ref, cst.Call) or api is None:
             self.expand_value(state, ref, ctx, via, depth + 1) if isinstance(ref, cst.Call) else \
                 self.expand_module_expr(state, ref, ctx, via, depth + 1)
 
