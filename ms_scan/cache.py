@@ -61,7 +61,7 @@ SPECS: dict[type, dict[str, object]] = {
              "args": ("tuple", ("fixed", str, LIT)), "via": str, "confidence": str, "path": str,
              "also": ("tuple", str)},
     ProjectCallee: {"module": str, "name": str, "role": str, "via": str, "confidence": str, "text": str,
-                    "guess": str, "param": str},
+                    "guess": str, "param": str, "live": str},
     GradSite: {"kind": str, "api": str, "line": int, "column": int, "end_line": int, "end_column": int,
                "certainty": str, "function": str, "ops": ("list", GradOp), "unresolved": ("list", str),
                "resolved": bool, "reason": str, "project": ("list", ProjectCallee)},

@@ -150,8 +150,10 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 return home, found
         return home, None
 
-    def take(facts, summary, prefix: str, conf: str, seen: frozenset, hops: int, site, ops=True) -> None:
-        """A summary's ops (when `ops`), unresolved entries and further project names, joined to the site."""
+    def take(facts, summary, prefix: str, conf: str, seen: frozenset, hops: int, site, ops=True,
+             live: str = "") -> None:
+        """A summary's ops (when `ops`), unresolved entries and further project names, joined to the site;
+        `live`: the argument slots its project instances are called with (ProjectCallee.live)."""
         for op in summary.ops if ops else ():
             step = f"{prefix}:{op.via}" if op.via else prefix
             conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
@@ -160,7 +162,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             if not any(text == c.text for c in summary.project):
                 _add(site.unresolved, f"{text} [in {facts.path}]")
         left = follow_all(summary.project, lambda c: f"{prefix}:{c.via}" if c.via else prefix,
-                          lambda c: "medium" if "medium" in (conf, c.confidence) else "high", seen, hops + 1, site)
+                          lambda c: "medium" if "medium" in (conf, c.confidence) else "high", seen, hops + 1, site,
+                          live)
         for text in left:
             _add(site.unresolved, f"{text} [in {facts.path}]")
 
@@ -174,7 +177,10 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         name, _, attr = rest.partition(":")
         home = defining_module(by_module, callee.module, callee.name) or callee.module
         kind = "arg" if callee.role == "param" else callee.role
-        found = args.get((home, callee.name, kind, name), []) + (args.get((home, callee.name, kind, index), [])
+        found = []
+        # `def forward(self, net, x)` of a project class: other files call its instance (`penalty(net, x)`)
+        for target in (callee.name, *([callee.name[:-8] + ".__call__"] if callee.name.endswith(".forward") else ())):
+            found += args.get((home, target, kind, name), []) + (args.get((home, target, kind, index), [])
                                                                  if index != "-1" else [])
         key = (home, callee.name, callee.param)
         if not found or hops > _MAX_GRAD_HOPS:
@@ -185,7 +191,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         for facts, summary in found:
             prefix = f"{via} -> {facts.path}" if via else facts.path
             if not attr:
-                take(facts, summary, prefix, conf, seen, hops, site)
+                take(facts, summary, prefix, conf, seen, hops, site, live=callee.live if kind == "arg" else "")
                 continue
             members = [replace(c, name=f"{c.name}.{attr}", role="member") if c.role == "instance" else
                        replace(c, param=f"{c.param}:{attr}") for c in summary.project
@@ -197,9 +203,26 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                  conf, seen, hops, site)
         return True
 
-    def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
+    def follow_live(callee, live: str, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
+        """An instance called with only some arguments live: the union of its forward's slices from each
+        ("instance:<slot>" summaries). False when one is missing (the whole forward is taken instead)."""
+        home = defining_module(by_module, callee.module, callee.name)
+        found = [summaries.get((home, callee.name, f"instance:{slot}")) for slot in live.split(",")]
+        if not home or None in found or hops > _MAX_GRAD_HOPS:
+            return False
+        key = (home, callee.name, f"instance:{live}")
+        if key in seen:
+            return True
+        for facts, summary in found:
+            take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen | {key}, hops, site)
+        return True
+
+    def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site, live: str = "") -> bool:
         if callee.role == "flag":
             return True  # decided by _decide_flags
+        live = callee.live or live if callee.role == "instance" else ""
+        if live and follow_live(callee, live, via, conf, seen, hops, site):
+            return True
         if callee.role in ("param", "lift", "hold"):
             return follow_param(callee, via, conf, seen, hops, site)
         home, found = find(callee.module, callee.name, callee.role)
@@ -213,7 +236,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site)
         return True
 
-    def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site) -> list[str]:
+    def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site, live: str = "") -> list[str]:
         """Follow each callee; the `unresolved` texts that remain. Callees guessed from a parameter's name
         (ProjectCallee.guess) are candidates: the one that is a model (has an instance or member summary) is
         followed; when none or several are, the class is said to be unknown, never named."""
@@ -221,13 +244,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         for c in callees:
             if c.guess:
                 groups.setdefault(c.guess, []).append(c)
-            elif not follow(c, via_of(c), conf_of(c), seen, hops, site) and c.text:
+            elif not follow(c, via_of(c), conf_of(c), seen, hops, site, live) and c.text:
                 _add(left, c.text)
         for guess, cands in groups.items():
             homes = [find(c.module, c.name, c.role) for c in cands]
             models = [c for c, (_, found) in zip(cands, homes) if found is not None and (
                 c.role != "member" or find(c.module, c.name.partition(".")[0], "instance")[1] is not None)]
-            if len(models) == 1 and follow(models[0], via_of(models[0]), conf_of(models[0]), seen, hops, site):
+            if len(models) == 1 and follow(models[0], via_of(models[0]), conf_of(models[0]), seen, hops, site, live):
                 continue
             if len(cands) == 1 and homes[0][0] is None:  # its module was not scanned: the name's guess stands
                 _add(left, cands[0].text)

@@ -84,7 +84,7 @@ def test_heldout_harness_counts_every_label(result):
 # parameters bound by callers, LPPool rows); pnp_denoiser_pkg's Hardshrink stays MS302 (its model reaches the site
 # through an instance's __call__, not followed until a forward can be sliced per input: set 5's DeepONet).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
-                 "second_order_heldout5": 0.96, "second_order_heldout6": 21 / 22}
+                 "second_order_heldout5": 1.0, "second_order_heldout6": 1.0}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

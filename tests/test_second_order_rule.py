@@ -942,3 +942,33 @@ def test_pooling_normalisation_activation_targets_have_rows() -> None:
         chain = torch_chain(api, {}, "2.10", "cpu")
         assert chain.prims is not None and chain.prims.how == "table", api
     assert "AvgPool3D" in torch_chain("torch.nn.LPPool2d", {}, "2.10", "cpu").prims.primitives
+
+
+def test_forward_is_sliced_from_the_differentiated_inputs() -> None:
+    # issue #5: only the part of a multi-input forward that the differentiated input reaches is on the path.
+    # In-file (arguments by keyword, a method of the model on the other input's branch):
+    case = CASES[0].parent / "conditional_critic_sliced_forward.py"
+    facts, found = _findings(case)
+    (site,) = facts.sites
+    apis = {o.api for o in site.ops}
+    assert "torch.nn.Hardshrink" in apis and not apis & {"torch.nn.Softshrink", "torch.nn.Embedding"}
+    assert [(f.line, f.torch_api) for f in found] == [(12, "torch.nn.Hardshrink")]
+    # w.r.t. the weights, the whole forward depends on them: both branches are on the path
+    src = case.read_text().replace("grad(out.sum(), x,", "grad(out.sum(), list(critic.parameters()),")
+    facts = extract_grad_facts(src, case.name)
+    assert {"torch.nn.Softshrink", "torch.nn.Hardshrink"} <= {o.api for s in facts.sites for o in s.ops}
+    # across files, through an instance of a project class called as a function (`smooth(field, theta, t)`
+    # runs CurvaturePenalty.__call__): the other file's model is sliced from the argument slot t
+    res = _scan_ms3(PKG / "callable_criterion_sliced_forward")
+    assert [(f.path, f.line, f.code, f.torch_api) for f in res.findings] == [
+        ("nets.py", 20, "MS301", "torch.nn.Softshrink")]
+    assert "train.py:field -> nets.py:Field.forward" in res.findings[0].message
+    assert not _scan_ms3(PKG / "trap_callable_criterion_first_order").findings
+
+
+def test_registry_built_from_a_list_of_pairs() -> None:
+    # `ACTS = dict(_ACT_PAIRS)` with `_ACT_PAIRS = [("lrelu", nn.LeakyReLU), ...]` resolves like `{k: v}`
+    base = CASES[0].parent
+    res = _scan_ms3(base / "pair_list_table_lookup.py")
+    assert [(f.line, f.code, f.torch_api) for f in res.findings] == [(9, "MS301", "torch.nn.Hardshrink")]
+    assert not _scan_ms3(base / "trap_pair_list_table_first_order.py").findings

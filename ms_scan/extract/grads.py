@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import libcst as cst
 
@@ -117,6 +117,9 @@ class ProjectCallee:
     # that is called as a model but never bound in the file, as "index:param" ("-1:param" keyword-only), or
     # "index:param:attr" when a member of it is called; ms_scan.project follows the arguments other files pass
     param: str = ""
+    # the argument slots ("1", "y", comma-joined) of the call that depend on the differentiated inputs, when
+    # only some do: the derivative path is the part of the callee's forward those arguments reach ("": all)
+    live: str = ""
 
 
 @dataclass(slots=True)
@@ -367,6 +370,11 @@ def _is_property(node) -> bool:
     return isinstance(node, cst.FunctionDef) and any(
         (dotted_name(d.decorator) or "").rpartition(".")[2] in ("property", "cached_property")
         for d in node.decorators)
+
+
+def _live_text(live: frozenset | None) -> str:
+    """ProjectCallee.live of a call's live argument slots ("" when all are)."""
+    return ",".join(sorted(live)) if live else ""
 
 
 def _name_tokens(name: str) -> list[str]:
@@ -1088,7 +1096,30 @@ class _Resolver:
                 seen.add(id(c))
                 if reach is not None and not (refs(c) & reach) and id(c) not in holders:
                     continue
-                self.call_ops(state, c, fn, "", 0)
+                live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
+                self.call_ops(state, c, fn, "", 0, live)
+
+    def live_slots(self, c: cst.Call, reach: set) -> frozenset | None:
+        """The argument slots ("0", "1", ... or the keyword) of a call that read a name in `reach` (what depends
+        on the differentiated inputs), when only some do: `net(u, y)` with y differentiated is on the path
+        through y only, so only the part of net's forward that y reaches is (Resolver.sliced_calls). None when
+        the callee itself depends on them (a model whose weights are the inputs), or all or no slot is live,
+        or a starred argument carries them."""
+        if refs(c.func) & reach:
+            return None
+        live, slots, pos = set(), 0, 0
+        for a in c.args:
+            hit = bool(refs(a.value) & reach)
+            if a.star or (a.keyword is None and pos < 0):
+                if hit:
+                    return None
+                pos = -1  # `f(*args, x)`: the positions after it are not known
+                continue
+            slots += 1
+            if hit:
+                live.add(a.keyword.value if a.keyword is not None else str(pos))
+            pos += a.keyword is None
+        return frozenset(live) if live and len(live) < slots else None
 
     def back_names(self, fn: _Fn, outputs: list, stop: set) -> set:
         """Names the outputs are computed from, not looking through the names in `stop` (the inputs)."""
@@ -1302,7 +1333,11 @@ class _Resolver:
         return out
 
     # ---------------------------------------------------------------- expansion
-    def call_ops(self, state: "_PathState", c: cst.Call, fn: _Fn, via: str, depth: int) -> None:
+    def call_ops(self, state: "_PathState", c: cst.Call, fn: _Fn, via: str, depth: int,
+                 live: frozenset | None = None) -> None:
+        """The ops calling `c` puts on the path; `live`: its argument slots that carry the differentiated inputs
+        (None: all), handed to the forward or function the callee resolves to through state.live."""
+        state.live = None
         if depth > MAX_DEPTH:
             self.too_deep(state)
             return
@@ -1335,7 +1370,11 @@ class _Resolver:
                 state.any_path = True
                 self.expand_value(state, c.func, fn, self.via(via, c.func), depth + 1)
             return
-        self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
+        state.live = live
+        try:
+            self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
+        finally:
+            state.live = None
 
     def via(self, via: str, c: cst.Call) -> str:
         text = self._code_of.get(id(c.func))
@@ -1414,7 +1453,9 @@ class _Resolver:
                                           else _join(via, step), depth + 1)
                     finally:
                         state.guessed -= 1
+                live = state.live
                 for arg, caller_fn in callers:
+                    state.live = live  # each caller's argument is called with the same live slots
                     self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
                 return
             own = self.class_of(expr, fn)
@@ -1423,7 +1464,8 @@ class _Resolver:
                 return
             d = self.lookup_def(fn, name)
             if d is not None:
-                self.expand_fn(state, d, _join(via, d.qual), depth + 1)
+                live, state.live = state.live, None
+                self.expand_fn(state, d, _join(via, d.qual), depth + 1, live)
                 return
             if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
                 return
@@ -1549,8 +1591,9 @@ class _Resolver:
         method, values = self.class_members(cls, attr)
         if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
             self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module it returns
-        elif method is not None:
-            self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)
+        elif method is not None:  # `self.encode(u, y)`: the method's slice from its live arguments
+            live, state.live = state.live, None
+            self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
         for v, ctx in values:
             self.expand_value(state, v, ctx, via, depth + 1)
 
@@ -1558,7 +1601,7 @@ class _Resolver:
         """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to
         (an assignment, the arguments at the callers, a project class's instance) and say so when it stays
         unknown, rather than dropping it. Dicts, tensors and other plain values stay silent."""
-        memo = ("member_of", id(owner), attr, id(fn), state.guessed > 0)  # what it adds does not depend on the way
+        memo = ("member_of", id(owner), attr, id(fn), state.guessed > 0, state.live)  # nor on the way
         if memo in state.done:
             return
         state.done.add(memo)
@@ -1755,6 +1798,15 @@ class _Resolver:
             return name in ("ModuleDict", "dict", "OrderedDict", "ParameterDict")
         return False
 
+    def pairs_value(self, v):
+        """`dict(_PAIRS)` with `_PAIRS = [("relu", nn.ReLU), ...]` bound once at module level: that literal
+        list (or dict) of pairs; anything else as it is."""
+        if isinstance(v, cst.Name):
+            values = self.ex._module_fn.assigns.get(v.value, [])
+            if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple, cst.Dict)):
+                return values[0]
+        return v
+
     def keyed_elements(self, v, key: str | None) -> list:
         """The values a dict-like value holds under `key` (all of them for None)."""
         if id(v) in self.ex._keyed:
@@ -1773,7 +1825,7 @@ class _Resolver:
                     if key is None or a.keyword.value == key:
                         out.append(a.value)
                 else:
-                    out.extend(self.keyed_elements(a.value, key))
+                    out.extend(self.keyed_elements(self.pairs_value(a.value), key))
         elif isinstance(v, (cst.List, cst.Tuple)):  # OrderedDict([("D", m), ...])
             for el in v.elements:
                 if isinstance(el.value, cst.Tuple) and len(el.value.elements) == 2:
@@ -1955,6 +2007,7 @@ class _Resolver:
             return
         state.visiting.add(key)
         try:
+            live, state.live = state.live, None
             fwd = cls.methods.get("forward") or cls.methods.get("__call__")
             if fwd is None:
                 if self.sequential_class(cls):  # `class ConvLayer(nn.Sequential)`: its forward runs its layers
@@ -1962,7 +2015,7 @@ class _Resolver:
                     return
                 self.unresolved(state, f"{cls.name} (no forward in this file)")
                 return
-            self.expand_fn(state, fwd, _join(via, f"{cls.name}.forward"), depth + 1)
+            self.expand_fn(state, fwd, _join(via, f"{cls.name}.forward"), depth + 1, live)
         finally:
             state.visiting.discard(key)
 
@@ -2026,9 +2079,12 @@ class _Resolver:
             return
         self.expand_element(state, arg, ctx, via, depth)
 
-    def expand_fn(self, state, f: _Fn, via: str, depth: int) -> None:
+    def expand_fn(self, state, f: _Fn, via: str, depth: int, live: frozenset | None = None) -> None:
+        """The ops of f's body; with `live` (argument slots, see live_slots) only of the calls that depend on
+        the parameters those slots bind (sliced_calls)."""
+        live_params = self.live_params(f, live)
         key = ("fn", id(f))
-        done = (id(f), state.guessed > 0)  # a body's ops do not depend on the way it is reached
+        done = (id(f), state.guessed > 0, live_params)  # a body's ops do not depend on the way it is reached
         if key in state.visiting or done in state.done:
             return
         if depth > MAX_DEPTH:
@@ -2037,11 +2093,44 @@ class _Resolver:
         state.visiting.add(key)
         state.any_path = True
         try:
-            for c in f.calls:
-                self.call_ops(state, c, f, via, depth + 1)
+            if live_params is None:
+                for c in f.calls:
+                    self.call_ops(state, c, f, via, depth + 1)
+            else:
+                for c, c_live in self.sliced_calls(f, live_params):
+                    self.call_ops(state, c, f, via, depth + 1, c_live)
         finally:
             state.visiting.discard(key)
         state.done.add(done)
+
+    @staticmethod
+    def live_params(f: _Fn, live: frozenset | None) -> frozenset | None:
+        """f's parameters that the live argument slots bind (positions count after `self`); None (the whole
+        body) when a slot does not name a parameter or f takes *args / **kwargs."""
+        if live is None or not isinstance(f.node, cst.FunctionDef) or \
+                isinstance(f.node.params.star_arg, cst.Param) or f.node.params.star_kwarg is not None:
+            return None
+        out = set()
+        for slot in live:
+            name = f.params[int(slot)] if slot.isdigit() and int(slot) < len(f.params) else slot
+            if name not in f.params:
+                return None
+            out.add(name)
+        return frozenset(out) if len(out) < len(f.params) else None
+
+    def sliced_calls(self, f: _Fn, live_params: frozenset) -> list:
+        """(call, its live slots) for the calls of f's body that read what the live parameters reach, through
+        f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path)."""
+        reach = set(live_params)
+        assigns = self.visible_assigns(f)
+        changed = True
+        while changed:
+            changed = False
+            for name, values in assigns.items():
+                if name not in reach and any(refs(v) & reach for v in values):
+                    reach.add(name)
+                    changed = True
+        return [(c, self.live_slots(c, reach)) for c in f.calls if refs(c) & reach]
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
         for node in _walk(f.node.body):
@@ -2415,7 +2504,9 @@ class _Resolver:
         self.unresolved(state, text)
         if step:
             via = f"{via} [{step[step.index(':') + 2:]}]" if via.endswith(step.split(':')[0]) else _join(via, step)
-        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess)
+        live, state.live = state.live, None
+        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
+                               live=_live_text(live) if role == "instance" else "")
         if callee not in state.site.project:
             state.site.project.append(callee)
 
@@ -2430,8 +2521,9 @@ class _Resolver:
             return
         target, index = found
         param = f"{index}:{name}" + (f":{attr}" if attr else "")
+        live, state.live = state.live, None
         callee = ProjectCallee(self.ex.module, target, role, via, "medium" if state.guessed else "high", text,
-                               "", param)
+                               "", param, _live_text(live) if role == "param" and not attr else "")
         if callee not in state.site.project:
             state.site.project.append(callee)
             if text:  # "": a helper also called in this file, whose other callers are looked for quietly
@@ -2545,7 +2637,9 @@ class _Resolver:
         target = self.project_target(func, fn)
         if target is not None:
             return target
-        if not isinstance(func, cst.Attribute):
+        if isinstance(func, cst.Name):  # `penalty(net, x)` with `penalty = Penalty(...)`: Penalty.__call__
+            func = cst.Attribute(value=func, attr=cst.Name("__call__"))
+        elif not isinstance(func, cst.Attribute):
             return None
         owner = func.value
         values, ctx = [owner], fn
@@ -2576,6 +2670,7 @@ class _Resolver:
         for cls in self.module_classes().values():
             if cls.name in self.ex._classes and self.ex._classes[cls.name] is cls:
                 out.append(self._summary(cls.name, "instance", lambda st, c=cls: self.expand_class(st, c, "", 0)))
+                out.extend(self.input_summaries(cls))
         top = self.ex._module_fn
         for name, f in top.defs.items():
             out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
@@ -2600,6 +2695,22 @@ class _Resolver:
                 out.extend(self.arg_summaries())
             except RecursionError:  # a pathological caller loses its argument summaries, not the file's models
                 pass
+        return out
+
+    def input_summaries(self, cls: _Cls) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "instance:<slot>" for a class whose forward takes several inputs: the part of the forward that
+        one input reaches (its slice), for another file's `net(u, y)` whose derivative path goes through y
+        only (ProjectCallee.live); one summary per parameter, under its position and under its name."""
+        fwd = cls.methods.get("forward") or cls.methods.get("__call__")
+        if fwd is None or len(fwd.params) < 2 or self.live_params(fwd, frozenset({fwd.params[0]})) is None:
+            return []
+        out = []
+        for i, p in enumerate(fwd.params):
+            def expand(st, c=cls, p=p):
+                st.live = frozenset({p})
+                self.expand_class(st, c, "", 0)
+            summary, state = self._summary(cls.name, f"instance:{i}", expand)
+            out += [(summary, state), (replace(summary, role=f"instance:{p}"), state)]
         return out
 
     def member_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
@@ -2669,8 +2780,15 @@ class _Resolver:
                     for k in [_literal(el.key)] if isinstance(k, str)]
         if isinstance(v, cst.Call) and self.is_dict_value(v):
             return [a.keyword.value for a in v.args if a.keyword is not None] + \
-                [k for a in v.args if a.keyword is None for k in self.literal_keys(a.value)]
+                [k for a in v.args if a.keyword is None for k in self.pair_keys(self.pairs_value(a.value))]
         return []
+
+    def pair_keys(self, v) -> list[str]:
+        """The literal keys of what `dict(...)` / `OrderedDict(...)` is given: a dict, or a list of pairs."""
+        if isinstance(v, (cst.List, cst.Tuple)):
+            return [k for el in v.elements if isinstance(el.value, cst.Tuple) and len(el.value.elements) == 2
+                    for k in [_literal(el.value.elements[0].value)] if isinstance(k, str)]
+        return self.literal_keys(v)
 
     def _summary(self, name: str, role: str, expand) -> tuple[ModelSummary, "_PathState"]:
         site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
@@ -2693,7 +2811,7 @@ def _stack_room():
 
 
 class _PathState:
-    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet")
+    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live")
 
     def __init__(self, site: GradSite) -> None:
         self.site = site
@@ -2704,6 +2822,9 @@ class _PathState:
         self.done: set = set()  # functions and classes already expanded for this site (their ops do not vary)
         self.guessed = 0  # > 0 while expanding a class inferred for an unbound parameter
         self.quiet = 0  # > 0 inside a speculative lift (Resolver.lift(quiet=True))
+        # the live argument slots of the call being expanded (Resolver.live_slots), taken by the first forward
+        # or function it resolves to (or the project name it leads to); None: every argument is live
+        self.live: frozenset | None = None
 
 
 # ------------------------------------------------------------------------------------------ helpers
