@@ -14,7 +14,7 @@ Two ways in, same findings:
 from __future__ import annotations
 
 from ms_scan.facts import FileFacts
-from ms_scan.findings import Finding, confidence_rank
+from ms_scan.findings import Finding, confidence_rank, sort_findings
 from ms_scan.settings import Settings
 
 
@@ -78,9 +78,7 @@ def evaluate(facts: list[FileFacts], table, settings: Settings) -> list[Finding]
     findings: list[Finding] = []
     for f in facts:
         findings.extend(file_findings(f, table, settings, snippets_of))
-    findings = _filtered(findings, settings)
-    findings.sort(key=Finding.sort_key)
-    return findings
+    return sort_findings(_filtered(findings, settings))
 
 
 class FileRules:
@@ -219,8 +217,7 @@ class Streaming:
                     self.with_uses.add(f.path)
         findings, self.findings = self.findings, []
         findings.extend(_filtered(late, self.settings, self._keep))
-        findings.sort(key=Finding.sort_key)
-        return findings
+        return sort_findings(findings)
 
 
 def _read_snippets(f: FileFacts, sources: dict[str, str] | None) -> None:

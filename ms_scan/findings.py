@@ -61,3 +61,17 @@ class Finding:
             d["shim"] = dict(self.shim)
         d["family"] = self.family
         return d
+
+
+def sort_findings(findings: list[Finding]) -> list[Finding]:
+    """`sorted(findings, key=Finding.sort_key)`, one path at a time: the sort keys of one file's findings
+    exist at once, not a key tuple per finding of the whole scan (17 MiB at 125k findings)."""
+    by_path: dict[str, list[Finding]] = {}
+    for f in findings:
+        by_path.setdefault(f.path, []).append(f)
+    out: list[Finding] = []
+    for path in sorted(by_path):
+        group = by_path.pop(path)
+        group.sort(key=Finding.sort_key)
+        out.extend(group)
+    return out

@@ -14,7 +14,7 @@ from pathlib import Path
 from ms_scan.discover import Discovery, SourceFile, discover
 from ms_scan.evaluate import Streaming, selected
 from ms_scan.facts import FileFacts, Problem
-from ms_scan.findings import Finding
+from ms_scan.findings import Finding, sort_findings
 from ms_scan.settings import CACHE_DIR, Settings
 
 LAST_SCAN = "last_scan.jsonl"
@@ -485,7 +485,7 @@ def post_process(result: ScanResult, sources: dict[str, str]) -> None:
                            settings.max_file_size)
     if extra:
         keep = selected(settings)
-        result.findings = sorted(result.findings + [f for f in extra if keep(f)], key=Finding.sort_key)
+        result.findings = sort_findings(result.findings + [f for f in extra if keep(f)])
     baseline.assign_fingerprints(result.findings)
     if settings.baseline:
         result.baseline_fixed = baseline.apply(result.findings, baseline.load(settings.baseline))

@@ -141,3 +141,21 @@ def test_deferred_references_outside_the_scanned_modules_are_let_go(tmp_path):
     assert rules.per_file(full)[0].deferred == full.deferred  # without the module set nothing is dropped
     streamed = scan([str(pkg)], _settings()).findings
     assert any(f.torch_api == "torch.relu" and f.path.endswith("model.py") for f in streamed)
+
+
+def test_sorting_one_path_at_a_time_is_the_global_order():
+    """findings.sort_findings groups by path to keep few sort keys alive; the order is sorted()'s,
+    ties (equal keys) included."""
+    import random
+
+    from ms_scan.findings import Finding, sort_findings
+
+    rng = random.Random(7)
+    findings = [Finding(code=rng.choice(["MS101", "MS201", "MS301"]), name="n", severity="error",
+                        confidence="high", message=str(i), path=rng.choice(["b.py", "a.py", "a/b.py"]),
+                        line=rng.randint(1, 4), column=rng.randint(0, 1), end_line=1, end_column=1,
+                        torch_api=rng.choice([None, "torch.a", "torch.b"]))
+                for i in range(3000)]
+    assert [f.message for f in sort_findings(findings)] == \
+        [f.message for f in sorted(findings, key=Finding.sort_key)]
+    assert sort_findings([]) == []
