@@ -154,7 +154,9 @@ class Streaming:
         self._shared: dict = {}
 
     def ready(self):
-        """Load the table (the scan calls this while the workers parse their first files)."""
+        """Load the table and the rules (the scan calls this while the workers parse their first files)."""
+        from ms_scan.rules import api_mapping, checklist, dynamic_shape, scanner, second_order  # noqa: F401
+
         return self.per_file.table
 
     def _share(self, finding: Finding) -> None:

@@ -286,7 +286,10 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
     sha256 of the bytes, from content_digests) saves reading the files again for the keys.
     `rules` (optional, an evaluate.Streaming): its per-file half runs in the workers and the facts
     returned are what it kept of each file."""
-    job = FileJob(project_modules, settings, gate, store, rules=rules.per_file if rules else None)
+    # the per-file rules run in the workers, so this process never holds a file's whole facts; when each
+    # worker gets one file at most (a pre-commit run), here, where the table loaded while they parsed
+    in_workers = rules is not None and len(files) > settings.jobs
+    job = FileJob(project_modules, settings, gate, store, rules=rules.per_file if in_workers else None)
     if store is not None:  # the keys are made here; the workers inherit them (and the context digest)
         for src in files:
             key = job.key_of(src, digests[src.relpath] if digests and src.relpath in digests else False)
@@ -298,7 +301,9 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
         nonlocal hits
         out, hit = value
         hits += hit
-        return rules.accept(out) if rules is not None else out
+        if rules is None:
+            return out
+        return rules.accept(out) if in_workers else rules.stream(out)
 
     results = extract_all(files, job, settings, progress, meanwhile, on_result=arrived)
     if stats is not None:
