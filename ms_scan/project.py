@@ -207,7 +207,11 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         """An instance called with only some arguments live: the union of its forward's slices from each
         ("instance:<slot>" summaries). False when one is missing (the whole forward is taken instead)."""
         home = defining_module(by_module, callee.module, callee.name)
-        found = [summaries.get((home, callee.name, f"instance:{slot}")) for slot in live.split(",")]
+        slots = [t for t in live.split(",") if not t.startswith(">")]
+        outs = [t for t in live.split(",") if t.startswith(">")]  # the returned element read (">k"), if one
+        found = [summaries.get((home, callee.name, f"instance:{slot}{''.join(outs)}")) for slot in slots or [""]]
+        if outs and None in found:  # no per-element summary: the slices from the slots alone
+            found = [summaries.get((home, callee.name, f"instance:{slot}")) for slot in slots] if slots else [None]
         if not home or None in found or hops > _MAX_GRAD_HOPS:
             return False
         key = (home, callee.name, f"instance:{live}")

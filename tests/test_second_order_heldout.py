@@ -4,6 +4,10 @@ The scripts and their labels (``*.expected.json``) were written independently of
 tests and fixtures; see tests/second_order_heldout/measure.py for the matching rule. The
 thresholds are fixed: recall of flagged ops must be 1.0 and no first-order file may carry an
 MS3xx finding; every MS301 finding must match a label (precision 1.0).
+
+Later sets (heldout2 to heldout7) were each measured once, blind, then tuned on (RECALL_FLOORS below):
+heldout7 was measured blind at recall 0.848 (28/33 ops, precision 1.00, 0/7 first-order files flagged) and is
+tuned from then on.
 """
 from __future__ import annotations
 
@@ -83,8 +87,14 @@ def test_heldout_harness_counts_every_label(result):
 # on: TP=21 FP=0 FN=1 (weights from modules()/a model method, tables of factories looped over, factory
 # parameters bound by callers, LPPool rows); pnp_denoiser_pkg's Hardshrink stays MS302 (its model reaches the site
 # through an instance's __call__, not followed until a forward can be sliced per input: set 5's DeepONet).
+# heldout7: measured blind at recall 0.848 (TP=28 FP=0 FN=5), 0/7 first-order files flagged; tuned from then on:
+# TP=32 FP=0 FN=1 (0.970) after issue #5 (a torch function held by reference and called later, a wrapper's own
+# `self.module` attribute, with the forward sliced to the returned element the path reads so that set 6's egnn
+# stays clean once its wrapper resolves; 56 API rows in api_primitives.csv: grid_sample, affine_grid, pads, folds,
+# RNN cells, losses). Left: lanczos_kws_spectrum_pkg (a registry filled by a class decorator, `@register("x")`,
+# whose entry is picked by a config key set in another file).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
-                 "second_order_heldout5": 1.0, "second_order_heldout6": 1.0}
+                 "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 0.96}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -498,6 +498,74 @@ STRUCTURAL = {'MakeTuple', 'TupleGetItem', 'Depend', 'Return', 'UpdateState', 'L
 CNODE_RE = re.compile(r'^\s*%\d+\([^)]*\)\s*=\s*(?:PrimFunc_)?([A-Z]\w*)\(', re.M)
 
 
+# issue #5, fifth pass: F.grid_sample (-> mint.nn.functional.grid_sample / ops.grid_sample) fell to MS304 on
+# held-out set 7; the other 2.10 mapping-table targets of spatial / sampling / interpolation / recurrent / loss APIs
+# without a row (a grid of (N, H, W, 2) for grid_sample, theta (N, 2, 3) for affine_grid).
+GRID = '(2, 3, 3, 2)'
+APIS += [
+    ('mindspore.ops.grid_sample', "mode='bilinear' (default)", 'ops.grid_sample', [X4, GRID]),
+    ('mindspore.mint.nn.functional.grid_sample', "mode='bilinear' (default)",
+     'mint.nn.functional.grid_sample', [X4, GRID]),
+    ('mindspore.ops.affine_grid', 'size=(2, 3, 4, 4)', 'lambda t: ops.affine_grid(t, (2, 3, 4, 4))', ['(2, 2, 3)']),
+    ('mindspore.ops.pixel_shuffle', 'upscale_factor=2', 'lambda x: ops.pixel_shuffle(x, 2)', ['(2, 4, 2, 2)']),
+    ('mindspore.ops.pixel_unshuffle', 'downscale_factor=2', 'lambda x: ops.pixel_unshuffle(x, 2)', [X4]),
+    ('mindspore.ops.upsample', "mode='bilinear', align_corners=True",
+     "lambda x: ops.upsample(x, size=(6, 6), mode='bilinear', align_corners=True)", [X4]),
+    ('mindspore.mint.nn.Upsample', "mode='nearest' (default)", 'mint.nn.Upsample(scale_factor=2.0)', [X4]),
+    ('mindspore.ops.unfold', 'kernel_size=2', 'lambda x: ops.unfold(x, 2)', [X4]),
+    ('mindspore.mint.nn.functional.unfold', 'kernel_size=2', 'lambda x: mint.nn.functional.unfold(x, 2)', [X4]),
+    ('mindspore.nn.ReflectionPad1d', 'padding=1', 'nn.ReflectionPad1d(1)', [X3]),
+    ('mindspore.nn.ReplicationPad1d', 'padding=1', 'nn.ReplicationPad1d(1)', [X3]),
+    ('mindspore.nn.ConstantPad2d', 'padding=1, value=0.5', 'nn.ConstantPad2d(1, 0.5)', [X4]),
+    ('mindspore.mint.nn.ReflectionPad2d', 'padding=1', 'mint.nn.ReflectionPad2d(1)', [X4]),
+    ('mindspore.mint.nn.ReplicationPad2d', 'padding=1', 'mint.nn.ReplicationPad2d(1)', [X4]),
+    ('mindspore.nn.RNN', 'batch_first=True', 'nn.RNN(5, 4, batch_first=True)', [SEQ]),
+    ('mindspore.nn.LSTMCell', 'hx given',
+     'lambda x, h, c: nn.LSTMCell(5, 4)(x, (h, c))[0]', ['(3, 5)', '(3, 4)', '(3, 4)']),
+    ('mindspore.nn.GRUCell', 'hx given', 'nn.GRUCell(5, 4)', ['(3, 5)', '(3, 4)']),
+    ('mindspore.nn.RNNCell', 'hx given', 'nn.RNNCell(5, 4)', ['(3, 5)', '(3, 4)']),
+    ('mindspore.nn.SmoothL1Loss', '', 'nn.SmoothL1Loss()', [X2, X2]),
+    ('mindspore.nn.L1Loss', '', 'nn.L1Loss()', [X2, X2]),
+    ('mindspore.nn.MSELoss', '', 'nn.MSELoss()', [X2, X2]),
+    ('mindspore.nn.HuberLoss', '', 'nn.HuberLoss()', [X2, X2]),
+    ('mindspore.mint.nn.SmoothL1Loss', '', 'mint.nn.SmoothL1Loss()', [X2, X2]),
+    ('mindspore.mint.nn.L1Loss', '', 'mint.nn.L1Loss()', [X2, X2]),
+    ('mindspore.mint.nn.MSELoss', '', 'mint.nn.MSELoss()', [X2, X2]),
+    ('mindspore.ops.margin_ranking_loss', '', 'ops.margin_ranking_loss', [X2, X2, X2]),
+    ('mindspore.ops.soft_margin_loss', '', 'ops.soft_margin_loss', [X2, X2]),
+    ('mindspore.ops.triplet_margin_loss', '', 'ops.triplet_margin_loss', [X2, X2, X2]),
+    ('mindspore.mint.nn.ZeroPad1d', 'padding=1', 'mint.nn.ZeroPad1d(1)', [X3]),
+    ('mindspore.mint.nn.ZeroPad2d', 'padding=1', 'mint.nn.ZeroPad2d(1)', [X4]),
+    ('mindspore.mint.nn.ZeroPad3d', 'padding=1', 'mint.nn.ZeroPad3d(1)', [X5]),
+    ('mindspore.mint.nn.ConstantPad1d', 'padding=1, value=0.5', 'mint.nn.ConstantPad1d(1, 0.5)', [X3]),
+    ('mindspore.mint.nn.ConstantPad2d', 'padding=1, value=0.5', 'mint.nn.ConstantPad2d(1, 0.5)', [X4]),
+    ('mindspore.mint.nn.ConstantPad3d', 'padding=1, value=0.5', 'mint.nn.ConstantPad3d(1, 0.5)', [X5]),
+    ('mindspore.mint.nn.ReflectionPad1d', 'padding=1', 'mint.nn.ReflectionPad1d(1)', [X3]),
+    ('mindspore.mint.nn.ReflectionPad3d', 'padding=1', 'mint.nn.ReflectionPad3d(1)', [X5]),
+    ('mindspore.mint.nn.ReplicationPad1d', 'padding=1', 'mint.nn.ReplicationPad1d(1)', [X3]),
+    ('mindspore.mint.nn.ReplicationPad3d', 'padding=1', 'mint.nn.ReplicationPad3d(1)', [X5]),
+    ('mindspore.nn.ConstantPad1d', 'padding=1, value=0.5', 'nn.ConstantPad1d(1, 0.5)', [X3]),
+    ('mindspore.nn.ConstantPad3d', 'padding=1, value=0.5', 'nn.ConstantPad3d(1, 0.5)', [X5]),
+    ('mindspore.nn.ReplicationPad3d', 'padding=1', 'nn.ReplicationPad3d(1)', [X5]),
+    ('mindspore.mint.nn.Unfold', 'kernel_size=2', 'mint.nn.Unfold(2)', [X4]),
+    ('mindspore.mint.nn.Fold', 'output_size=(4, 4), kernel_size=2', 'mint.nn.Fold((4, 4), 2)', ['(2, 12, 9)']),
+    ('mindspore.mint.nn.functional.fold', 'output_size=(4, 4), kernel_size=2',
+     'lambda x: mint.nn.functional.fold(x, (4, 4), 2)', ['(2, 12, 9)']),
+    ('mindspore.nn.SoftMarginLoss', '', 'nn.SoftMarginLoss()', [X2, X2]),
+    ('mindspore.nn.MarginRankingLoss', '', 'nn.MarginRankingLoss()', [X2, X2, X2]),
+    ('mindspore.nn.TripletMarginLoss', '', 'nn.TripletMarginLoss()', [X2, X2, X2]),
+    ('mindspore.nn.CosineEmbeddingLoss', '', 'nn.CosineEmbeddingLoss()', [X2, X2, '(3,)']),
+    ('mindspore.ops.cosine_embedding_loss', '', 'ops.cosine_embedding_loss', [X2, X2, '(3,)']),
+    ('mindspore.nn.HingeEmbeddingLoss', '', 'nn.HingeEmbeddingLoss()', [X2, X2]),
+    ('mindspore.ops.hinge_embedding_loss', '', 'ops.hinge_embedding_loss', [X2, X2]),
+    ('mindspore.nn.MultiLabelSoftMarginLoss', '', 'nn.MultiLabelSoftMarginLoss()', [X2, X2]),
+    ('mindspore.ops.multilabel_soft_margin_loss', '', 'ops.multilabel_soft_margin_loss', [X2, X2]),
+    ('mindspore.nn.GaussianNLLLoss', '', 'nn.GaussianNLLLoss()', [X2, X2, X2]),
+    ('mindspore.ops.gaussian_nll_loss', '', 'ops.gaussian_nll_loss', [X2, X2, X2]),
+    ('mindspore.nn.PoissonNLLLoss', '', 'nn.PoissonNLLLoss()', [X2, X2]),
+]
+
+
 def _child(expr: str, shapes: list[str], dump: str) -> dict:
     src = ('import numpy as np\nimport mindspore as ms\nfrom mindspore import ops, mint, nn\nT = ms.Tensor\n'
            'ms.set_context(mode=ms.GRAPH_MODE)\nms.set_device("CPU")\n'

@@ -416,6 +416,7 @@ class GradExtractor(Extractor):
         self._built: list[tuple[cst.CSTNode, object]] | None = None
         self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
         self._keyed: dict[int, str] = {}  # id(value) -> the literal key of `d["k"] = value`
+        self._unpacked: dict[int, dict[str, int]] = {}  # id(call) -> {name: index} of `a, b = call(...)`
 
     # ---------------------------------------------------------------- context
     @property
@@ -545,6 +546,11 @@ class GradExtractor(Extractor):
     def leave_Assign(self, node: cst.Assign) -> None:
         super().leave_Assign(node)
         self._record_assign([t.target for t in node.targets], node.value)
+        for t in node.targets:  # `energy, aux = model(x)`: which returned element each name holds
+            if isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Call) and \
+                    all(isinstance(el, cst.Element) for el in t.target.elements):
+                self._unpacked[id(node.value)] = {el.value.value: i for i, el in enumerate(t.target.elements)
+                                                  if isinstance(el.value, cst.Name)}
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         super().leave_AnnAssign(node)
@@ -1097,7 +1103,7 @@ class _Resolver:
                 if reach is not None and not (refs(c) & reach) and id(c) not in holders:
                     continue
                 live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
-                self.call_ops(state, c, fn, "", 0, live)
+                self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
 
     def live_slots(self, c: cst.Call, reach: set) -> frozenset | None:
         """The argument slots ("0", "1", ... or the keyword) of a call that read a name in `reach` (what depends
@@ -1120,6 +1126,30 @@ class _Resolver:
                 live.add(a.keyword.value if a.keyword is not None else str(pos))
             pos += a.keyword is None
         return frozenset(live) if live and len(live) < slots else None
+
+    def used_outputs(self, c: cst.Call, back: set, live: frozenset | None) -> frozenset | None:
+        """`live` plus ">k" for the one returned element of `c` the derivative path reads, when its result is
+        unpacked (`energy, aux = model(z, pos)` with only energy differentiated): the part of the callee that
+        computes aux is not on the path (Resolver.output_calls)."""
+        names = self.ex._unpacked.get(id(c))
+        used = {i for n, i in names.items() if n in back} if names else ()
+        if len(used) != 1 or len(names) < 2:
+            return live
+        return (live or frozenset()) | {f">{used.pop()}"}
+
+    def output_calls(self, f: _Fn, live: frozenset | None) -> set | None:
+        """ids of the calls of f's body that compute the returned element ">k" of `live` asks for (every return
+        a tuple display); None when no element is asked for or a return is not such a tuple."""
+        outs = [int(t[1:]) for t in live or () if t.startswith(">")]
+        returns = [n.value for n in _walk(f.node.body) if isinstance(n, cst.Return)] if len(outs) == 1 else []
+        if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > outs[0] for r in returns):
+            return None
+        picked = [r.elements[outs[0]].value for r in returns]
+        exprs = list(picked)
+        for name in self.back_names(f, picked, set()):
+            found = self.lookup_assigns(f, name)
+            exprs += found[0] if found is not None else []
+        return {id(c) for e in exprs for c in calls_in(e)}
 
     def back_names(self, fn: _Fn, outputs: list, stop: set) -> set:
         """Names the outputs are computed from, not looking through the names in `stop` (the inputs)."""
@@ -1392,9 +1422,22 @@ class _Resolver:
             return  # boolean or index results: no gradient flows through them
         if state.guessed and conf == "high":
             conf = "medium"  # reached through a parameter whose class was inferred from its name
-        op = GradOp(api, 0, 0, 0, 0, _literal_args(call), via, conf)
+        op = GradOp(api, 0, 0, 0, 0, _literal_args(call) if call is not None else (), via, conf)
         self.out.append((pos_node, op))
         state.site.ops.append(op)
+
+    def torch_ref(self, state, expr, via: str) -> bool:
+        """`expr`, called, names a torch function or module class by reference (held in an attribute, a table, a
+        local: `self.act = F.elu`, `ACTS = {"elu": F.elu}`): its op, written where the reference is. False when
+        `expr` is not a torch name."""
+        path = self.ex.resolve_path(expr) if dotted_name(expr) is not None else None
+        api = self.ex.canonical(path) if path is not None else None
+        if api is None or not api.startswith(("torch.", "torchvision.", "torchaudio.")):
+            return False
+        if not (api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS or api in _FUNCTIONAL_CALL or
+                api in _CONTAINERS):
+            self.emit(state, api, expr, None, via)
+        return True
 
     def expand_module_expr(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
         """`expr` is called: find what it is (module instance, function, method) and add its ops."""
@@ -1469,6 +1512,8 @@ class _Resolver:
                 return
             if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
                 return
+            if self.torch_ref(state, expr, via):  # `act = elu` with `from torch.nn.functional import elu`
+                return
             proj = self.project_binding(name)
             if proj is not None and proj[0] == PROJECT:  # `from .losses import penalty_helper`
                 self.project_hit(state, proj[1], "call", via, name)
@@ -1478,7 +1523,8 @@ class _Resolver:
                 return
             return
         if isinstance(expr, cst.Attribute):
-            self.expand_member(state, expr.value, expr.attr.value, fn, via, depth + 1, expr)
+            if not self.torch_ref(state, expr, via):  # `self.act = F.elu`, `{"elu": F.elu}[name]`: held, then called
+                self.expand_member(state, expr.value, expr.attr.value, fn, via, depth + 1, expr)
             return
         if isinstance(expr, cst.Subscript):  # self.blocks[i](x), self.nets["D"](x)
             self.expand_item(state, expr, fn, via, depth + 1, None)
@@ -1502,7 +1548,8 @@ class _Resolver:
         if isinstance(owner, cst.Call) and dotted_name(owner.func) == "super":
             self.super_member(state, attr, fn, via, depth + 1)
             return
-        if attr == "forward" or attr in MODULE_METHODS_RETURNING_MODULE or attr == "module":
+        if attr == "forward" or (attr in MODULE_METHODS_RETURNING_MODULE or attr == "module") and \
+                not self.own_member(owner, attr, fn):  # `netD.module(x)`, unless netD's class sets self.module
             self.expand_module_expr(state, owner, fn, via, depth + 1)
             return
         named = self.names_class(owner.value, fn) if isinstance(owner, cst.Name) else None
@@ -1530,6 +1577,12 @@ class _Resolver:
             self.member_of_instance(state, owner, attr, fn, via, depth + 1)
         finally:
             state.visiting.discard(key)
+
+    def own_member(self, owner, attr: str, fn: _Fn) -> bool:
+        """`owner`'s class is one of this file's and defines `attr` itself (`self.module = module` in a wrapper
+        of its own): the member, not the torch meaning of the name (DataParallel's `.module`, `.to()`)."""
+        cls = self.class_of(owner, fn)
+        return cls is not None and any(self.class_members(cls, attr))
 
     def super_member(self, state, attr: str, fn: _Fn, via: str, depth: int) -> None:
         """`super().forward(x)`, `super().encode(x)` in a method: the member as the file's base classes define
@@ -2084,7 +2137,8 @@ class _Resolver:
         the parameters those slots bind (sliced_calls)."""
         live_params = self.live_params(f, live)
         key = ("fn", id(f))
-        done = (id(f), state.guessed > 0, live_params)  # a body's ops do not depend on the way it is reached
+        outs = frozenset(t for t in live or () if t.startswith(">"))
+        done = (id(f), state.guessed > 0, live_params, outs)  # a body's ops do not depend on the way it is reached
         if key in state.visiting or done in state.done:
             return
         if depth > MAX_DEPTH:
@@ -2093,12 +2147,15 @@ class _Resolver:
         state.visiting.add(key)
         state.any_path = True
         try:
+            wanted = self.output_calls(f, live)
             if live_params is None:
                 for c in f.calls:
-                    self.call_ops(state, c, f, via, depth + 1)
+                    if wanted is None or id(c) in wanted:
+                        self.call_ops(state, c, f, via, depth + 1)
             else:
                 for c, c_live in self.sliced_calls(f, live_params):
-                    self.call_ops(state, c, f, via, depth + 1, c_live)
+                    if wanted is None or id(c) in wanted:
+                        self.call_ops(state, c, f, via, depth + 1, c_live)
         finally:
             state.visiting.discard(key)
         state.done.add(done)
@@ -2112,11 +2169,13 @@ class _Resolver:
             return None
         out = set()
         for slot in live:
+            if slot.startswith(">"):  # a returned element asked for (Resolver.output_calls), not an input
+                continue
             name = f.params[int(slot)] if slot.isdigit() and int(slot) < len(f.params) else slot
             if name not in f.params:
                 return None
             out.add(name)
-        return frozenset(out) if len(out) < len(f.params) else None
+        return frozenset(out) if out and len(out) < len(f.params) else None
 
     def sliced_calls(self, f: _Fn, live_params: frozenset) -> list:
         """(call, its live slots) for the calls of f's body that read what the live parameters reach, through
@@ -2161,7 +2220,9 @@ class _Resolver:
                     if cls is not None:
                         return cls
         if isinstance(owner, cst.Attribute) and owner.attr.value == "module" and depth < 8:
-            return self.class_of(owner.value, fn, depth + 1)  # `netD.module`: what DataParallel wraps
+            inner = self.class_of(owner.value, fn, depth + 1)  # `netD.module`: what DataParallel wraps
+            if inner is None or not any(self.class_members(inner, "module")):
+                return inner
         if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):
             outer = self.class_of(owner.value, fn, depth)
             if outer is not None:
@@ -2702,16 +2763,30 @@ class _Resolver:
         one input reaches (its slice), for another file's `net(u, y)` whose derivative path goes through y
         only (ProjectCallee.live); one summary per parameter, under its position and under its name."""
         fwd = cls.methods.get("forward") or cls.methods.get("__call__")
-        if fwd is None or len(fwd.params) < 2 or self.live_params(fwd, frozenset({fwd.params[0]})) is None:
+        if fwd is None:
             return []
+        slots = [(str(i), p) for i, p in enumerate(fwd.params)] if len(fwd.params) >= 2 and \
+            self.live_params(fwd, frozenset({fwd.params[0]})) is not None else []
+        # a forward returning a tuple display: also "instance:>k" / "instance:<slot>>k", the part that computes
+        # its k-th element (another file's `energy, aux = net(z, pos)` differentiating energy only)
+        outs = [""] + [f">{k}" for k in range(self.tuple_returns(fwd))]
         out = []
-        for i, p in enumerate(fwd.params):
-            def expand(st, c=cls, p=p):
-                st.live = frozenset({p})
-                self.expand_class(st, c, "", 0)
-            summary, state = self._summary(cls.name, f"instance:{i}", expand)
-            out += [(summary, state), (replace(summary, role=f"instance:{p}"), state)]
+        for k in outs:
+            for i, p in slots + ([("", None)] if k else []):
+                def expand(st, c=cls, live=frozenset(x for x in (p, k) if x)):
+                    st.live = live
+                    self.expand_class(st, c, "", 0)
+                summary, state = self._summary(cls.name, f"instance:{i}{k}", expand)
+                out += [(summary, state)] + ([(replace(summary, role=f"instance:{p}{k}"), state)] if p else [])
         return out
+
+    @staticmethod
+    def tuple_returns(f: _Fn) -> int:
+        """How many elements every `return` of f gives as a tuple display (0: a return is not one, or one)."""
+        returns = [n.value for n in _walk(f.node.body) if isinstance(n, cst.Return)] \
+            if isinstance(f.node, cst.FunctionDef) else []
+        sizes = {len(r.elements) if isinstance(r, cst.Tuple) else 0 for r in returns}
+        return min(sizes) if returns and min(sizes) >= 2 else 0
 
     def member_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """`Critic.features`, `Trainer.critic`, `Trainer.nets[D]`, `critic.embed` (a module-level instance):
