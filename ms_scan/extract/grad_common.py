@@ -1,0 +1,409 @@
+"""What the second-order extractor (grads.py) and its resolver's mixins (grad_paths, grad_expand, grad_values,
+grad_project, grad_summaries) share: the fact dataclasses, the bounds and API lists, the pass-time records of
+functions and classes, small libcst helpers and the per-site path state. Leaf module (imports none of them), so
+there is no import cycle; nothing here resolves a name or follows a call.
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from ms_scan.extract.receivers import MODULE_METHODS_RETURNING_MODULE
+from ms_scan.extract.visitor import dotted_name
+
+# torch calls that are differentiation machinery, not ops on the path
+_AUTOGRAD_PREFIXES = ("torch.autograd.", "torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd",
+                      "torch.func.hessian", "torch.func.vjp", "torch.func.jvp", "torch.func.vmap",
+                      "torch.func.linearize")
+_FUNCTIONAL_CALL = ("torch.func.functional_call", "torch.nn.utils.stateless.functional_call")
+_WRAPPERS = ("torch.nn.DataParallel", "torch.nn.parallel.DistributedDataParallel", "torch.compile",
+             "torch.jit.script", "torch.jit.trace")
+_CONTAINERS = ("torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict")
+_HESSIAN_LIKE = {"torch.autograd.functional.hessian": "hessian", "torch.autograd.functional.hvp": "hvp",
+                 "torch.autograd.functional.vhp": "vhp", "torch.func.hessian": "func.hessian"}
+_FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd")
+# outer transforms that differentiate the function they are given (`jvp(grad(f), (x,), (v,))`, forward over
+# reverse; `vjp(jacrev(f), x)`): nested around one of _FUNC_TRANSFORMS, second order. Not `vmap` (no derivative).
+_FUNC_OUTER = _FUNC_TRANSFORMS + ("torch.func.jvp", "torch.func.vjp", "torch.func.linearize",
+                                  "torch.func.grad_and_value")
+_COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
+_FUNCTORCH_ALIASES = ("grad", "jacrev", "jacfwd", "hessian", "vmap", "vjp", "jvp", "functional_call",
+                      "grad_and_value")
+_ELEMENT_OF = ("enumerate", "zip", "reversed", "list", "tuple", "iter", "sorted")  # their values are elements
+_LIST_GROWERS = ("append", "extend", "insert", "add_module")
+# `model.parameters()`, `[m.weight for m in model.modules() if ...]`: the inputs are model's weights
+_PARAMETER_METHODS = ("parameters", "named_parameters", "modules", "named_modules", "children", "named_children")
+# calls that create tensors or read metadata: never differentiated, so never on a path
+_NOT_ON_PATH = frozenset({
+    "torch.randn", "torch.rand", "torch.randint", "torch.zeros", "torch.ones", "torch.empty", "torch.full",
+    "torch.arange", "torch.linspace", "torch.tensor", "torch.as_tensor", "torch.ones_like", "torch.zeros_like",
+    "torch.randn_like", "torch.rand_like", "torch.empty_like", "torch.full_like", "torch.Tensor.size",
+    "torch.Tensor.detach", "torch.Tensor.requires_grad_", "torch.Tensor.dim", "torch.Tensor.numel",
+    "torch.Tensor.item", "torch.no_grad", "torch.enable_grad", "torch.triu_indices", "torch.tril_indices",
+    "torch.nn.Module.parameters", "torch.nn.Module.named_parameters", "torch.nn.Module.buffers",
+    "torch.nn.Module.named_buffers", "torch.jit.is_tracing", "torch.jit.is_scripting", "torch.compiler.is_compiling",
+    "torch.is_grad_enabled", "torch.get_default_dtype", "torch.finfo", "torch.iinfo", "torch.is_tensor",
+    "torch.is_floating_point", "torch.Tensor.is_floating_point", "torch.Tensor.type_as", "torch.Tensor.to",
+    "torch.Tensor.cpu", "torch.Tensor.cuda", "torch.Tensor.contiguous", "torch.Tensor.get_device",
+})  # .to / .type_as / .contiguous: a cast or a copy, whose double gradient is the identity
+# A grad whose inputs and outputs are a helper's parameters is sliced again in the helper's callers, to any
+# depth: each call site is lifted at most once per site (the cycle guard), and at most MAX_LIFTS call sites per
+# site are sliced, so the cost stays bounded on big projects with many callers.
+# ops whose results are booleans or indices (`mask.all()`, `logits.argmax(-1)`): never differentiated
+_NON_DIFFERENTIABLE = frozenset({
+    "all", "any", "isnan", "isinf", "isfinite", "isneginf", "isposinf", "argmax", "argmin", "argsort", "eq", "ne",
+    "lt", "le", "gt", "ge", "equal", "logical_and", "logical_or", "logical_not", "logical_xor", "bool", "long",
+    "int", "signbit", "is_nonzero", "count_nonzero", "bucketize", "searchsorted",
+})
+MAX_LIFTS = 64
+MAX_DEPTH = 400  # recursion steps (about six per nested module); cycles are cut by the visiting sets
+MAX_STEPS = 20000  # call expansions per site or summary: a bound on the work, met only by huge graphs
+MAX_MEMBER_STEPS = 50000  # call expansions for all member summaries of one file
+
+
+# ------------------------------------------------------------------------------------------- facts
+@dataclass(slots=True)
+class GradOp:
+    """A torch API on a second-order path: where it is written (constructor or call) and how it is reached."""
+
+    api: str  # canonical torch API, e.g. torch.nn.AvgPool2d, torch.nn.functional.gelu
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    args: tuple = ()  # ((keyword, literal value), ...) from the constructor or call
+    via: str = ""  # e.g. "critic(x_hat) -> Critic.forward -> self.main"
+    confidence: str = "high"
+    path: str = ""  # file the op is written in when not the site's own (reached across files), else ""
+    also: tuple = ()  # other files' sites that reach the same op ("train.py:9"), set by ms_scan.project
+
+
+@dataclass(slots=True)
+class ProjectCallee:
+    """A name imported from another project module met on a derivative path (`from .models import Critic`)."""
+
+    module: str  # dotted module the name is imported from
+    name: str  # the name in that module
+    role: str  # instance: the result of calling it is called (a model class, a factory) | call: it is called
+    via: str  # the path up to the name, e.g. "critic"
+    confidence: str  # high | medium (reached through a guessed class)
+    text: str  # the site's `unresolved` entry that stands for it (dropped once resolved across files)
+    # set when the name was guessed from a parameter's name: the `unresolved` entry to give instead when the
+    # class turns out not to be an nn.Module (or several candidates with this guess are)
+    guess: str = ""
+    # role "param": a parameter of this file's public function `name` (`Cls` for `Cls.__init__`, `Cls.meth`)
+    # that is called as a model but never bound in the file, as "index:param" ("-1:param" keyword-only), or
+    # "index:param:attr" when a member of it is called; ms_scan.project follows the arguments other files pass
+    param: str = ""
+    # the argument slots ("1", "y", comma-joined) of the call that depend on the differentiated inputs, when
+    # only some do: the derivative path is the part of the callee's forward those arguments reach ("": all)
+    live: str = ""
+
+
+@dataclass(slots=True)
+class ModelSummary:
+    """What calling a module-level class instance or function of a file puts on a derivative path."""
+
+    name: str  # class or function name at module level
+    role: str  # instance (a class's forward, a factory's returned model) | call (a function's body)
+    ops: list[GradOp] = field(default_factory=list)
+    project: list[ProjectCallee] = field(default_factory=list)  # further project names it reaches
+    unresolved: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class GradSite:
+    """A place where something is differentiated twice, with the ops on its derivative path."""
+
+    # grad | backward | hessian | hvp | vhp | jacobian | vjp | jvp | func.hessian | func.<outer>(<inner>) | higher
+    # | learn2learn
+    kind: str
+    api: str  # what is written there, e.g. torch.autograd.grad, Tensor.backward, higher.step
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    certainty: str  # definite (literal create_graph=True / always second order) | possible (an expression)
+    function: str  # enclosing function, "<module>" at top level
+    ops: list[GradOp] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # callees on the path that could not be resolved
+    resolved: bool = True  # False: no path from inputs to outputs was found at all
+    reason: str = ""
+    project: list[ProjectCallee] = field(default_factory=list)  # to follow across files
+
+
+@dataclass(slots=True)
+class GradFacts:
+    path: str
+    sites: list[GradSite] = field(default_factory=list)
+    snippets: dict[int, str] = field(default_factory=dict)
+
+
+# ------------------------------------------------------------------------------ pass-time records
+class _Fn:
+    __slots__ = ("name", "qual", "node", "parent", "cls", "self_name", "params", "assigns", "calls",
+                 "defs", "with_index")
+
+    def __init__(self, name, qual, node, parent, cls, self_name, params):
+        self.name, self.qual, self.node, self.parent = name, qual, node, parent
+        self.cls, self.self_name, self.params = cls, self_name, params
+        self.assigns: dict[str, list] = {}  # name or "self.x" -> value expressions
+        self.calls: list[cst.Call] = []
+        self.defs: dict[str, _Fn] = {}
+        self.with_index: dict[str, tuple[cst.BaseExpression, int]] = {}  # `as (a, b)` element -> (item, i)
+
+
+class _Cls:
+    __slots__ = ("name", "methods", "attrs", "torch_module", "bases", "torch_bases")
+
+    def __init__(self, name, torch_module="no", bases=(), torch_bases=()):
+        self.name = name
+        self.torch_module = torch_module  # "yes" | "maybe" | "no" (visitor.ClassInfo verdict)
+        self.bases = bases  # base class names as written
+        self.torch_bases = torch_bases  # canonical torch APIs among the bases (torch.nn.Sequential ...)
+        self.methods: dict[str, _Fn] = {}
+        self.attrs: dict[str, list[tuple[cst.BaseExpression, _Fn]]] = {}
+
+
+def _literal(node: cst.BaseExpression):
+    if isinstance(node, cst.SimpleString):
+        return node.evaluated_value
+    if isinstance(node, cst.Integer):
+        return int(node.value)
+    if isinstance(node, cst.Float):
+        return float(node.value)
+    if isinstance(node, cst.Name) and node.value in ("True", "False", "None"):
+        return {"True": True, "False": False, "None": None}[node.value]
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus):
+        v = _literal(node.expression)
+        return -v if isinstance(v, (int, float)) and not isinstance(v, bool) else _NOLIT
+    return _NOLIT
+
+
+_NOLIT = object()
+
+
+def _arg(call: cst.Call, pos: int, name: str) -> cst.BaseExpression | None:
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == name:
+            return a.value
+    positional = [a for a in call.args if a.keyword is None and not a.star]
+    return positional[pos].value if pos is not None and pos < len(positional) else None
+
+
+def _kw(call: cst.Call, name: str) -> cst.BaseExpression | None:
+    for a in call.args:
+        if a.keyword is not None and a.keyword.value == name:
+            return a.value
+    return None
+
+
+def _literal_args(call: cst.Call) -> tuple:
+    out = []
+    for a in call.args:
+        if a.keyword is not None:
+            v = _literal(a.value)
+            if v is not _NOLIT:
+                out.append((a.keyword.value, v))
+    return tuple(out)
+
+
+def _children(node: cst.CSTNode):
+    if isinstance(node, cst.Attribute):
+        return [node.value]
+    if isinstance(node, cst.Arg):
+        return [node.value]
+    if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
+        return []
+    return node.children
+
+
+def _walk(node: cst.CSTNode):
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(_children(n)))
+
+
+def refs(node: cst.CSTNode) -> set[str]:
+    """Names an expression reads (plus `a.b` for attribute reads on a name); not attribute or keyword names."""
+    out = set()
+    for n in _walk(node):
+        if isinstance(n, cst.Name):
+            out.add(n.value)
+        elif isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name):
+            out.add(f"{n.value.value}.{n.attr.value}")
+    return out
+
+
+def calls_in(node: cst.CSTNode) -> list[cst.Call]:
+    return [n for n in _walk(node) if isinstance(n, cst.Call)]
+
+
+_EMPTY = cst.Module([])
+
+
+def _code(node: cst.CSTNode) -> str:
+    text = _EMPTY.code_for_node(node)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _unchain(v: cst.BaseExpression) -> cst.BaseExpression:
+    """`Critic().to(device).eval()` -> `Critic()`: module methods that return the module itself."""
+    while isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and \
+            v.func.attr.value in MODULE_METHODS_RETURNING_MODULE:
+        v = v.func.value
+    return v
+
+
+def _join(via: str, step: str) -> str:
+    return f"{via} -> {step}" if via else step
+
+
+def _target_names(target: cst.BaseExpression) -> list[str]:
+    if isinstance(target, cst.Name):
+        return [target.value]
+    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+        return [f"{target.value.value}.{target.attr.value}"]
+    if isinstance(target, (cst.Tuple, cst.List)):
+        return [n for el in target.elements for n in _target_names(el.value)]
+    if isinstance(target, cst.StarredElement):
+        return _target_names(target.value)
+    if isinstance(target, cst.Subscript):
+        return _target_names(target.value)  # `d[k] = v` feeds d
+    return []
+
+
+def _iterated_pairs(target: cst.BaseExpression, value: cst.Call) -> list | None:
+    """(name, iterable) pairs a tuple target takes from `enumerate(xs)`, `zip(xs, ys)`, `d.items()`: each name is
+    an element of its iterable (None for other calls). Indexes and keys are left out."""
+    els = [e.value for e in target.elements]
+    func, args = value.func, [a.value for a in value.args if a.keyword is None and not a.star]
+    if isinstance(func, cst.Name) and func.value == "enumerate" and len(els) == 2 and args:
+        return [(els[1], args[0])]
+    if isinstance(func, cst.Name) and func.value == "zip" and len(els) == len(args):
+        return list(zip(els, args))
+    if isinstance(func, cst.Attribute) and func.attr.value == "items" and len(els) == 2 and not args:
+        return [(els[1], func.value)]
+    return None
+
+
+def _held_args(v: cst.Call, api: str) -> list:
+    """The arguments a container holds (all of them) or a wrapper wraps (its module: the first positional or
+    `module=`/`model=`; not `device_ids=[rank]`)."""
+    if api in _CONTAINERS:
+        return list(v.args)
+    pos = [a for a in v.args if a.keyword is None and not a.star]
+    return pos[:1] or [a for a in v.args if a.keyword is not None and a.keyword.value in ("module", "model", "obj",
+                                                                                             "func")][:1]
+
+
+def _partial_of(call: cst.Call) -> str | None:
+    """The function name `partial(f, ...)` / `functools.partial(f, ...)` binds arguments of, else None."""
+    if dotted_name(call.func) in ("partial", "functools.partial") and call.args and call.args[0].keyword is None \
+            and isinstance(call.args[0].value, cst.Name):
+        return call.args[0].value.value
+    return None
+
+
+def _values_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """`OPS.values()` -> `OPS` (a loop over it takes every value the table holds); None for anything else."""
+    if isinstance(node, cst.Call) and not node.args and isinstance(node.func, cst.Attribute) and \
+            node.func.attr.value == "values":
+        return node.func.value
+    return None
+
+
+def _subscript_key(node: cst.Subscript) -> str | None:
+    """The literal string key of `d["k"]`, else None."""
+    if len(node.slice) == 1 and isinstance(node.slice[0].slice, cst.Index):
+        v = _literal(node.slice[0].slice.value)
+        return v if isinstance(v, str) else None
+    return None
+
+
+def _attr_name(node: cst.BaseExpression) -> str | None:
+    """An attribute name given as a string: "critic" -> critic, f"layer{i}" -> layer* (its literal prefix)."""
+    v = _literal(node)
+    if isinstance(v, str):
+        return v if v.isidentifier() else None
+    if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
+        prefix = node.parts[0].value
+        return prefix + "*" if prefix.isidentifier() else None
+    return None
+
+
+# a model parameter's name -> words one of the file's class names must contain (GAN roles);
+# generic names (`model`, `net`) designate the file's only top-level model
+_ROLE_WORDS = {
+    "d": {"disc", "critic"}, "disc": {"disc", "critic"}, "discriminator": {"disc", "critic"},
+    "critic": {"critic", "disc"}, "g": {"gen"}, "gen": {"gen"}, "generator": {"gen"},
+}
+_GENERIC_MODEL_WORDS = frozenset({"model", "net", "network", "module", "mdl", "m", "f", "fn", "the", "my"})
+
+
+def _is_property(node) -> bool:
+    """A method decorated `@property` / `@functools.cached_property`: reading it gives what it returns."""
+    return isinstance(node, cst.FunctionDef) and any(
+        (dotted_name(d.decorator) or "").rpartition(".")[2] in ("property", "cached_property")
+        for d in node.decorators)
+
+
+def _live_text(live: frozenset | None) -> str:
+    """ProjectCallee.live of a call's live argument slots ("" when all are)."""
+    return ",".join(sorted(live)) if live else ""
+
+
+def _name_tokens(name: str) -> list[str]:
+    """`netD` -> [net, d], `critic_model` -> [critic, model], `D` -> [d]."""
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name)
+    return [t.lower() for t in spaced.split("_") if t and not t.isdigit()]
+
+
+def _role_words(name: str) -> set[str]:
+    """What a model variable's name says its class is called: role words (`D` -> discriminator/critic
+    spellings) and the name's own tokens of three letters or more, generic model words left out."""
+    words: set[str] = set()
+    for tok in _name_tokens(name):
+        if tok in _ROLE_WORDS:
+            words |= _ROLE_WORDS[tok]
+        elif len(tok) >= 3 and tok not in _GENERIC_MODEL_WORDS:
+            words.add(tok)
+    return words
+
+
+
+@contextlib.contextmanager
+def _stack_room():
+    """Python stack for MAX_DEPTH nested expansions (a few frames each), also outside the scan's workers."""
+    old = sys.getrecursionlimit()
+    if old < 8000:
+        sys.setrecursionlimit(8000)
+    try:
+        yield
+    finally:
+        if old < 8000:
+            sys.setrecursionlimit(old)
+
+
+class _PathState:
+    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live")
+
+    def __init__(self, site: GradSite) -> None:
+        self.site = site
+        self.visiting: set = set()
+        self.any_path = False
+        self.lifts = 0  # caller call sites sliced (MAX_LIFTS)
+        self.steps = 0  # call expansions (MAX_STEPS)
+        self.done: set = set()  # functions and classes already expanded for this site (their ops do not vary)
+        self.guessed = 0  # > 0 while expanding a class inferred for an unbound parameter
+        self.quiet = 0  # > 0 inside a speculative lift (Resolver.lift(quiet=True))
+        # the live argument slots of the call being expanded (Resolver.live_slots), taken by the first forward
+        # or function it resolves to (or the project name it leads to); None: every argument is live
+        self.live: frozenset | None = None
+

@@ -1,0 +1,775 @@
+"""Expansion: the torch ops a call on a derivative path runs, followed through the file's functions, classes,
+members, containers, factories and nn.Sequential subclasses, each torch op emitted as a GradOp. What a name or value
+is comes from grad_values; project imports met on the way are grad_project's.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from ms_scan.extract.grad_common import (
+    _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
+    _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
+    _is_property, _join, _literal_args, refs, _subscript_key, _unchain, _values_of, _walk,
+)
+from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
+from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.visitor import dotted_name
+
+
+class _Expansion:
+    """_Resolver's expansion of a called expression into the ops it runs."""
+
+    # ---------------------------------------------------------------- calls and torch ops
+    def call_ops(self, state: "_PathState", c: cst.Call, fn: _Fn, via: str, depth: int,
+                 live: frozenset | None = None) -> None:
+        """The ops calling `c` puts on the path; `live`: its argument slots that carry the differentiated inputs
+        (None: all), handed to the forward or function the callee resolves to through state.live."""
+        state.live = None
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        state.steps += 1
+        if state.steps > MAX_STEPS:
+            if state.steps == MAX_STEPS + 1:
+                self.unresolved(state, f"{fn.qual} (the path is too large to follow: over {MAX_STEPS} calls)")
+            return
+        api = self.torch_api(c)
+        if api is not None:
+            if api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS:
+                return
+            if api in _FUNCTIONAL_CALL:
+                mod = _arg(c, 0, "module")
+                if mod is not None:
+                    self.expand_module_expr(state, mod, fn, self.via(via, c), depth + 1)
+                return
+            if self.kind(api) == "nn_module":
+                if api in _CONTAINERS:
+                    return  # a container built inline and called: its elements are ops of their own
+                self.emit(state, api, c, c, via)
+                return
+            if api.startswith(("torch.", "torchvision.", "torchaudio.")):
+                self.emit(state, api, c, c, via)
+            return
+        if isinstance(c.func, cst.Call):
+            if self.torch_api(c.func) is not None:  # nn.AvgPool2d(2)(x)
+                self.call_ops(state, c.func, fn, via, depth + 1)
+            else:  # make_critic()(x), Critic()(x): the module the inner call returns, not its body
+                state.any_path = True
+                self.expand_value(state, c.func, fn, self.via(via, c.func), depth + 1)
+            return
+        state.live = live
+        try:
+            self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
+        finally:
+            state.live = None
+
+    def via(self, via: str, c: cst.Call) -> str:
+        text = self._code_of.get(id(c.func))
+        if text is None:  # generating code is the costliest step of a path: once per node
+            text = self._code_of[id(c.func)] = _code(c.func)
+        return f"{via} -> {text}" if via else text
+
+    def emit(self, state, api: str, pos_node: cst.CSTNode, call: cst.Call, via: str, conf="high") -> None:
+        if api in _NOT_ON_PATH:
+            return
+        if api.endswith(".forward") and self.kind(api[:-8]) == "nn_module":  # `super().forward(x)` of nn.Embedding
+            api = api[:-8]
+        if api.rpartition(".")[2] in _NON_DIFFERENTIABLE and api.startswith(("torch.Tensor.", "torch.")) and \
+                api.count(".") <= 2:
+            return  # boolean or index results: no gradient flows through them
+        if state.guessed and conf == "high":
+            conf = "medium"  # reached through a parameter whose class was inferred from its name
+        op = GradOp(api, 0, 0, 0, 0, _literal_args(call) if call is not None else (), via, conf)
+        self.out.append((pos_node, op))
+        state.site.ops.append(op)
+
+    def torch_ref(self, state, expr, via: str) -> bool:
+        """`expr`, called, names a torch function or module class by reference (held in an attribute, a table, a
+        local: `self.act = F.elu`, `ACTS = {"elu": F.elu}`): its op, written where the reference is. False when
+        `expr` is not a torch name."""
+        path = self.ex.resolve_path(expr) if dotted_name(expr) is not None else None
+        api = self.ex.canonical(path) if path is not None else None
+        if api is None or not api.startswith(("torch.", "torchvision.", "torchaudio.")):
+            return False
+        if not (api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS or api in _FUNCTIONAL_CALL or
+                api in _CONTAINERS):
+            self.emit(state, api, expr, None, via)
+        return True
+
+    # ---------------------------------------------------------------- called expressions
+    def expand_module_expr(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
+        """`expr` is called: find what it is (module instance, function, method) and add its ops."""
+        if expr is None:
+            return
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        key = (id(expr), id(fn))
+        if key in state.visiting:
+            return
+        state.visiting.add(key)
+        try:
+            self._expand(state, expr, fn, via, depth)
+        finally:
+            state.visiting.discard(key)
+
+    def _expand(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
+        ex = self.ex
+        if isinstance(expr, cst.Name):
+            name = expr.value
+            if name in fn.with_index:
+                item, i = fn.with_index[name]
+                if isinstance(item, cst.Call) and (ex._ext_path(item.func) or "").endswith("innerloop_ctx"):
+                    if i == 0:
+                        self.expand_module_expr(state, _arg(item, 0, "model"), fn, via, depth + 1)
+                    return
+            found = self.lookup_assigns(fn, name)
+            if found is not None:
+                values, ctx = found
+                for v in values:
+                    self.expand_value(state, v, ctx, via, depth + 1)
+                return
+            if self.param_of(fn, name):
+                callers = self.caller_args(fn, name)
+                ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
+                if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
+                    self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
+                    return
+                if ann is not None:  # `def gp(critic: Critic, x)` with `from .models import Critic`
+                    self.project_hit(state, ann, "instance", via, f"{name}: {ann[1]}")
+                    return
+                if not callers:
+                    cls = self.guess_class(name)
+                    if cls is None:
+                        if self.guessed_project_hit(state, name, fn, via):  # `from .models import Critic`
+                            return
+                        text = f"{name} (parameter of {fn.qual}, no call in this file)"
+                        self.unresolved(state, text)
+                        self.param_hit(state, fn, name, via, text)
+                        return
+                    state.guessed += 1
+                    try:
+                        step = f"{name}: a parameter never bound in this file, taken to be its {cls.name}"
+                        self.expand_class(state, cls, f"{via} [{step[len(name) + 2:]}]" if via.endswith(name)
+                                          else _join(via, step), depth + 1)
+                    finally:
+                        state.guessed -= 1
+                live = state.live
+                for arg, caller_fn in callers:
+                    state.live = live  # each caller's argument is called with the same live slots
+                    self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
+                return
+            own = self.class_of(expr, fn)
+            if own is not None:  # `self(x)`, `self.forward(x)` in a method: the instance's own forward
+                self.expand_class(state, own, via, depth + 1)
+                return
+            d = self.lookup_def(fn, name)
+            if d is not None:
+                live, state.live = state.live, None
+                self.expand_fn(state, d, _join(via, d.qual), depth + 1, live)
+                return
+            if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
+                return
+            if self.torch_ref(state, expr, via):  # `act = elu` with `from torch.nn.functional import elu`
+                return
+            proj = self.project_binding(name)
+            if proj is not None and proj[0] == PROJECT:  # `from .losses import penalty_helper`
+                self.project_hit(state, proj[1], "call", via, name)
+                return
+            if name in ex._ext_imports and ex._ext_imports[name].split(".")[0] not in NON_TORCH_MODULES:
+                self.unresolved(state, f"{name} (imported from {ex._ext_imports[name]})")
+                return
+            return
+        if isinstance(expr, cst.Attribute):
+            if not self.torch_ref(state, expr, via):  # `self.act = F.elu`, `{"elu": F.elu}[name]`: held, then called
+                self.expand_member(state, expr.value, expr.attr.value, fn, via, depth + 1, expr)
+            return
+        if isinstance(expr, cst.Subscript):  # self.blocks[i](x), self.nets["D"](x)
+            self.expand_item(state, expr, fn, via, depth + 1, None)
+            return
+        if isinstance(expr, cst.Lambda):
+            state.any_path = True
+            for c in calls_in(expr.body):
+                self.call_ops(state, c, fn, via, depth + 1)
+            return
+        if isinstance(expr, cst.Call):  # `Critic().to(device)` reached through a method chain
+            self.expand_value(state, expr, fn, via, depth + 1)
+            return
+        self.unresolved(state, _code(expr))
+
+    # ---------------------------------------------------------------- members
+    def expand_member(self, state, owner, attr: str, fn: _Fn, via: str, depth: int, expr=None) -> None:
+        """`owner.attr(...)`: a method or an attribute of the instance `owner` is (also `getattr(owner, "attr")`)."""
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        ex = self.ex
+        if isinstance(owner, cst.Call) and dotted_name(owner.func) == "super":
+            self.super_member(state, attr, fn, via, depth + 1)
+            return
+        if attr == "forward" or (attr in MODULE_METHODS_RETURNING_MODULE or attr == "module") and \
+                not self.own_member(owner, attr, fn):  # `netD.module(x)`, unless netD's class sets self.module
+            self.expand_module_expr(state, owner, fn, via, depth + 1)
+            return
+        named = self.names_class(owner.value, fn) if isinstance(owner, cst.Name) else None
+        if named is not None and attr in named.methods and self.class_method(named.methods[attr]):
+            self.expand_fn(state, named.methods[attr], _join(via, f"{named.name}.{attr}"), depth + 1)
+            return
+        cls = self.class_of(owner, fn)
+        if cls is not None:
+            self.expand_class_member(state, cls, attr, via, depth + 1)
+            return
+        if expr is not None:
+            target = self.project_target(expr, fn)
+            if target is not None:  # `models.inner_net(x)` with `from pkg import models` / `import pkg.models as m`
+                self.project_hit(state, target, "call", via, _code(expr))
+                return
+        if isinstance(owner, cst.Name) and owner.value in ex._ext_imports:
+            if ex._ext_imports[owner.value].split(".")[0] not in NON_TORCH_MODULES:  # math.sqrt: a scalar
+                self.unresolved(state, f"{_code(owner)}.{attr} (third-party)")
+            return
+        key = ("member", id(owner), attr, id(fn))
+        if key in state.visiting:
+            return
+        state.visiting.add(key)
+        try:
+            self.member_of_instance(state, owner, attr, fn, via, depth + 1)
+        finally:
+            state.visiting.discard(key)
+
+    def own_member(self, owner, attr: str, fn: _Fn) -> bool:
+        """`owner`'s class is one of this file's and defines `attr` itself (`self.module = module` in a wrapper
+        of its own): the member, not the torch meaning of the name (DataParallel's `.module`, `.to()`)."""
+        cls = self.class_of(owner, fn)
+        return cls is not None and any(self.class_members(cls, attr))
+
+    def super_member(self, state, attr: str, fn: _Fn, via: str, depth: int) -> None:
+        """`super().forward(x)`, `super().encode(x)` in a method: the member as the file's base classes define
+        it (a Sequential base runs its layers). A base outside the file is named as unresolved; torch bases
+        are the API extractor's (`super().forward` of nn.Embedding is that module's op)."""
+        f = fn
+        while f is not None and f.cls is None:
+            f = f.parent
+        if f is None:
+            return
+        classes = self.ex._classes
+        for base in f.cls.bases:
+            if base not in classes:
+                if not any(t.rpartition(".")[2] == base.rpartition(".")[2] for t in f.cls.torch_bases):
+                    self.unresolved(state, f"super().{attr} (base class {base} is not in this file)")
+                continue
+            method, values = self.class_members(classes[base], attr)
+            if method is not None:
+                self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)
+                return
+            if values:
+                for v, ctx in values:
+                    self.expand_value(state, v, ctx, via, depth + 1)
+                return
+            if attr == "forward" and self.sequential_class(classes[base]):
+                self.expand_sequential(state, classes[base], _join(via, base), depth + 1)
+                return
+
+    def expand_class_member(self, state, cls: _Cls, attr: str, via: str, depth: int) -> None:
+        if attr.endswith("]") and "[" in attr:  # `nets[D]`: what the member holds under key D
+            attr, key = attr[:-1].split("[", 1)
+            _, values = self.class_members(cls, attr)
+            picked = [(x, ctx) for v, ctx in values for x in self.keyed_elements(v, key)]
+            for x, ctx in picked or values:
+                self.expand_value(state, x, ctx, via, depth + 1)
+            return
+        method, values = self.class_members(cls, attr)
+        if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
+            self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module it returns
+        elif method is not None:  # `self.encode(u, y)`: the method's slice from its live arguments
+            live, state.live = state.live, None
+            self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
+        for v, ctx in values:
+            self.expand_value(state, v, ctx, via, depth + 1)
+
+    def member_of_instance(self, state, owner, attr: str, fn: _Fn, via: str, depth: int) -> None:
+        """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to
+        (an assignment, the arguments at the callers, a project class's instance) and say so when it stays
+        unknown, rather than dropping it. Dicts, tensors and other plain values stay silent."""
+        memo = ("member_of", id(owner), attr, id(fn), state.guessed > 0, state.live)  # nor on the way
+        if memo in state.done:
+            return
+        state.done.add(memo)
+        state.steps += 1
+        if state.steps > MAX_STEPS:
+            if state.steps == MAX_STEPS + 1:
+                self.unresolved(state, f"{fn.qual} (the path is too large to follow: over {MAX_STEPS} calls)")
+            return
+        text = f"{_code(owner)}.{attr}"
+        if isinstance(owner, cst.Name):
+            name = owner.value
+            found = self.lookup_assigns(fn, name)
+            if found is not None:
+                values, ctx = found
+                for v in values:
+                    self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
+                return
+            if not self.param_of(fn, name):
+                b = self.project_binding(name)
+                if b is not None and b[0] == PROJECT:  # `from .nets import critic`: a project module's instance
+                    self.project_hit(state, (b[1][0], f"{b[1][1]}.{attr}"), "member", via, text)
+                return
+            callers = self.caller_args(fn, name)
+            for arg, caller_fn in callers:
+                self.member_of_value(state, arg, attr, caller_fn, via, depth + 1, text)
+            if callers:
+                return
+            owner_fn = self.param_owner(fn, name)
+            ann = self.annotated_class(owner_fn, name)
+            if isinstance(ann, _Cls):
+                self.expand_class_member(state, ann, attr, _join(via, f"{name}: {ann.name}"), depth + 1)
+                return
+            if ann is not None:
+                self.project_hit(state, (ann[0], f"{ann[1]}.{attr}"), "member", via, text)
+                return
+            cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
+            if cls is None:  # duck typing: the one model class of this file that has such a member
+                having = [c for c in self.module_classes().values() if any(
+                    self.class_members(c, attr)) and self.ex._classes.get(c.name) is c]
+                cls = having[0] if len(having) == 1 else None
+            elif not any(self.class_members(cls, attr)):
+                cls = None
+            if cls is None and not self.model_like(name, owner_fn):
+                return
+            if cls is None and self.guessed_project_hit(state, name, fn, via, attr):
+                return
+            if cls is not None:
+                state.guessed += 1
+                try:
+                    self.expand_class_member(state, cls, attr, _join(
+                        via, f"{name}: a parameter never bound in this file, taken to be its {cls.name}"), depth + 1)
+                finally:
+                    state.guessed -= 1
+                return
+            unknown = (f"{text} ({name} is a parameter of {owner_fn.qual} with no call in this file: its class is "
+                       "unknown)")
+            self.unresolved(state, unknown)
+            self.param_hit(state, fn, name, via, unknown, attr)
+            return
+        if isinstance(owner, cst.Attribute):
+            outer_owner, outer_attr = owner.value, owner.attr.value
+            outer = self.class_of(outer_owner, fn)
+            if outer is not None:  # `self.model.encoder(x)`: what self.model holds
+                method, values = self.class_members(outer, outer_attr)
+                for v, ctx in values:
+                    self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
+                if method is None and not values and outer.torch_module != "no":
+                    self.unresolved(state, f"{text} ({outer_attr} is never assigned in {outer.name})")
+                return
+            target = self.project_target(owner, fn)
+            if target is not None:  # `models.critic.features(x)`: a module-level instance of a project module
+                self.unresolved(state, f"{text} (an attribute of {_code(owner)}, defined in project module "
+                                       f"{target[0]})")
+            return
+        if isinstance(owner, cst.Subscript):  # `self.nets["D"].features(x)`
+            self.expand_item(state, owner, fn, via, depth + 1, lambda v, ctx: self.member_of_value(
+                state, v, attr, ctx, via, depth + 2, text))
+            return
+        if isinstance(owner, cst.Call):
+            self.member_of_value(state, owner, attr, fn, via, depth + 1, text)
+
+    def member_of_value(self, state, v, attr: str, ctx: _Fn, via: str, depth: int, text: str) -> None:
+        """The member `attr` of the instance a value is (`Critic()`, a project class, a third-party model)."""
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        ex = self.ex
+        v = _unchain(v)
+        if isinstance(v, cst.Call):
+            getattr_of = self.getattr_target(v, ctx)
+            api = self.torch_api(v)
+            if getattr_of is not None:
+                self.member_of_instance(state, cst.Attribute(getattr_of[0], cst.Name(getattr_of[1]))
+                                        if getattr_of[1].isidentifier() else getattr_of[0], attr, ctx, via,
+                                        depth + 1)
+            elif api is not None:
+                if api in _CONTAINERS or api in _WRAPPERS:
+                    for a in _held_args(v, api):
+                        self.member_of_value(state, a.value, attr, ctx, via, depth + 1, text)
+            elif isinstance(v.func, cst.Name) and v.func.value in ex._classes:
+                self.expand_class_member(state, ex._classes[v.func.value], attr, via, depth + 1)
+            elif (ex._ext_path(v.func) or "") in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE:
+                if v.args:
+                    self.member_of_value(state, v.args[0].value, attr, ctx, via, depth + 1, text)
+            elif isinstance(v.func, cst.Name) and self.lookup_def(ctx, v.func.value) is not None:
+                d = self.lookup_def(ctx, v.func.value)  # a factory function: the member of what it returns
+                for node in _walk(d.node.body):
+                    if isinstance(node, cst.Return) and node.value is not None:
+                        self.member_of_value(state, node.value, attr, d, via, depth + 1, text)
+            else:
+                target = self.project_target(v.func, ctx)
+                if target is not None and target[1][:1].isupper():  # `Critic(...)` from `.models`
+                    self.project_hit(state, (target[0], f"{target[1]}.{attr}"), "member", via, text)
+                elif target is not None:
+                    self.unresolved(state, f"{text} (an attribute of what {_code(v.func)} returns, defined in "
+                                           f"project module {target[0]})")
+                else:
+                    ext = ex._ext_path(v.func)
+                    if ext and ext.split(".")[0] not in NON_TORCH_MODULES and \
+                            ext.rpartition(".")[2][:1].isupper() | ("model" in ext.lower()):
+                        self.unresolved(state, f"{text} (an attribute of a {ext} instance: third-party)")
+            return
+        if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.member_of_instance(state, v, attr, ctx, via, depth + 1)
+            return
+        if isinstance(v, (cst.List, cst.Tuple)):
+            for el in v.elements:
+                self.member_of_value(state, el.value, attr, ctx, via, depth + 1, text)
+        elif isinstance(v, (cst.ListComp, cst.GeneratorExp)):
+            self.member_of_value(state, v.elt, attr, ctx, via, depth + 1, text)
+        elif isinstance(v, cst.Dict):
+            for el in v.elements:
+                if isinstance(el, cst.DictElement):
+                    self.member_of_value(state, el.value, attr, ctx, via, depth + 1, text)
+
+    # ---------------------------------------------------------------- items of containers
+    def expand_item(self, state, expr: cst.Subscript, fn: _Fn, via: str, depth: int, on_value) -> None:
+        """`c[k]`: the values container `c` holds; with a literal key (`self.nets["D"]`), only those held under
+        it (a dict display, ModuleDict({...}), dict(D=...), `c["D"] = m`) when any is."""
+        key = _subscript_key(expr)
+        values = self.container_values(expr.value, fn)
+        if values is None:  # not a container this file builds: what the name or attribute is
+            if key is not None and isinstance(expr.value, cst.Attribute) and on_value is None:
+                self.expand_member(state, expr.value.value, f"{expr.value.attr.value}[{key}]", fn, via, depth + 1)
+                return
+            on_value(expr.value, fn) if on_value is not None else \
+                self.expand_value(state, expr.value, fn, via, depth + 1)
+            return
+        if on_value is None:
+            on_value = lambda v, ctx: self.expand_value(state, v, ctx, via, depth + 1)  # noqa: E731
+        if key is not None:
+            picked = [(x, ctx) for v, ctx in values for x in self.keyed_elements(v, key)]
+            if picked:
+                for x, ctx in picked:
+                    on_value(x, ctx)
+                return
+        for v, ctx in values:
+            if id(v) in self.ex._keyed or not self.is_dict_value(v):
+                on_value(v, ctx)
+            else:
+                for x in self.keyed_elements(v, None):
+                    on_value(x, ctx)
+
+    # ---------------------------------------------------------------- values
+    def expand_value(self, state, v, ctx: _Fn, via: str, depth: int) -> None:
+        """A value assigned to a name that is later called: a module constructor, an alias, a container."""
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        ex = self.ex
+        if isinstance(v, cst.Call) and _unchain(v) is not v:  # `Critic().to(device)`: the module itself
+            self.expand_value(state, _unchain(v), ctx, via, depth + 1)
+            return
+        if isinstance(v, cst.Call) and v.args and dotted_name(v.func) in ("partial", "functools.partial"):
+            inner = v.args[0].value  # `self.act = partial(F.softplus, beta=2)`: calling it calls F.softplus
+            path = ex.resolve_path(inner) if dotted_name(inner) is not None else None
+            api = ex.canonical(path) if path is not None else None
+            if api is not None and api.startswith(("torch.", "torchvision.", "torchaudio.")):
+                if not api.startswith(_AUTOGRAD_PREFIXES):
+                    self.emit(state, api, v, v, via)
+                return
+            state.any_path = True
+            self.expand_module_expr(state, inner, ctx, via, depth + 1)
+            return
+        if isinstance(v, cst.Call):
+            getattr_of = self.getattr_target(v, ctx)
+            if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
+                owner, attr = getattr_of
+                self.expand_member(state, owner, attr, ctx, via, depth + 1)
+                return
+            api = self.torch_api(v)
+            if api is not None:
+                if api in _CONTAINERS or api in _WRAPPERS:
+                    for a in _held_args(v, api):
+                        self.expand_element(state, a.value, ctx, via, depth + 1)
+                    return
+                if self.kind(api) == "nn_module":
+                    self.emit(state, api, v, v, via)
+                    return
+                if api in _FUNCTIONAL_CALL or api.startswith("torch.func."):
+                    return
+                self.unresolved(state, _code(v))
+                return
+            if isinstance(v.func, cst.Subscript):  # `ACTIVATIONS[act]()`: what the items it may pick build
+                conf = "high" if _subscript_key(v.func) is not None else "medium"  # any item: medium
+                self.expand_item(state, v.func, ctx, via, depth + 1,
+                                 lambda x, c: self.expand_built(state, x, c, v, via, depth + 1, conf))
+                return
+            ext = ex._ext_path(v.func) or ""
+            if isinstance(v.func, cst.Name) and v.func.value in ex._classes:
+                self.expand_class(state, ex._classes[v.func.value], via, depth + 1)
+                return
+            if isinstance(v.func, cst.Name) and v.func.value in _ELEMENT_OF and self.lookup_def(ctx, v.func.value) \
+                    is None and v.args:  # `enumerate(self.blocks)` met whole: the elements of its iterables
+                for a in (v.args if v.func.value == "zip" else v.args[:1]):
+                    self.expand_element(state, a.value, ctx, via, depth + 1)
+                return
+            if isinstance(v.func, cst.Attribute) and v.func.attr.value in ("values", "items") and not v.args:
+                self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)  # `self.heads.values()`
+                return
+            made = self.factory_class(v.func, ctx)
+            if isinstance(made, _Cls):  # `Tower.from_config(cfg)`: a classmethod building an instance
+                self.expand_class(state, made, via, depth + 1)
+                return
+            if made is not None:
+                self.project_hit(state, made, "instance", via, _code(v.func))
+                return
+            if ext.startswith("learn2learn") or ext in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE or \
+                    ext.startswith("functorch.") and ext.endswith(("make_functional", "make_functional_with_buffers")):
+                if v.args:
+                    self.expand_module_expr(state, v.args[0].value, ctx, via, depth + 1)
+                return
+            if isinstance(v.func, cst.Attribute) and (v.func.attr.value in MODULE_METHODS_RETURNING_MODULE
+                                                      or v.func.attr.value == "clone"):
+                self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)
+                return
+            if isinstance(v.func, cst.Attribute):
+                owner_cls = self.class_of(v.func.value, ctx)
+                method = owner_cls.methods.get(v.func.attr.value) if owner_cls is not None else None
+                if method is not None:  # `self._scaled(self.u_net)`: the callable the method returns
+                    self.expand_returns(state, method, _join(via, method.qual), depth + 1)
+                    return
+            if isinstance(v.func, cst.Name):
+                d = self.lookup_def(ctx, v.func.value)
+                if d is not None:  # a factory function: what it returns
+                    self.expand_returns(state, d, via, depth + 1)
+                    return
+                if self.expand_made(state, v.func.value, ctx, v, via, depth + 1):
+                    return
+            target = self.project_target(v.func, ctx)
+            if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
+                self.project_hit(state, target, "instance", via, _code(v.func))
+                return
+            self.unresolved(state, _code(v))
+            return
+        if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.expand_module_expr(state, v, ctx, via, depth + 1)
+            return
+        if isinstance(v, (cst.List, cst.Tuple)):
+            for el in v.elements:
+                self.expand_element(state, el.value, ctx, via, depth + 1)
+            return
+        if isinstance(v, (cst.ListComp, cst.GeneratorExp)):
+            self.expand_element(state, v.elt, ctx, via, depth + 1)
+            return
+        if isinstance(v, cst.IfExp):  # `m.module if isinstance(m, nn.DataParallel) else m`: either one
+            self.expand_value(state, v.body, ctx, via, depth + 1)
+            self.expand_value(state, v.orelse, ctx, via, depth + 1)
+            return
+        if isinstance(v, cst.Lambda):
+            self.expand_module_expr(state, v, ctx, via, depth + 1)
+
+    def expand_made(self, state, name: str, ctx: _Fn, call: cst.Call, via: str, depth: int) -> bool:
+        """`call` calls `name`, a local holding classes or factories (`act = ACTIVATIONS[cfg.act]` ... `act()`,
+        `[make(c) for make in OPS.values()]`) or a parameter its callers bind to one (`def __init__(self, act_cls):
+        ... act_cls()` with `ConvAct(c, c, act)`): what it builds. False when the name holds something else."""
+        held = self.lookup_assigns(ctx, name)
+        if held is None:
+            callers = self.caller_args(ctx, name) if depth <= MAX_DEPTH and self.param_of(ctx, name) else []
+            for arg, caller in callers:
+                if not (isinstance(arg, cst.Name) and self.expand_made(state, arg.value, caller, call, via, depth + 1)):
+                    self.expand_built(state, arg, caller, call, via, depth + 1, "high")
+            return bool(callers)
+        if not all(isinstance(x, (cst.Subscript, cst.Name, cst.Attribute)) or _values_of(x) is not None
+                   for x in held[0]):
+            return False
+        for x in held[0]:
+            if _values_of(x) is not None:  # `for make in OPS.values()`: every item, built
+                for t, c in self.container_values(_values_of(x), held[1]) or ():
+                    for r in self.keyed_elements(t, None):
+                        self.expand_built(state, r, c, call, via, depth + 1, "high")
+            elif isinstance(x, cst.Subscript):
+                conf = "high" if _subscript_key(x) is not None else "medium"
+                self.expand_item(state, x, held[1], via, depth + 1, lambda r, c, conf=conf: (
+                    self.expand_built(state, r, c, call, via, depth + 1, conf)))
+            else:
+                self.expand_built(state, x, held[1], call, via, depth + 1, "high")
+        return True
+
+    def expand_built(self, state, ref, ctx: _Fn, call: cst.Call, via: str, depth: int, conf: str) -> None:
+        """`call` calls `ref`, an item of a container of classes or factories (`{"elu": nn.ELU}`): a torch module
+        class is constructed where it is written (with the call's arguments), a class of this file is
+        expanded, anything else is a factory whose result is what the call gives."""
+        ex = self.ex
+        path = ex.resolve_path(ref) if dotted_name(ref) is not None else None
+        api = ex.canonical(path) if path is not None else None
+        if api is not None and self.kind(api) == "nn_module":
+            self.emit(state, api, ref, call, via, conf)
+            return
+        if isinstance(ref, cst.Name) and ref.value in ex._classes:
+            self.expand_class(state, ex._classes[ref.value], via, depth + 1)
+            return
+        if isinstance(ref, cst.Lambda):  # `lambda c: nn.MaxPool2d(3)`: a factory, its body is what it builds
+            self.expand_value(state, ref.body, ctx, via, depth + 1)
+            return
+        if isinstance(ref, cst.Call) or api is None:
+            self.expand_value(state, ref, ctx, via, depth + 1) if isinstance(ref, cst.Call) else \
+                self.expand_module_expr(state, ref, ctx, via, depth + 1)
+
+    def expand_element(self, state, e, ctx, via, depth) -> None:
+        if isinstance(e, cst.StarredElement):
+            e = e.value
+        if isinstance(e, cst.Call) or isinstance(e, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)):
+            self.expand_value(state, e, ctx, via, depth)
+        elif isinstance(e, (cst.Name, cst.Attribute, cst.Subscript)):
+            self.expand_module_expr(state, e, ctx, via, depth)
+        elif isinstance(e, cst.Dict):
+            for el in e.elements:
+                if isinstance(el, cst.DictElement):
+                    self.expand_element(state, el.value, ctx, via, depth)
+
+    # ---------------------------------------------------------------- classes and nn.Sequential
+    def expand_class(self, state, cls: _Cls, via: str, depth: int) -> None:
+        key = ("class", cls.name)
+        if key in state.visiting:
+            return
+        state.visiting.add(key)
+        try:
+            live, state.live = state.live, None
+            fwd = cls.methods.get("forward") or cls.methods.get("__call__")
+            if fwd is None:
+                if self.sequential_class(cls):  # `class ConvLayer(nn.Sequential)`: its forward runs its layers
+                    self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)
+                    return
+                self.unresolved(state, f"{cls.name} (no forward in this file)")
+                return
+            self.expand_fn(state, fwd, _join(via, f"{cls.name}.forward"), depth + 1, live)
+        finally:
+            state.visiting.discard(key)
+
+    def sequential_class(self, cls: _Cls, seen: tuple = ()) -> bool:
+        """A class without forward of its own that derives (here or through the file's classes) from
+        nn.Sequential, whose forward applies the layers given to its constructor in turn."""
+        if "forward" in cls.methods or "__call__" in cls.methods:
+            return False
+        if "torch.nn.Sequential" in cls.torch_bases:
+            return True
+        classes = self.ex._classes
+        return any(b in classes and b not in seen and self.sequential_class(classes[b], (*seen, b))
+                   for b in cls.bases)
+
+    def expand_sequential(self, state, cls: _Cls, via: str, depth: int) -> None:
+        """The layers an nn.Sequential subclass holds: the arguments of `super().__init__(*layers)` (or
+        `nn.Sequential.__init__(self, ...)`, an OrderedDict of them) and `self.add_module`/`self.append`
+        calls in its __init__ (or an in-file base's __init__)."""
+        state.any_path = True
+        classes = self.ex._classes
+        chain, todo = [], [cls]
+        while todo:
+            c = todo.pop(0)
+            if c in chain:
+                continue
+            chain.append(c)
+            todo.extend(classes[b] for b in c.bases if b in classes)
+        for c in chain:
+            init = c.methods.get("__init__")
+            if init is None:
+                continue
+            for call in init.calls:
+                for arg in self.sequential_layer_args(call, init):
+                    self.expand_layer_arg(state, arg, init, via, depth + 1)
+
+    def sequential_layer_args(self, call: cst.Call, init: _Fn) -> list[cst.BaseExpression]:
+        func = call.func
+        if not isinstance(func, cst.Attribute):
+            return []
+        attr, owner = func.attr.value, func.value
+        args = [a.value for a in call.args if a.keyword is None]
+        if attr == "__init__":
+            if isinstance(owner, cst.Call) and dotted_name(owner.func) == "super":
+                return args
+            path = self.ex.resolve_path(owner) if dotted_name(owner) is not None else None
+            if path is not None and self.ex.canonical(path) == "torch.nn.Sequential":
+                return args[1:]  # nn.Sequential.__init__(self, *layers)
+            return []
+        if isinstance(owner, cst.Name) and owner.value == init.self_name:
+            if attr == "add_module":
+                layer = _arg(call, 1, "module")
+                return [layer] if layer is not None else []
+            if attr in ("append", "extend", "insert"):
+                return args[-1:]
+        return []
+
+    def expand_layer_arg(self, state, arg, ctx: _Fn, via: str, depth: int) -> None:
+        if isinstance(arg, cst.Call) and (dotted_name(arg.func) or "").rpartition(".")[2] in ("OrderedDict", "dict"):
+            for a in arg.args:  # OrderedDict([("conv", nn.Conv2d(...)), ...])
+                self.expand_element(state, a.value, ctx, via, depth)
+            return
+        self.expand_element(state, arg, ctx, via, depth)
+
+    # ---------------------------------------------------------------- function bodies
+    def expand_fn(self, state, f: _Fn, via: str, depth: int, live: frozenset | None = None) -> None:
+        """The ops of f's body; with `live` (argument slots, see live_slots) only of the calls that depend on
+        the parameters those slots bind (sliced_calls)."""
+        live_params = self.live_params(f, live)
+        key = ("fn", id(f))
+        outs = frozenset(t for t in live or () if t.startswith(">"))
+        done = (id(f), state.guessed > 0, live_params, outs)  # a body's ops do not depend on the way it is reached
+        if key in state.visiting or done in state.done:
+            return
+        if depth > MAX_DEPTH:
+            self.too_deep(state)
+            return
+        state.visiting.add(key)
+        state.any_path = True
+        try:
+            wanted = self.output_calls(f, live)
+            if live_params is None:
+                for c in f.calls:
+                    if wanted is None or id(c) in wanted:
+                        self.call_ops(state, c, f, via, depth + 1)
+            else:
+                for c, c_live in self.sliced_calls(f, live_params):
+                    if wanted is None or id(c) in wanted:
+                        self.call_ops(state, c, f, via, depth + 1, c_live)
+        finally:
+            state.visiting.discard(key)
+        state.done.add(done)
+
+    @staticmethod
+    def live_params(f: _Fn, live: frozenset | None) -> frozenset | None:
+        """f's parameters that the live argument slots bind (positions count after `self`); None (the whole
+        body) when a slot does not name a parameter or f takes *args / **kwargs."""
+        if live is None or not isinstance(f.node, cst.FunctionDef) or \
+                isinstance(f.node.params.star_arg, cst.Param) or f.node.params.star_kwarg is not None:
+            return None
+        out = set()
+        for slot in live:
+            if slot.startswith(">"):  # a returned element asked for (Resolver.output_calls), not an input
+                continue
+            name = f.params[int(slot)] if slot.isdigit() and int(slot) < len(f.params) else slot
+            if name not in f.params:
+                return None
+            out.add(name)
+        return frozenset(out) if out and len(out) < len(f.params) else None
+
+    def sliced_calls(self, f: _Fn, live_params: frozenset) -> list:
+        """(call, its live slots) for the calls of f's body that read what the live parameters reach, through
+        f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path)."""
+        reach = set(live_params)
+        assigns = self.visible_assigns(f)
+        changed = True
+        while changed:
+            changed = False
+            for name, values in assigns.items():
+                if name not in reach and any(refs(v) & reach for v in values):
+                    reach.add(name)
+                    changed = True
+        return [(c, self.live_slots(c, reach)) for c in f.calls if refs(c) & reach]
+
+    def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
+        for node in _walk(f.node.body):
+            if isinstance(node, cst.Return) and node.value is not None:
+                self.expand_value(state, node.value, f, via, depth + 1)
+
+    def expand_callable(self, state, f_expr, fn: _Fn, kind: str) -> None:
+        if f_expr is None:
+            state.site.resolved, state.site.reason = False, "no function given"
+            return
+        state.any_path = True
+        self.expand_module_expr(state, f_expr, fn, "", 0)

@@ -1,0 +1,555 @@
+"""The derivative path of each second-order site: the sites found after the pass (learn2learn's adapt, a
+create_graph flag decided by the literal values it takes, a first-order grad of a torch.func transform's result),
+each site's slice from its inputs to its outputs, and the lift of a grad helper's slice into its callers.
+Turning the calls on a slice into torch ops is grad_expand's job.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from ms_scan.extract.grad_common import (
+    _FUNC_TRANSFORMS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
+    _literal, refs, _stack_room, _unchain, _walk,
+)
+
+
+class _Paths:
+    """_Resolver's site discovery and slicing (inputs -> outputs over assignments, live argument slots)."""
+
+    # ---------------------------------------------------------------- sites
+    def run(self) -> list[tuple[cst.CSTNode, object]]:
+        with _stack_room():
+            return self._run()
+
+    def _run(self) -> list[tuple[cst.CSTNode, object]]:
+        raw = list(self.ex._raw_sites)
+        for call, fn in self.ex._pending_adapt:
+            cert = self.l2l_certainty(call.func.value, fn, 0)
+            if cert:
+                raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
+        for call, fn, kind, api, cert, extra in raw:
+            if cert == "possible" and _kw(call, "create_graph") is not None:
+                values = self.literal_values(_kw(call, "create_graph"), fn, 0)
+                if values is not None and not any(values):
+                    continue  # `create_graph=self.keep` with keep only ever False: first order
+                if values is not None and all(values):
+                    cert = "definite"
+            site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
+            flag = self.flag_callee(_kw(call, "create_graph"), fn) if cert == "possible" else None
+            if flag is not None:  # decided by the other files' calls of the helper (ms_scan.project)
+                site.project.append(flag)
+            self.out.append((call, site))
+            self.site_path(site, call, fn, kind, extra)
+        if self.ex._transforms:
+            nested = {id(extra) for *_, extra in raw if extra is not None}
+            for call, fn, kind, api in self.ex._first_order:
+                self.through_transform(call, fn, kind, api, nested)
+        return self.out
+
+    def through_transform(self, call: cst.Call, fn: _Fn, kind: str, api: str, nested: set) -> None:
+        """A first-order backward/grad of a value computed by a torch.func transform's result (a gradient-norm
+        penalty from `vmap(grad(loss_fn))(params, x)`, the transform bound to a name, made by a local factory or
+        held by `self`): the function the transform differentiates is differentiated twice. A site of kind
+        `backward(func.grad)` at the backward, whose path is that function's body."""
+        out = call.func.value if api == "torch.Tensor.backward" else \
+            _arg(call, 0, "outputs" if kind == "grad" else "tensors")
+        if out is None:
+            return
+        exprs, back = [out], set(refs(out))
+        work = list(back)
+        while work:
+            found = self.lookup_assigns(fn, work.pop())
+            for v in found[0] if found is not None else ():
+                exprs.append(v)
+                for r in refs(v) - back:
+                    back.add(r)
+                    work.append(r)
+        done = set()
+        for e in exprs:
+            for c in calls_in(e):
+                hit = self.transform_of(c.func, fn, 0)
+                if hit is None or id(hit[0]) in done or id(hit[0]) in nested:
+                    continue
+                done.add(id(hit[0]))
+                t, ctx = hit
+                inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+                site = GradSite(f"{'grad' if kind == 'grad' else 'backward'}(func.{inner})", api, 0, 0, 0, 0,
+                                "definite", fn.qual)
+                self.out.append((call, site))
+                self.site_path(site, call, ctx, "func.", t)
+
+    def transform_of(self, expr, fn: _Fn, depth: int) -> tuple[cst.Call, _Fn] | None:
+        """The torch.func.grad/jacrev/jacfwd call (and the function it is written in) whose result `expr` is,
+        through vmap, names, `self.attr`, and the returns of the file's functions (`make_grad_fn(model)`)."""
+        if depth > 6 or expr is None:
+            return None
+        if isinstance(expr, cst.Call):
+            capi = self.ex._callee_api.get(id(expr))
+            if capi in _FUNC_TRANSFORMS:
+                return expr, fn
+            if capi == "torch.func.vmap":
+                return self.transform_of(_arg(expr, 0, "func"), fn, depth + 1)
+            if capi is None and isinstance(expr.func, cst.Name):
+                d = self.lookup_def(fn, expr.func.value) if self.lookup_assigns(fn, expr.func.value) is None \
+                    else None
+                for node in _walk(d.node.body) if d is not None else ():
+                    if isinstance(node, cst.Return) and node.value is not None:
+                        hit = self.transform_of(node.value, d, depth + 1)
+                        if hit is not None:
+                            return hit
+            return None
+        if isinstance(expr, cst.Name):
+            found = self.lookup_assigns(fn, expr.value)
+            for v in found[0] if found is not None else ():
+                hit = self.transform_of(v, found[1], depth + 1)
+                if hit is not None:
+                    return hit
+            return None
+        if isinstance(expr, cst.Attribute):
+            cls = self.class_of(expr.value, fn)
+            for v, ctx in cls.attrs.get(expr.attr.value, ()) if cls is not None else ():
+                hit = self.transform_of(v, ctx, depth + 1)
+                if hit is not None:
+                    return hit
+        return None
+
+    # ---------------------------------------------------------------- certainty: the values a create_graph flag takes
+    def literal_values(self, expr, fn: _Fn, depth: int) -> set | None:
+        """The truth values a create_graph expression can take, from literals it is bound to: a local, a
+        parameter (its default and the literal arguments of every call in this file; unknown with no call),
+        `self.flag` (every assignment in the class), `not x`. None when any binding is not a literal."""
+        if depth > 6:
+            return None
+        lit = _literal(expr)
+        if lit is not _NOLIT:
+            return {bool(lit)}
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            inner = self.literal_values(expr.expression, fn, depth + 1)
+            return None if inner is None else {not v for v in inner}
+        if isinstance(expr, cst.Name):
+            found = self.lookup_assigns(fn, expr.value)
+            if found is not None:
+                return self._union(self.literal_values(v, found[1], depth + 1) for v in found[0])
+            if not self.param_of(fn, expr.value):
+                return None
+            owner = self.param_owner(fn, expr.value)
+            calls = self.calls_of(owner)
+            if not calls or not isinstance(owner.node, cst.FunctionDef):
+                return None
+            default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
+                                                 *owner.node.params.posonly_params)
+                            if p.name.value == expr.value), None)
+            outs = []
+            if not owner.name.startswith("_") and (owner.parent is None or owner.parent is self.ex._module_fn
+                                                   or owner.cls is not None):
+                # a public function or method may be called from other files too, with its default
+                outs.append(self.literal_values(default, owner, depth + 1) if default is not None else None)
+            for call, caller in calls:
+                arg = self.param_arg(owner, call, expr.value)
+                if arg is None and any(a.star for a in call.args):
+                    return None  # `f(*args, **kw)`: not known
+                outs.append(self.literal_values(arg, caller, depth + 1) if arg is not None else
+                            self.literal_values(default, owner, depth + 1) if default is not None else None)
+            return self._union(outs)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+            cls = self.class_of(expr.value, fn)
+            if cls is None or expr.attr.value == "training":
+                return None
+            _, values = self.class_members(cls, expr.attr.value)
+            return self._union(self.literal_values(v, ctx, depth + 1) for v, ctx in values) if values else None
+        return None
+
+    @staticmethod
+    def _union(parts) -> set | None:
+        out = set()
+        for p in parts:
+            if p is None:
+                return None
+            out |= p
+        return out or None
+
+    def l2l_certainty(self, expr, fn: _Fn, depth: int) -> str | None:
+        if depth > 4:
+            return None
+        if isinstance(expr, cst.Name):
+            found = self.lookup_assigns(fn, expr.value)
+            if found is None:
+                return None
+            values, ctx = found
+            for v in values:
+                c = self.l2l_certainty(v, ctx, depth + 1)
+                if c:
+                    return c
+            return None
+        if isinstance(expr, cst.Call):
+            path = self.ex._ext_path(expr.func) or ""
+            if path.startswith("learn2learn") and path.endswith(("MAML", "MetaSGD", "GBML")):
+                fo = _kw(expr, "first_order")
+                lit = _literal(fo) if fo is not None else False
+                if lit is True:
+                    return None
+                return "definite" if lit is False else "possible"
+            if isinstance(expr.func, cst.Attribute) and expr.func.attr.value == "clone":
+                return self.l2l_certainty(expr.func.value, fn, depth + 1)
+        return None
+
+    def site_path(self, site: GradSite, call: cst.Call, fn: _Fn, kind: str, extra) -> None:
+        state = _PathState(site)
+        if kind == "grad":
+            outputs = _arg(call, 0, "outputs")
+            inputs = _arg(call, 1, "inputs")
+            if outputs is None or inputs is None:
+                site.resolved, site.reason = False, "outputs or inputs not given"
+                return
+            self.slice(state, fn, [outputs], [inputs])
+        elif kind == "backward":
+            out = call.func.value if isinstance(call.func, cst.Attribute) and \
+                site.api == "torch.Tensor.backward" else _arg(call, 0, "tensors")
+            inputs = _kw(call, "inputs")
+            if out is None:
+                site.resolved, site.reason = False, "no tensor to differentiate"
+                return
+            self.slice(state, fn, [out], [inputs] if inputs is not None else None)
+        elif kind in ("higher", "learn2learn"):
+            loss = _arg(call, 0, "loss")
+            if loss is None:
+                site.resolved, site.reason = False, "no loss argument"
+                return
+            self.slice(state, fn, [loss], None)
+        elif kind.startswith("func.") and extra is not None:
+            inner = extra
+            while isinstance(inner, cst.Call) and self.ex._callee_api.get(id(inner)) in _FUNC_TRANSFORMS:
+                inner = inner.args[0].value if inner.args else None
+            self.expand_callable(state, inner, fn, site.kind)
+        else:  # hessian / hvp / vhp / jacobian / func.hessian: body of f
+            self.expand_callable(state, _arg(call, 0, "func"), fn, site.kind)
+        if not state.any_path and not site.unresolved and site.resolved:
+            site.resolved = False
+            site.reason = site.reason or "the inputs do not reach the outputs in this function"
+
+    # ---------------------------------------------------------------- slicing
+    def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None, hops: int = 0) -> None:
+        back = set()
+        for o in outputs:
+            back |= refs(o)
+        exprs = list(outputs)
+        work = list(back)
+        while work:
+            name = work.pop()
+            found = self.lookup_assigns(fn, name)
+            if found is None:
+                continue
+            for v in found[0]:
+                exprs.append(v)
+                for r in refs(v) - back:
+                    back.add(r)
+                    work.append(r)
+        holders: set = set()
+        reach = None
+        if inputs is None:
+            fwd = None
+            direct = set().union(*(refs(o) for o in outputs))
+            if direct & set(fn.params):  # `def step(loss): loss.backward(...)`: the loss is computed by the caller
+                self.lift(state, fn, direct, None, hops)
+        else:
+            fwd = set()
+            for i in inputs:
+                fwd |= refs(i)
+            fwd |= self.parameter_owners(fn, fwd)
+            fwd |= self.owner_params(fn, fwd)
+            held, holders = self.input_holders(fn, fwd, inputs)
+            changed = True
+            assigns = self.visible_assigns(fn)
+            while changed:
+                changed = False
+                for name, values in assigns.items():
+                    if name not in fwd and any(refs(v) & fwd for v in values):
+                        fwd.add(name)
+                        changed = True
+            reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
+            fwd |= held
+            shared = fwd & back
+            if not shared:
+                if not self.lift(state, fn, back, fwd, hops):
+                    state.site.reason = state.site.reason or \
+                        "the grad inputs do not reach its outputs within " + fn.qual
+                return
+            linked = {n for n in held & self.back_names(fn, outputs, reach - held)
+                      if n in fn.params and n not in fn.assigns}
+            if linked:  # `def sdf_loss(out): x = out["x"]; grad(out["y"], x)`: the callers compute what links them
+                self.lift(state, fn, linked, linked, hops, "hold")
+            free = {p for p in fn.params if p in back and p not in fwd and p not in fn.assigns} - self.called(fn)
+            if free and any(p in fwd and p not in fn.assigns for p in fn.params):
+                # `def laplace(y, x): return div(grad(y, x), x)`: y is a tensor the callers compute, maybe from x
+                self.lift(state, fn, free, fwd, hops, quiet=True)
+        state.any_path = True
+        seen = set(self.input_definitions(fn, inputs, reach)) if inputs is not None else set()
+        for e in exprs:
+            if id(e) in seen:
+                continue
+            for c in calls_in(e):
+                if id(c) in seen:
+                    continue
+                seen.add(id(c))
+                if reach is not None and not (refs(c) & reach) and id(c) not in holders:
+                    continue
+                live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
+                self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
+
+    def live_slots(self, c: cst.Call, reach: set) -> frozenset | None:
+        """The argument slots ("0", "1", ... or the keyword) of a call that read a name in `reach` (what depends
+        on the differentiated inputs), when only some do: `net(u, y)` with y differentiated is on the path
+        through y only, so only the part of net's forward that y reaches is (Resolver.sliced_calls). None when
+        the callee itself depends on them (a model whose weights are the inputs), or all or no slot is live,
+        or a starred argument carries them."""
+        if refs(c.func) & reach:
+            return None
+        live, slots, pos = set(), 0, 0
+        for a in c.args:
+            hit = bool(refs(a.value) & reach)
+            if a.star or (a.keyword is None and pos < 0):
+                if hit:
+                    return None
+                pos = -1  # `f(*args, x)`: the positions after it are not known
+                continue
+            slots += 1
+            if hit:
+                live.add(a.keyword.value if a.keyword is not None else str(pos))
+            pos += a.keyword is None
+        return frozenset(live) if live and len(live) < slots else None
+
+    def used_outputs(self, c: cst.Call, back: set, live: frozenset | None) -> frozenset | None:
+        """`live` plus ">k" for the one returned element of `c` the derivative path reads, when its result is
+        unpacked (`energy, aux = model(z, pos)` with only energy differentiated): the part of the callee that
+        computes aux is not on the path (Resolver.output_calls)."""
+        names = self.ex._unpacked.get(id(c))
+        used = {i for n, i in names.items() if n in back} if names else ()
+        if len(used) != 1 or len(names) < 2:
+            return live
+        return (live or frozenset()) | {f">{used.pop()}"}
+
+    def output_calls(self, f: _Fn, live: frozenset | None) -> set | None:
+        """ids of the calls of f's body that compute the returned element ">k" of `live` asks for (every return
+        a tuple display); None when no element is asked for or a return is not such a tuple."""
+        outs = [int(t[1:]) for t in live or () if t.startswith(">")]
+        returns = [n.value for n in _walk(f.node.body) if isinstance(n, cst.Return)] if len(outs) == 1 else []
+        if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > outs[0] for r in returns):
+            return None
+        picked = [r.elements[outs[0]].value for r in returns]
+        exprs = list(picked)
+        for name in self.back_names(f, picked, set()):
+            found = self.lookup_assigns(f, name)
+            exprs += found[0] if found is not None else []
+        return {id(c) for e in exprs for c in calls_in(e)}
+
+    def back_names(self, fn: _Fn, outputs: list, stop: set) -> set:
+        """Names the outputs are computed from, not looking through the names in `stop` (the inputs)."""
+        back = set().union(*(refs(o) for o in outputs)) - stop
+        work = list(back)
+        while work:
+            found = self.lookup_assigns(fn, work.pop())
+            for v in found[0] if found is not None else ():
+                for r in refs(v) - back - stop:
+                    back.add(r)
+                    work.append(r)
+        return back
+
+    @staticmethod
+    def called(fn: _Fn) -> set:
+        """Names fn calls or calls a member of (`model(x)`, `model.encode(x)`): models and functions."""
+        out = set()
+        for c in fn.calls:
+            f = c.func.value if isinstance(c.func, cst.Attribute) else c.func
+            if isinstance(f, cst.Name):
+                out.add(f.value)
+        return out
+
+    def input_holders(self, fn: _Fn, names: set, inputs: list = ()) -> tuple[set, set]:
+        """A grad input read out of a container (`coords = out["model_in"]`, `h = res[1]`, `z = enc.latent`):
+        (the containers' names, ids of the calls that make them: `out = model(inp)` computes input and output
+        together, so that call stays on the path whole, while its arguments, computed before it, do not)."""
+        held, values, work = set(), set(), [n for n in names if "." not in n]
+        # `grad(out["y"], out["x"])`: an input read straight out of a container
+        direct = [e.value for x in inputs for e in x.elements] + [x for x in inputs] \
+            if any(isinstance(x, (cst.List, cst.Tuple)) for x in inputs) else list(inputs)
+        while work or direct:
+            is_direct = bool(direct)
+            found = ([direct.pop()], fn) if direct else self.lookup_assigns(fn, work.pop())
+            for v in found[0] if found is not None else ():
+                root = v
+                while isinstance(root, (cst.Subscript, cst.Attribute)):
+                    root = root.value
+                if root is v or not isinstance(root, cst.Name) or root.value in held or \
+                        root.value in names and not is_direct:
+                    continue
+                held.add(root.value)
+                work.append(root.value)
+                owner = self.lookup_assigns(fn, root.value)
+                for x in owner[0] if owner is not None else ():
+                    while isinstance(x, (cst.Subscript, cst.Attribute)):
+                        x = x.value
+                    if isinstance(x, cst.Call):  # the call itself; its arguments are computed before it
+                        values.add(id(x))
+        return held, values
+
+    def input_definitions(self, fn: _Fn, inputs: list, fwd: set) -> list[int]:
+        """ids of the values assigned to a grad input that is a plain name (`h = self.embed(t)`,
+        `x = self.embed(x)`; `inputs=[h, w]`): they compute the input before the grad differentiates from it,
+        so their ops are not on its derivative path. Kept when the value reads anything else the inputs reach
+        (`grad(out, [x, z])` with `z = f(x)`: f is on x's path)."""
+        out = []
+        for i in inputs:
+            names = [e.value for e in i.elements] if isinstance(i, (cst.List, cst.Tuple)) else [i]
+            for n in names:
+                found = self.lookup_assigns(fn, n.value) if isinstance(n, cst.Name) else None
+                if found is not None:
+                    out.extend(id(v) for v in found[0] if not (refs(v) - {n.value}) & fwd)
+        return out
+
+    def parameter_owners(self, fn: _Fn, names: set) -> set:
+        """The modules whose weights the grad inputs are: `params = [p for p in model.parameters() if ...]`,
+        `ws = list(net.named_parameters())` make `model` / `net` an input too (its output depends on them)."""
+        owners, seen, work = set(), set(), list(names)
+        while work:
+            name = work.pop()
+            if name in seen or "." in name:
+                continue
+            seen.add(name)
+            found = self.lookup_assigns(fn, name)
+            if found is None:
+                continue
+            for v in found[0]:
+                for c in calls_in(v):
+                    if isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods():
+                        owners |= refs(c.func.value)
+                work.extend(n for n in refs(v) if n not in seen)
+        return owners
+
+    def parameter_methods(self) -> frozenset:
+        """_PARAMETER_METHODS plus this file's module methods that return their own weights
+        (`def weights(self): return [p for n, p in self.named_parameters() if ...]`, `def arch_parameters(self)`)."""
+        if self._param_methods is None:
+            own = set()
+            for cls in self.ex._classes.values():
+                for name, m in cls.methods.items():
+                    if m.self_name and any(
+                            isinstance(r, cst.Return) and r.value is not None and any(
+                                isinstance(c.func, cst.Attribute) and c.func.attr.value in _PARAMETER_METHODS and
+                                refs(c.func.value) & {m.self_name} for c in calls_in(r.value))
+                            for r in _walk(m.node.body)):
+                        own.add(name)
+            self._param_methods = frozenset(_PARAMETER_METHODS) | own
+        return self._param_methods
+
+    def owner_params(self, fn: _Fn, names: set, depth: int = 0) -> set:
+        """`def hvp(model, params, ...): grad(loss_fn(model, ...), params)` with a caller passing
+        `[p for p in net.parameters()]` for params and `net` for model (also through further helpers that take
+        both as parameters): the parameters of fn that own the weights the inputs are, inputs too."""
+        p_in = tuple(p for p in fn.params if p in names and p not in fn.assigns)
+        if not p_in or depth > 6:
+            return set()
+        memo = (id(fn), p_in)
+        if memo in self._owner_memo:
+            return self._owner_memo[memo]
+        self._owner_memo[memo] = out = set()  # a cycle of helpers adds nothing
+        for call, caller in self.calls_of(fn):
+            ins, owners = set(), set()
+            for p in p_in:
+                a = self.param_arg(fn, call, p)
+                if a is not None:
+                    ins |= refs(a)
+                    owners |= {n for c in calls_in(a) if isinstance(c.func, cst.Attribute) and
+                               c.func.attr.value in self.parameter_methods() for n in refs(c.func.value)}
+            if ins:  # `list(net.parameters())` passed as it is, or a name bound to such a value
+                owners |= self.parameter_owners(caller, ins) | self.owner_params(caller, ins, depth + 1)
+            for q in fn.params if owners else ():
+                a = self.param_arg(fn, call, q) if q not in names and q not in fn.assigns else None
+                if a is not None and refs(a) & owners:
+                    out.add(q)
+        return out
+
+    # ---------------------------------------------------------------- helpers sliced in their callers
+    def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",
+             quiet: bool = False) -> bool:
+        """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
+        `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes. Role "hold":
+        the parameter holds both (`sdf_loss(model_output)` reads input and output out of it): in the callers,
+        the call that makes the argument is on the path. Other files' calls of a public helper are
+        ms_scan.project's (a "lift"/"hold" ProjectCallee, named as unresolved when no call is in this file)."""
+        if state.lifts >= MAX_LIFTS:
+            self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
+            return False
+        p_out = [p for p in fn.params if p in back and p not in fn.assigns]
+        p_in = [p for p in fn.params if p in fwd and p not in fn.assigns] if fwd is not None else []
+        if not p_out or (fwd is not None and not p_in):
+            return False
+        lifted = False
+        calls = self.calls_of(fn)
+        if not calls:  # a library helper (`def hessian(y, xs)`): what it differentiates is its callers' business
+            names = ", ".join(dict.fromkeys(p_out + p_in))
+            state.site.reason = state.site.reason or (
+                f"what it differentiates comes in as parameters of {fn.qual} ({names}), and no call of it was "
+                "found in this file")
+        for p in p_out if fwd is not None else ():
+            self.param_hit(state, fn, p, "", "" if calls or quiet or state.quiet else (
+                f"{fn.qual} (differentiates its parameter {p}: no call in this file)"), role=role)
+        for call, caller in calls:
+            outs = [a for a in (self.param_arg(fn, call, p) for p in p_out) if a is not None]
+            ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
+            if not outs or (fwd is not None and not ins):
+                continue
+            key = ("lift", id(call))
+            if key in state.visiting:
+                continue
+            if state.lifts >= MAX_LIFTS:
+                self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
+                break
+            state.visiting.add(key)
+            state.lifts += 1
+            lifted = True
+            state.quiet += quiet  # a speculative lift says nothing of what it cannot follow, at any depth
+            try:
+                if role == "hold":
+                    for a in outs:
+                        self.expand_held(state, a, caller, hops + 1)
+                else:
+                    self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1)
+            finally:
+                state.quiet -= quiet
+        return lifted
+
+    def expand_held(self, state, v, fn: _Fn, hops: int) -> None:
+        """`v` holds a grad's input and output (`model(inp)`, or a name bound to it): the call that makes it is on
+        the path (not its arguments, computed before); a parameter is followed to the callers."""
+        while isinstance(v, (cst.Subscript, cst.Attribute)):
+            v = v.value
+        if ("held", id(v)) in state.visiting:  # `x = x.requires_grad_(True)`
+            return
+        state.visiting.add(("held", id(v)))
+        if isinstance(v, cst.Call) and _unchain(v) is not v:  # `x.requires_grad_(True)`, `model(x).to(dev)`
+            self.expand_held(state, _unchain(v), fn, hops)
+            return
+        if isinstance(v, cst.Call):
+            state.any_path = True
+            self.call_ops(state, v, fn, "", 0)
+            return
+        if not isinstance(v, cst.Name):
+            return
+        found = self.lookup_assigns(fn, v.value)
+        if found is not None:
+            for x in found[0]:
+                if not isinstance(x, cst.Name) or x.value != v.value:
+                    self.expand_held(state, x, found[1], hops)
+        elif self.param_of(fn, v.value) and hops <= MAX_LIFTS:
+            self.lift(state, self.param_owner(fn, v.value), {v.value}, {v.value}, hops + 1, "hold")
+
+    def visible_assigns(self, fn: _Fn) -> dict:
+        out = {}
+        chain = []
+        f = fn
+        while f is not None:
+            chain.append(f)
+            f = f.parent
+        for f in reversed(chain):
+            out.update(f.assigns)
+        return out

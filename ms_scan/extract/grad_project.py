@@ -1,0 +1,225 @@
+"""Cross-file links on a derivative path: names imported from other scanned modules (a class, a function, a
+module-level instance, a sibling script's module), and parameters and create_graph flags that only other files
+bind, recorded as ProjectCallee entries (and named as unresolved) for ms_scan/project.py to follow.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from ms_scan.extract.grad_common import (
+    _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, refs, _role_words, _unchain,
+)
+from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
+from ms_scan.extract.visitor import dotted_name
+
+
+class _ProjectLinks:
+    """_Resolver's project imports and caller-bound parameters, as ProjectCallee entries."""
+
+    # ---------------------------------------------------------------- project imports
+    def project_target(self, expr, fn: _Fn) -> tuple[str, str] | None:
+        """The (module, name) a project import designates: `Critic` (`from .models import Critic`), `m.Critic`
+        (`import pkg.models as m`), `models.Critic` (`from pkg import models`), `pkg.models.Critic`. None for
+        anything else, and for a root name the function binds itself."""
+        dotted = dotted_name(expr)
+        if dotted is None:
+            return None
+        root, *parts = dotted.split(".")
+        if self.lookup_assigns(fn, root) is not None or self.param_of(fn, root):
+            return None
+        b = self.project_binding(root)
+        if b is None:
+            return None
+        if b[0] == PROJECT:
+            return (b[1][0], b[1][1]) if not parts else None
+        if b[0] == PROJMOD and not parts and "." in b[1]:
+            # `from pyhessian import hessian; hessian(model, ...)`: a module is never called, so this is the
+            # package's attribute of that name (its `__init__` re-exports the class over the submodule)
+            module, _, name = b[1].rpartition(".")
+            return module, name
+        if b[0] == PROJMOD and parts:
+            module = b[1]
+            while len(parts) > 1 and f"{module}.{parts[0]}" in self.ex.project_modules:
+                module = f"{module}.{parts.pop(0)}"
+            return (module, parts[0]) if len(parts) == 1 else None
+        return None
+
+    def project_binding(self, root: str) -> tuple[str, object] | None:
+        """(PROJECT, (module, name)) or (PROJMOD, module) for a module-level name bound by a project import.
+        An absolute import of a sibling file (`from models import Net`, `import models` in dir/train.py,
+        run as a script so its folder is on sys.path) counts when dir/models.py is a scanned module and no
+        top-level module of that name is."""
+        b = self.ex.scopes.module.names.get(root)
+        if b is None:
+            return None
+        if b.kind in (PROJECT, PROJMOD):
+            return b.kind, b.value
+        if b.kind == EXTMOD:  # `import models [as m]`
+            sib = self.sibling_module(str(b.value))
+            return (PROJMOD, sib) if sib is not None else None
+        full = self.ex.imported.get(root)
+        if b.kind == UNKNOWN and b.imported and full and str(b.value).startswith("from "):  # `from models import N`
+            source, _, name = full.rpartition(".")
+            sib = self.sibling_module(source)
+            if sib is None:
+                return None
+            sub = f"{sib}.{name}"
+            return (PROJMOD, sub) if sub in self.ex.project_modules else (PROJECT, (sib, name))
+        return None
+
+    def sibling_module(self, dotted: str) -> str | None:
+        ex = self.ex
+        mods = ex.project_modules
+        if not dotted or not ex.module or dotted in mods or dotted.split(".")[0] in ex.project_tops:
+            return None
+        parts = ex.module.split(".")
+        if not ex.is_package:
+            parts = parts[:-1]
+        if not parts:
+            return None
+        cand = ".".join(parts) + "." + dotted
+        return cand if cand in mods or any(m.startswith(cand + ".") for m in mods) else None
+
+    def guess_imported_class(self, name: str, fn: _Fn | None = None) -> tuple[list[str], bool]:
+        """As guess_class, among the CapWords names imported from project modules (`from .models import
+        Critic, Generator`): ([local name], False) for the one class a model parameter's name designates
+        (`critic` -> Critic). Otherwise (a generic name such as `model`, or several matches) the candidates and
+        True: the cross-file pass keeps the one that is an nn.Module (a model summary exists), else says the
+        class is unknown. Names annotating fn's other parameters (`cfg: TrainConfig`) are no candidates."""
+        names = {k: b[1] for k in self.ex.scopes.module.names if k[:1].isupper() and k not in self.ex._classes
+                 for b in [self.project_binding(k)] if b is not None and b[0] == PROJECT}
+        if fn is not None and isinstance(fn.node, cst.FunctionDef):
+            for p in (*fn.node.params.posonly_params, *fn.node.params.params, *fn.node.params.kwonly_params):
+                if p.annotation is not None and p.name.value != name:
+                    names = {k: v for k, v in names.items() if k not in refs(p.annotation)}
+        if not names:
+            return [], False
+        same = [k for k in names if k.lower() == name.lower()]
+        if len(same) == 1:
+            return same, False
+        words = _role_words(name)
+        if not words:
+            return (sorted(names), True) if _name_tokens(name) else ([], False)
+        match = sorted(k for k in names if any(w in k.lower() for w in words))
+        return match, len(match) > 1
+
+    def guessed_project_hit(self, state, name: str, fn: _Fn, via: str, attr: str = "") -> bool:
+        """A parameter never bound in this file, called as a model (or `.attr` of it): the project class its
+        name designates, followed across files (medium confidence). False when no import fits."""
+        cands, unsure = self.guess_imported_class(name, self.param_owner(fn, name))
+        if not cands:
+            return False
+        owner = self.param_owner(fn, name)
+        unknown = f"{name} (parameter of {owner.qual}, no call in this file: its class is unknown)"
+        role = "member" if attr else "instance"
+        state.guessed += 1
+        try:
+            for imported in cands:
+                module, cls = self.project_binding(imported)[1]
+                local = f"{name}.{attr} -> {imported}.{attr}" if attr else f"{name} -> {imported}"
+                self.project_hit(state, (module, f"{cls}.{attr}" if attr else cls), role, via, local,
+                                 f"{name}: a parameter never bound in this file, taken to be the imported {imported}",
+                                 guess=unknown, text=unknown if unsure else None)
+        finally:
+            state.guessed -= 1
+        return True
+
+    # ---------------------------------------------------------------- ProjectCallee entries
+    def project_hit(self, state, target, role: str, via: str, local: str, step: str = "", guess: str = "",
+                    text: str | None = None) -> None:
+        """A project import on the path: unresolved here, followed across files by ms_scan.project."""
+        module, name = target[0], target[1]
+        text = text or f"{local} (defined in project module {module}: not found in the scanned files)"
+        self.unresolved(state, text)
+        if step:
+            via = f"{via} [{step[step.index(':') + 2:]}]" if via.endswith(step.split(':')[0]) else _join(via, step)
+        live, state.live = state.live, None
+        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
+                               live=_live_text(live) if role == "instance" else "")
+        if callee not in state.site.project:
+            state.site.project.append(callee)
+
+    def param_hit(self, state, fn: _Fn, name: str, via: str, text: str, attr: str = "", role: str = "param") -> None:
+        """A parameter called as a model (or `.attr` of it) that nothing in this file binds, of a module-level
+        function or a method of a module-level class: other files may call it, so ms_scan.project follows
+        the arguments they pass (their "arg" summaries) in place of `text`. Role "lift": a grad helper's
+        parameter that is differentiated (`def gradient(y, x)`), followed as the callers' slice from that
+        argument back to the others (their "lift" summaries)."""
+        found = self.callee_target(self.param_owner(fn, name), name)
+        if found is None:
+            return
+        target, index = found
+        param = f"{index}:{name}" + (f":{attr}" if attr else "")
+        live, state.live = state.live, None
+        callee = ProjectCallee(self.ex.module, target, role, via, "medium" if state.guessed else "high", text,
+                               "", param, _live_text(live) if role == "param" and not attr else "")
+        if callee not in state.site.project:
+            state.site.project.append(callee)
+            if text:  # "": a helper also called in this file, whose other callers are looked for quietly
+                self.unresolved(state, text)
+
+    def flag_callee(self, expr, fn: _Fn) -> ProjectCallee | None:
+        """`create_graph=create_graph`, a parameter of a public helper no call in this file binds: a "flag"
+        ProjectCallee ("index:name:default") whose value ms_scan.project reads at the other files' calls."""
+        if not isinstance(expr, cst.Name) or self.lookup_assigns(fn, expr.value) is not None or \
+                not self.param_of(fn, expr.value):
+            return None
+        owner = self.param_owner(fn, expr.value)
+        found = self.callee_target(owner, expr.value)
+        if found is None or self.calls_of(owner):
+            return None
+        target, index = found
+        default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
+                                             *owner.node.params.posonly_params) if p.name.value == expr.value), None)
+        lit = _literal(default) if default is not None else ""
+        if lit is not _NOLIT and lit not in (True, False, None, ""):
+            return None
+        return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
+                             f"{index}:{expr.value}:{'' if lit is _NOLIT else lit}")
+
+    def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
+        """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's
+        position, -1 keyword-only), for a module-level function or a method of a module-level class."""
+        if not self.ex.module or not isinstance(owner.node, cst.FunctionDef) or name not in owner.params:
+            return None
+        if owner.cls is None:
+            if owner.parent is not self.ex._module_fn:
+                return None
+            target = owner.name
+        elif self.ex._classes.get(owner.cls.name) is owner.cls and owner.cls.name in self.ex.class_decls:
+            target = owner.cls.name if owner.name == "__init__" else f"{owner.cls.name}.{owner.name}"
+        else:
+            return None
+        kwonly = {p.name.value for p in owner.node.params.kwonly_params}
+        return target, -1 if name in kwonly else owner.params.index(name)
+
+    def project_callee_of(self, c: cst.Call, fn: _Fn) -> tuple[str, str] | None:
+        """(module, name) of the project function, class or method a call calls: `pde_residual(...)`,
+        `losses.pde_residual(...)`, `Trainer(...)`, `Trainer(model).fit()` / `trainer.fit(...)` with
+        `trainer = Trainer(...)` (-> Trainer.fit). None for anything else."""
+        func = c.func
+        target = self.project_target(func, fn)
+        if target is not None:
+            return target
+        if isinstance(func, cst.Name):  # `penalty(net, x)` with `penalty = Penalty(...)`: Penalty.__call__
+            func = cst.Attribute(value=func, attr=cst.Name("__call__"))
+        elif not isinstance(func, cst.Attribute):
+            return None
+        owner = func.value
+        values, ctx = [owner], fn
+        if isinstance(owner, cst.Name):
+            found = self.lookup_assigns(fn, owner.value)
+            if found is None:
+                return None
+            values, ctx = found
+        made = set()
+        for v in values:
+            v = _unchain(v)
+            t = self.project_target(v.func, ctx) if isinstance(v, cst.Call) else None
+            if t is None or not t[1][:1].isupper():
+                return None
+            made.add(t)
+        if len(made) != 1:
+            return None
+        module, cls = made.pop()
+        return module, f"{cls}.{func.attr.value}"

@@ -1,0 +1,222 @@
+"""What a file offers the cross-file join (extract_model_summaries): for each module-level class, function,
+member and table, the ops calling it puts on a path; for each call of another project module's callable, what
+each argument is ("arg"/"lift"/"hold"/"called" summaries).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import libcst as cst
+
+from ms_scan.extract.grad_common import (
+    _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, _code, _literal,
+    _stack_room, _unchain, _walk,
+)
+
+
+class _Summaries:
+    """_Resolver's ModelSummary builders, read by ms_scan/project.py."""
+
+    # ---------------------------------------------------------------- the file's classes, functions, members, tables
+    def summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Per module-level model class (its forward) and function (its body; a factory's returned model)."""
+        with _stack_room():
+            return self._summaries()
+
+    def _summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        out = []
+        for cls in self.module_classes().values():
+            if cls.name in self.ex._classes and self.ex._classes[cls.name] is cls:
+                out.append(self._summary(cls.name, "instance", lambda st, c=cls: self.expand_class(st, c, "", 0)))
+                out.extend(self.input_summaries(cls))
+        top = self.ex._module_fn
+        for name, f in top.defs.items():
+            out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
+            if any(isinstance(n, cst.Return) and n.value is not None for n in _walk(f.node.body)):
+                out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
+        for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
+            if "." in name or name in top.defs or name in self.ex._classes:
+                continue
+            items = [x for v in values for x in self.table_items(v)]
+            if items:  # `MODELS = {"mlp": MLP, ...}` used as `MODELS[arch](cfg)` in another file: any item
+                for role in ("call", "instance"):
+                    out.append(self._summary(name, role, lambda st, n=name, xs=items: [self.expand_built(
+                        st, x, top, x if isinstance(x, cst.Call) else cst.Call(func=x), n, 0, "medium") for x in xs]))
+                continue
+            if not any(isinstance(_unchain(v), cst.Call) for v in values):
+                continue
+            out.append(self._summary(name, "call", lambda st, n=name, vs=values: [
+                self.expand_value(st, v, top, n, 0) for v in vs if isinstance(_unchain(v), cst.Call)]))
+        out.extend(self.member_summaries())
+        if self.ex.module:
+            try:
+                out.extend(self.arg_summaries())
+            except RecursionError:  # a pathological caller loses its argument summaries, not the file's models
+                pass
+        return out
+
+    def input_summaries(self, cls: _Cls) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "instance:<slot>" for a class whose forward takes several inputs: the part of the forward that
+        one input reaches (its slice), for another file's `net(u, y)` whose derivative path goes through y
+        only (ProjectCallee.live); one summary per parameter, under its position and under its name."""
+        fwd = cls.methods.get("forward") or cls.methods.get("__call__")
+        if fwd is None:
+            return []
+        slots = [(str(i), p) for i, p in enumerate(fwd.params)] if len(fwd.params) >= 2 and \
+            self.live_params(fwd, frozenset({fwd.params[0]})) is not None else []
+        # a forward returning a tuple display: also "instance:>k" / "instance:<slot>>k", the part that computes
+        # its k-th element (another file's `energy, aux = net(z, pos)` differentiating energy only)
+        outs = [""] + [f">{k}" for k in range(self.tuple_returns(fwd))]
+        out = []
+        for k in outs:
+            for i, p in slots + ([("", None)] if k else []):
+                def expand(st, c=cls, live=frozenset(x for x in (p, k) if x)):
+                    st.live = live
+                    self.expand_class(st, c, "", 0)
+                summary, state = self._summary(cls.name, f"instance:{i}{k}", expand)
+                out += [(summary, state)] + ([(replace(summary, role=f"instance:{p}{k}"), state)] if p else [])
+        return out
+
+    @staticmethod
+    def tuple_returns(f: _Fn) -> int:
+        """How many elements every `return` of f gives as a tuple display (0: a return is not one, or one)."""
+        returns = [n.value for n in _walk(f.node.body) if isinstance(n, cst.Return)] \
+            if isinstance(f.node, cst.FunctionDef) else []
+        sizes = {len(r.elements) if isinstance(r, cst.Tuple) else 0 for r in returns}
+        return min(sizes) if returns and min(sizes) >= 2 else 0
+
+    def member_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """`Critic.features`, `Trainer.critic`, `Trainer.nets[D]`, `critic.embed` (a module-level instance):
+        what calling a member of a module-level class's instance puts on a path (role "member"), for
+        `critic.features(x)` in another file. Kept when empty (the member is known to add nothing); the work
+        for all members of a file is bounded by MAX_MEMBER_STEPS."""
+        owners = [(name, cls) for name, cls in self.ex._classes.items() if name in self.ex.class_decls]
+        top = self.ex._module_fn
+        for name, values in top.assigns.items():  # `critic = Critic()` at module level
+            if "." not in name and name not in self.ex._classes:
+                classes = {id(c): c for c in (self.constructed_class(v) for v in values) if c is not None}
+                if len(classes) == 1:
+                    owners.append((name, next(iter(classes.values()))))
+        out, spent = [], 0
+        for owner, cls in owners:
+            members = {m for c in self.class_chain(cls) for m in (*c.methods, *c.attrs)
+                       if not (m.startswith("__") and m != "__call__") and not m.endswith("*")}
+            for m in sorted(members):
+                names = [m]
+                _, values = self.class_members(cls, m)
+                names += sorted({f"{m}[{k}]" for v, _ in values for k in self.literal_keys(v)})
+                for member in names:
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    summary, state = self._summary(f"{owner}.{member}", "member", lambda st, c=cls, a=member: (
+                        self.expand_class_member(st, c, a, "", 0)))
+                    spent += state.steps
+                    out.append((summary, state))
+        return out
+
+    def _summary(self, name: str, role: str, expand) -> tuple[ModelSummary, "_PathState"]:
+        site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
+        state = _PathState(site)
+        expand(state)
+        return ModelSummary(name, role, site.ops, site.project, site.unresolved), state
+
+    # ---------------------------------------------------------------- arguments given to other files' callables
+    def arg_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """What each argument this file passes to another project module's function, class or method puts on
+        a path when the callee calls it as a model: name "<module>:<name>" as imported here (`Trainer` for
+        `Trainer(model)`, `Trainer.fit` for `trainer.fit(model)`), role "arg:<index>" or "arg:<keyword>".
+        An instance of one of this file's model classes is given as that class (so a member of it can be
+        looked up too). Only arguments that lead somewhere are kept; the work is bounded by MAX_MEMBER_STEPS."""
+        out, spent = [], 0
+        for f in self.all_fns():
+            for c in f.calls:
+                target = self.project_callee_of(c, f)
+                if target is None:
+                    continue
+                summary, state = self._summary(f"{target[0]}:{target[1]}", "called", lambda st: None)
+                summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()]
+                out.append((summary, state))  # the literal flags this call passes (`create_graph=True`)
+                pos = 0
+                for a in c.args:
+                    if a.star:
+                        pos = -1  # `f(*args, ...)`: the positions after it are not known
+                        continue
+                    slot = a.keyword.value if a.keyword is not None else str(pos) if pos >= 0 else None
+                    if a.keyword is None and pos >= 0:
+                        pos += 1
+                    if slot is None or not isinstance(a.value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)):
+                        continue
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    summary, state = self._summary(f"{target[0]}:{target[1]}", f"arg:{slot}",
+                                                   lambda st, v=a.value, fn=f: self.expand_arg(st, v, fn))
+                    spent += state.steps
+                    if summary.ops or summary.project or summary.unresolved:
+                        out.append((summary, state))  # unresolved: the callee says this caller is not followed
+                slots = self.arg_slots(c)
+                for slot, v in slots.items() if len(slots) >= 2 else ():
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    others = [x for k, x in slots.items() if k != slot]
+                    summary, state = self._summary(f"{target[0]}:{target[1]}", f"lift:{slot}",
+                                                   lambda st, v=v, o=others, fn=f: self.slice(st, fn, [v], o))
+                    spent += state.steps
+                    if summary.ops or summary.project:
+                        out.append((summary, state))
+                for slot, v in slots.items():  # the argument as a holder of both (`sdf_loss(model(inp), gt)`)
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    summary, state = self._summary(f"{target[0]}:{target[1]}", f"hold:{slot}", lambda st, v=v, fn=f: (
+                        self.expand_held(st, v, fn, 0)))
+                    spent += state.steps
+                    if summary.ops or summary.project:
+                        out.append((summary, state))
+        return out
+
+    @staticmethod
+    def _slotted(c: cst.Call):
+        """(slot, argument expression) of a call's arguments: slot "0", "1", ... or the keyword; positions
+        after a star argument have no slot."""
+        pos = 0
+        for a in c.args:
+            if a.star:
+                pos = -1
+                continue
+            slot = a.keyword.value if a.keyword is not None else str(pos) if pos >= 0 else None
+            if a.keyword is None and pos >= 0:
+                pos += 1
+            if slot is not None:
+                yield slot, a.value
+
+    @staticmethod
+    def literal_slots(c: cst.Call) -> dict:
+        """slot -> True/False/None for the literal arguments of a call (up to a star argument's positions)."""
+        return {slot: v for slot, value in _Summaries._slotted(c)
+                if (v := _literal(value)) is True or v is False or v is None}
+
+    @staticmethod
+    def arg_slots(c: cst.Call) -> dict:
+        """slot ("0", "1", ... or the keyword) -> argument expression, for the arguments that may be tensors."""
+        return {slot: value for slot, value in _Summaries._slotted(c)
+                if isinstance(value, (cst.Name, cst.Attribute, cst.Subscript, cst.Call, cst.BinaryOperation))}
+
+    def expand_arg(self, state, v, fn: _Fn) -> None:
+        if isinstance(v, cst.Name):  # `x = torch.randn(...)`: a tensor, never a model
+            found = self.lookup_assigns(fn, v.value)
+            if found is not None and all(self.tensor_call(x) for x in found[0]):
+                return
+        elif self.tensor_call(v):
+            return
+        cls = self.class_of(v, fn) if isinstance(v, (cst.Name, cst.Attribute)) else self.value_class(v, fn, 0)
+        if cls is not None and self.ex._classes.get(cls.name) is cls and cls.name in self.module_classes() and \
+                cls.name in self.ex.class_decls:
+            self.project_hit(state, (self.ex.module, cls.name), "instance", "", _code(v))
+            return
+        self.expand_module_expr(state, v, fn, _code(v), 0)
+
+    def tensor_call(self, v) -> bool:
+        """`torch.randn(...)`, `x.view(...)`: a torch call that is not a module (nor `Net().to(dev)`)."""
+        v = _unchain(v) if isinstance(v, cst.Call) else v
+        api = self.torch_api(v) if isinstance(v, cst.Call) else None
+        return api is not None and self.kind(api) != "nn_module" and api not in _WRAPPERS and \
+            api not in _FUNCTIONAL_CALL

@@ -1,0 +1,398 @@
+"""What a name or value of the file is, read without running it: the file's class an expression is an instance
+of, the arguments the file's calls bind to a parameter, what containers and dict-like tables hold, and the class
+an unbound model parameter's name or annotation designates. Lookups only: no op is emitted here.
+"""
+from __future__ import annotations
+
+import libcst as cst
+
+from ms_scan.extract.grad_common import (
+    _GENERIC_MODEL_WORDS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _literal, _name_tokens, _partial_of,
+    _role_words, _unchain,
+)
+from ms_scan.extract.visitor import dotted_name
+
+
+class _Values:
+    """_Resolver's lookups: classes, bound arguments, container items, guessed model classes."""
+
+    # ---------------------------------------------------------------- the file's class of an expression
+    def class_of(self, owner, fn: _Fn, depth: int = 0) -> _Cls | None:
+        """The file's class an expression is an instance of (self, or a name bound to Cls(...))."""
+        if isinstance(owner, cst.Name):
+            f = fn
+            while f is not None:  # `self` of the enclosing method, also inside a nested def
+                if f.self_name and owner.value == f.self_name and f.cls is not None:
+                    return f.cls
+                if owner.value in f.params or owner.value in f.assigns:
+                    break
+                f = f.parent
+            found = self.lookup_assigns(fn, owner.value)
+            if found:
+                for v in found[0]:
+                    cls = self.value_class(v, found[1], depth)
+                    if cls is not None:
+                        return cls
+        if isinstance(owner, cst.Attribute) and owner.attr.value == "module" and depth < 8:
+            inner = self.class_of(owner.value, fn, depth + 1)  # `netD.module`: what DataParallel wraps
+            if inner is None or not any(self.class_members(inner, "module")):
+                return inner
+        if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):
+            outer = self.class_of(owner.value, fn, depth)
+            if outer is not None:
+                for v, ctx in outer.attrs.get(owner.attr.value, ()):
+                    cls = self.value_class(v, ctx, depth)
+                    if cls is not None:
+                        return cls
+        return None
+
+    def value_class(self, v, ctx: _Fn, depth: int) -> _Cls | None:
+        """The file's class a value is an instance of: `Critic()`, `DataParallel(Critic())`, `nn.DataParallel(m)`
+        with m such an instance, an alias of one."""
+        cls = self.constructed_class(v)
+        if cls is not None or depth >= 8:
+            return cls
+        v = _unchain(v)
+        if isinstance(v, cst.Call) and v.args and self.torch_api(v) in _WRAPPERS:
+            return self.value_class(v.args[0].value, ctx, depth + 1)
+        if isinstance(v, cst.Name):
+            return self.class_of(v, ctx, depth + 1)
+        return None
+
+    def constructed_class(self, v) -> _Cls | None:
+        """`Critic(...)`, `Critic().to(device).eval()`, `Critic.from_config(c)`: the file's class the value is an
+        instance of."""
+        v = _unchain(v)
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in self.ex._classes:
+            return self.ex._classes[v.func.value]
+        if isinstance(v, cst.Call):
+            made = self.factory_class(v.func, None)
+            return made if isinstance(made, _Cls) else None
+        return None
+
+    def factory_class(self, func, fn: _Fn | None):
+        """`Cls.from_config(...)`, `Cls._from_config(...)`, `Cls.from_pretrained(...)`, or any classmethod of the
+        file's class called on it: the class whose instance it returns (a _Cls, or a project import's
+        (module, name)); None for anything else."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name)):
+            return None
+        attr, owner = func.attr.value, func.value.value
+        factory_name = attr.startswith(("from_", "_from_"))
+        cls = self.ex._classes.get(owner)
+        if cls is not None and (fn is None or self.names_class(owner, fn) is cls):
+            method = cls.methods.get(attr)
+            if factory_name and method is None or method is not None and self.class_method(method) and \
+                    any(d.decorator.value == "classmethod" for d in method.node.decorators
+                        if isinstance(d.decorator, cst.Name)):
+                return cls
+            return None
+        if factory_name and fn is not None:
+            target = self.project_target(func.value, fn)
+            if target is not None and target[1][:1].isupper():
+                return target
+        return None
+
+    # ---------------------------------------------------------------- parameters and the calls that bind them
+    def param_of(self, fn: _Fn, name: str) -> bool:
+        f = fn
+        while f is not None:
+            if name in f.assigns:
+                return False
+            if name in f.params:
+                return True
+            f = f.parent
+        return False
+
+    def caller_args(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:
+        """One hop of interprocedural binding: the argument given for parameter `name` at calls of fn."""
+        owner = fn
+        while owner is not None and name not in owner.params:
+            owner = owner.parent
+        if owner is None:
+            return []
+        out = []
+        for c, f in self.calls_of(owner):
+            a = self.param_arg(owner, c, name)
+            if a is not None:
+                out.append((a, f))
+        return out
+
+    @staticmethod
+    def param_arg(fn: _Fn, call: cst.Call, name: str) -> cst.BaseExpression | None:
+        if _partial_of(call) == fn.name:  # `partial(u_scalar, model=net)`: the arguments after the function
+            call = call.with_changes(args=call.args[1:])
+        return _arg(call, fn.params.index(name), name)
+
+    def calls_of(self, owner: _Fn) -> list[tuple[cst.Call, _Fn]]:
+        """Calls of a function of this file: `helper(...)` where the name resolves to it, or
+        `self.method(...)` from another method of the same class."""
+        out = []
+        key = owner.cls.name if owner.name == "__init__" and owner.cls is not None else owner.name
+        if owner.cls is None:  # `partial(u_scalar, model=net)` binds u_scalar's parameters as a call does
+            out += [(c, f) for c, f in self.calls_named("partial") if _partial_of(c) == owner.name and
+                    self.lookup_def(f, owner.name) is owner]
+        for c, f in self.calls_named(key):
+            func = c.func
+            if owner.cls is None:
+                if isinstance(func, cst.Name) and func.value == owner.name and \
+                        self.lookup_def(f, owner.name) is owner:
+                    out.append((c, f))
+            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                    isinstance(func.value, cst.Name) and f.cls is owner.cls and \
+                    func.value.value == f.self_name:
+                out.append((c, f))
+            elif owner.name == "__init__" and isinstance(func, cst.Name) and func.value == owner.cls.name:
+                out.append((c, f))  # `Sampler(model)` binds __init__'s parameters
+            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                    isinstance(func.value, cst.Name) and self.class_method(owner) and \
+                    self.names_class(func.value.value, f) is owner.cls:
+                out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
+        return out
+
+    def calls_named(self, name: str) -> list[tuple[cst.Call, _Fn]]:
+        """The file's calls `name(...)` and `x.name(...)` with their functions (indexed once per file)."""
+        if self._calls_by_name is None:
+            index: dict[str, list] = {}
+            for f in self.all_fns():
+                for c in f.calls:
+                    func = c.func
+                    key = func.value if isinstance(func, cst.Name) else \
+                        func.attr.value if isinstance(func, cst.Attribute) else None
+                    if key is not None:
+                        index.setdefault(key, []).append((c, f))
+            self._calls_by_name = index
+        return self._calls_by_name.get(name, [])
+
+    @staticmethod
+    def class_method(fn: _Fn) -> bool:
+        """A staticmethod or classmethod: called on the class, its parameters (past `cls`) are the arguments."""
+        return isinstance(fn.node, cst.FunctionDef) and any(
+            dotted_name(d.decorator) in ("staticmethod", "classmethod") for d in fn.node.decorators)
+
+    def names_class(self, name: str, fn: _Fn) -> _Cls | None:
+        """The file's class a bare name designates in fn (not shadowed by a local or a parameter)."""
+        if name not in self.ex._classes or self.lookup_assigns(fn, name) is not None or self.param_of(fn, name):
+            return None
+        return self.ex._classes[name]
+
+    @staticmethod
+    def param_owner(fn: _Fn, name: str) -> _Fn:
+        f = fn
+        while f is not None and name not in f.params:
+            f = f.parent
+        return f or fn
+
+    # ---------------------------------------------------------------- members, containers and tables
+    def class_members(self, cls: _Cls, attr: str) -> tuple[_Fn | None, list]:
+        """(method, attribute values) that `attr` names on the file's class or its in-file bases; a name set
+        by `setattr(self, f"layer{i}", ...)` is held as `layer*`, and `attr` may be such a prefix itself."""
+        classes, todo, seen = self.ex._classes, [cls], set()
+        values = []
+        while todo:
+            c = todo.pop(0)
+            if c.name in seen:
+                continue
+            seen.add(c.name)
+            if attr in c.methods and not values:
+                return c.methods[attr], []
+            if attr.endswith("*"):
+                values += [x for k, vs in c.attrs.items() if k.rstrip("*").startswith(attr[:-1]) for x in vs]
+            else:
+                values += c.attrs.get(attr, [])
+                values += [x for k, vs in c.attrs.items() if k.endswith("*") and attr.startswith(k[:-1]) for x in vs]
+            if values:
+                return None, values
+            todo.extend(classes[b] for b in c.bases if b in classes)
+        return None, []
+
+    def class_chain(self, cls: _Cls) -> list[_Cls]:
+        classes, chain, todo = self.ex._classes, [], [cls]
+        while todo:
+            c = todo.pop(0)
+            if c not in chain:
+                chain.append(c)
+                todo.extend(classes[b] for b in c.bases if b in classes)
+        return chain
+
+    def getattr_target(self, v: cst.Call, fn: _Fn) -> tuple[cst.BaseExpression, str] | None:
+        """`getattr(self, "critic")`, `getattr(self, name)` with `name = "critic"`, `getattr(self, f"layer{i}")`:
+        (owner, attribute name; a computed one as its literal prefix + "*")."""
+        if not (isinstance(v.func, cst.Name) and v.func.value == "getattr" and len(v.args) >= 2):
+            return None
+        owner, name = v.args[0].value, v.args[1].value
+        attr = _attr_name(name)
+        if attr is None and isinstance(name, cst.Name):
+            found = self.lookup_assigns(fn, name.value)
+            names = {_attr_name(x) for x in found[0]} if found else set()
+            if len(names) == 1:
+                attr = names.pop()
+        return (owner, attr) if attr is not None else None
+
+    def container_values(self, container, fn: _Fn) -> list | None:
+        if isinstance(container, cst.Name):
+            found = self.lookup_assigns(fn, container.value)
+            return [(v, found[1]) for v in found[0]] if found else None
+        if isinstance(container, cst.Attribute):
+            cls = self.class_of(container.value, fn)
+            if cls is not None:
+                method, values = self.class_members(cls, container.attr.value)
+                return values if values else None
+        return None
+
+    def is_dict_value(self, v) -> bool:
+        v = _unchain(v)
+        if isinstance(v, cst.Dict):
+            return True
+        if isinstance(v, cst.Call):
+            name = (self.torch_api(v) or dotted_name(v.func) or "").rpartition(".")[2]
+            return name in ("ModuleDict", "dict", "OrderedDict", "ParameterDict")
+        return False
+
+    def pairs_value(self, v):
+        """`dict(_PAIRS)` with `_PAIRS = [("relu", nn.ReLU), ...]` bound once at module level: that literal
+        list (or dict) of pairs; anything else as it is."""
+        if isinstance(v, cst.Name):
+            values = self.ex._module_fn.assigns.get(v.value, [])
+            if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple, cst.Dict)):
+                return values[0]
+        return v
+
+    def keyed_elements(self, v, key: str | None) -> list:
+        """The values a dict-like value holds under `key` (all of them for None)."""
+        if id(v) in self.ex._keyed:
+            return [v] if key is None or self.ex._keyed[id(v)] == key else []
+        v = _unchain(v)
+        out = []
+        if isinstance(v, cst.Dict):
+            for el in v.elements:
+                if isinstance(el, cst.DictElement):
+                    k = _literal(el.key)
+                    if key is None or k == key:
+                        out.append(el.value)
+        elif isinstance(v, cst.Call) and self.is_dict_value(v):
+            for a in v.args:
+                if a.keyword is not None:
+                    if key is None or a.keyword.value == key:
+                        out.append(a.value)
+                else:
+                    out.extend(self.keyed_elements(self.pairs_value(a.value), key))
+        elif isinstance(v, (cst.List, cst.Tuple)):  # OrderedDict([("D", m), ...])
+            for el in v.elements:
+                if isinstance(el.value, cst.Tuple) and len(el.value.elements) == 2:
+                    k = _literal(el.value.elements[0].value)
+                    if key is None or k == key:
+                        out.append(el.value.elements[1].value)
+        return out
+
+    def literal_keys(self, v) -> list[str]:
+        if id(v) in self.ex._keyed:
+            return [self.ex._keyed[id(v)]]
+        v = _unchain(v)
+        if isinstance(v, cst.Dict):
+            return [k for el in v.elements if isinstance(el, cst.DictElement)
+                    for k in [_literal(el.key)] if isinstance(k, str)]
+        if isinstance(v, cst.Call) and self.is_dict_value(v):
+            return [a.keyword.value for a in v.args if a.keyword is not None] + \
+                [k for a in v.args if a.keyword is None for k in self.pair_keys(self.pairs_value(a.value))]
+        return []
+
+    def pair_keys(self, v) -> list[str]:
+        """The literal keys of what `dict(...)` / `OrderedDict(...)` is given: a dict, or a list of pairs."""
+        if isinstance(v, (cst.List, cst.Tuple)):
+            return [k for el in v.elements if isinstance(el.value, cst.Tuple) and len(el.value.elements) == 2
+                    for k in [_literal(el.value.elements[0].value)] if isinstance(k, str)]
+        return self.literal_keys(v)
+
+    def table_items(self, v) -> list:
+        """The items of a module-level table of classes or factories (`{"relu": nn.ReLU, "gelu": partial(nn.GELU,
+        ...)}`, `[MLP, ResNet]`, `dict(mlp=MLP)`); [] when any item is not a reference to something callable
+        (a config dict of numbers and strings is no table)."""
+        if self.is_dict_value(v) and not (isinstance(_unchain(v), cst.Call) and self.torch_api(_unchain(v))):
+            items = self.keyed_elements(v, None)
+        elif isinstance(v, (cst.List, cst.Tuple)):
+            items = [el.value for el in v.elements if not isinstance(el, cst.StarredElement)]
+        else:
+            return []
+
+        def ref(x) -> bool:
+            if isinstance(x, cst.Call):
+                return dotted_name(x.func) in ("partial", "functools.partial") and bool(x.args) and \
+                    dotted_name(x.args[0].value) is not None
+            if isinstance(x, cst.Name):
+                return x.value not in ("None", "True", "False")
+            return isinstance(x, cst.Attribute) and dotted_name(x) is not None
+        return items if items and all(ref(x) for x in items) else []
+
+    # ---------------------------------------------------------------- unbound model parameters
+    def module_classes(self) -> dict[str, _Cls]:
+        """The file's nn.Module classes that have a forward (their own or a base's in this file)."""
+        if self._module_classes is None:
+            classes = self.ex._classes
+
+            def has_forward(c: _Cls, seen=()) -> bool:
+                return "forward" in c.methods or "torch.nn.Sequential" in c.torch_bases or any(
+                    b in classes and b not in seen and has_forward(classes[b], (*seen, b)) for b in c.bases)
+
+            self._module_classes = {n: c for n, c in classes.items()
+                                    if c.torch_module in ("yes", "maybe") and has_forward(c)}
+        return self._module_classes
+
+    def root_classes(self) -> dict[str, _Cls]:
+        """Module classes no other module class builds or subclasses: the file's top-level models."""
+        mods = self.module_classes()
+        inner = set()
+        for other in mods.values():
+            inner.update(b for b in other.bases if b in mods)
+            for m in other.methods.values():
+                for c in m.calls:
+                    if isinstance(c.func, cst.Name) and c.func.value in mods and c.func.value != other.name:
+                        inner.add(c.func.value)
+        return {n: c for n, c in mods.items() if n not in inner}
+
+    def guess_class(self, name: str) -> _Cls | None:
+        """A parameter called as a model, never bound in this file: the module class its name designates
+        (`critic` -> CondCritic, `netD`/`D` -> Discriminator or a *Critic), or for a generic name
+        (`model`, `net`) the file's only top-level model. None unless exactly one class fits."""
+        mods = self.module_classes()
+        if not mods:
+            return None
+        same = [c for n, c in mods.items() if n.lower() == name.lower()]
+        if len(same) == 1:  # `D` for class D
+            return same[0]
+        words = _role_words(name)
+        roots = self.root_classes()
+        if not words:
+            return next(iter(roots.values())) if len(roots) == 1 and _name_tokens(name) else None
+        match = {n: c for n, c in mods.items() if any(w in n.lower() for w in words)}
+        if len(match) > 1:
+            match = {n: c for n, c in match.items() if n in roots}
+        return next(iter(match.values())) if len(match) == 1 else None
+
+    def annotated_class(self, fn: _Fn, name: str):
+        """The class a parameter's annotation names (`critic: Critic`, `model: "models.Net"`): the file's _Cls,
+        a project import's (module, name), or None."""
+        node = fn.node
+        if not isinstance(node, (cst.FunctionDef, cst.Lambda)):
+            return None
+        for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params):
+            if p.name.value != name or not isinstance(p, cst.Param) or p.annotation is None:
+                continue
+            ann = p.annotation.annotation
+            if isinstance(ann, cst.SimpleString):
+                try:
+                    ann = cst.parse_expression(ann.evaluated_value)
+                except Exception:  # noqa: BLE001 - a string annotation that is not an expression
+                    return None
+            if isinstance(ann, cst.Name) and ann.value in self.ex._classes:
+                return self.ex._classes[ann.value]
+            target = self.project_target(ann, fn.parent or fn)
+            return target if target is not None and target[1][:1].isupper() else None
+        return None
+
+    def model_like(self, name: str, fn: _Fn) -> bool:
+        """A parameter that stands for a model: called in its function (`critic(x)`), or named like one."""
+        toks = _name_tokens(name)
+        if any(t in _ROLE_WORDS or t in _GENERIC_MODEL_WORDS - {"f", "fn", "the", "my", "m"} for t in toks) or \
+                name.lower().endswith(("net", "model", "critic", "disc", "encoder", "decoder")):
+            return True
+        return any(isinstance(c.func, cst.Name) and c.func.value == name for c in fn.calls)
