@@ -284,8 +284,8 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
     """Each file's facts, with the per-file facts cache (ms_scan/cache.py) in front when `store` is
     given; both the cache reads and the extraction happen in the workers. `digests` (relpath ->
     sha256 of the bytes, from content_digests) saves reading the files again for the keys.
-    `rules` (optional, an evaluate.Streaming): its per-file half runs in the workers and the facts
-    returned are what it kept of each file."""
+    `rules` (optional, an evaluate.Streaming): its per-file half runs in the workers (here when each
+    worker gets one file at most) and the facts returned are what it kept of each file."""
     # the per-file rules run in the workers, so this process never holds a file's whole facts; when each
     # worker gets one file at most (a pre-commit run), here, where the table loaded while they parsed
     in_workers = rules is not None and len(files) > settings.jobs
