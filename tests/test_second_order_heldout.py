@@ -5,9 +5,10 @@ tests and fixtures; see tests/second_order_heldout/measure.py for the matching r
 thresholds are fixed: recall of flagged ops must be 1.0 and no first-order file may carry an
 MS3xx finding; every MS301 finding must match a label (precision 1.0).
 
-Later sets (heldout2 to heldout7) were each measured once, blind, then tuned on (RECALL_FLOORS below):
+Later sets (heldout2 to heldout8) were each measured once, blind, then tuned on (RECALL_FLOORS below):
 heldout7 was measured blind at recall 0.848 (28/33 ops, precision 1.00, 0/7 first-order files flagged) and is
-tuned from then on.
+tuned from then on; heldout8 was measured blind at recall 0.615 (16/26 ops), precision 0.842 (3 false positives),
+0/8 first-order files flagged, and is tuned from then on.
 """
 from __future__ import annotations
 
@@ -92,9 +93,18 @@ def test_heldout_harness_counts_every_label(result):
 # `self.module` attribute, with the forward sliced to the returned element the path reads so that set 6's egnn
 # stays clean once its wrapper resolves; 56 API rows in api_primitives.csv: grid_sample, affine_grid, pads, folds,
 # RNN cells, losses). Left: lanczos_kws_spectrum_pkg (a registry filled by a class decorator, `@register("x")`,
-# whose entry is picked by a config key set in another file).
+# whose entry is picked by a config key set in another file); TP=33 FP=0 FN=0 once a registry decorator's table holds
+# the classes it decorates and a key not known in the file takes what every entry runs.
+# heldout8: measured blind at recall 0.615 (TP=16 FP=3 FN=10), precision 0.842, 0/8 first-order files flagged; tuned
+# from then on: TP=25 FP=0 FN=1 (0.962) after issue #5 (ops under no_grad / set_grad_enabled(False) /
+# inference_mode or whose result is detached are off the path; nn.Sequential(OrderedDict(...)) built by a factory;
+# tuple loop targets over literal rows; registry decorators; weights from a helper returning m.parameters(); an
+# API whose mapped counterpart has no forward kernel on the probed device takes its legacy spelling). Left:
+# cbf_quadrotor_pkg (a first-order backward in train.py of a loss another file computes from vmap(grad(...)): the
+# cross-file transform-loss site, a function registry and a method decorator would all be needed).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
-                 "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 0.96}
+                 "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
+                 "second_order_heldout8": 0.96}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -1030,3 +1030,61 @@ def test_unpacked_tuple_output_slices_the_forward() -> None:
     res = _scan_ms3(PKG / "tuple_output_across_modules")
     assert [(f.path, f.line, f.torch_api) for f in res.findings] == [("nets.py", 10, "torch.nn.Hardshrink")]
     assert not _scan_ms3(PKG / "trap_tuple_output_across_modules").findings
+
+
+def test_no_grad_and_detached_ops_are_off_the_path() -> None:
+    # issue #5, set 8's first false positives: ops run under a grad-off switch (`@no_grad()`, `set_grad_enabled(False)`,
+    # `inference_mode()`) or whose result is `.detach()`ed build no graph; `enable_grad()` inside no_grad builds one
+    res = _scan_ms3(PKG / "grad_mode_switches")
+    assert [(f.path, f.line, f.code, f.torch_api) for f in res.findings] == [
+        ("flow.py", 27, "MS301", "torch.nn.functional.normalize"), ("flow.py", 28, "MS301", "torch.nn.functional.elu")]
+    facts = extract_grad_facts((PKG / "grad_mode_switches" / "trap_detached.py").read_text(), "trap_detached.py")
+    (site,) = facts.sites
+    apis = {o.api for o in site.ops}
+    assert "torch.nn.functional.normalize" not in apis and "torch.Tensor.copy_" not in apis
+    assert "torch.Tensor.t" in apis  # `(self.weight / sigma).t()` is still on the path
+    # the same function without its switch: its ops are back on the path
+    src = (PKG / "grad_mode_switches" / "flow.py").read_text().replace("    @no_grad()\n", "")
+    lines = {o.line for s in extract_grad_facts(src, "flow.py").sites for o in s.ops
+             if o.api == "torch.nn.functional.normalize"}
+    assert 16 in lines and 22 not in lines
+
+
+def test_probe_without_forward_kernel_takes_the_legacy_spelling() -> None:
+    # mint.nn.functional.avg_pool1d is listed for CPU, but the 2.10 CPU probe finds no AvgPool1D kernel at all:
+    # a CPU port runs ops.avg_pool1d (AvgPool3D, no double gradient); no target, no probe device: the mapping
+    cpu = torch_chain("torch.nn.functional.avg_pool1d", {"kernel_size": 2}, "2.10", "cpu")
+    assert cpu.how == "mapping-backend-fallback" and cpu.ms_api == "mindspore.ops.avg_pool1d"
+    assert "AvgPool3D" in cpu.prims.primitives
+    anywhere = torch_chain("torch.nn.functional.avg_pool1d", {"kernel_size": 2}, "2.10", None)
+    assert anywhere.how == "mapping" and anywhere.ms_api == "mindspore.mint.nn.functional.avg_pool1d"
+    assert torch_chain("torch.nn.functional.gelu", {}, "2.10", "cpu").how == "mapping"  # runs on CPU
+
+
+def test_ordered_dict_layers_and_literal_rows() -> None:
+    # `nn.Sequential(OrderedDict(conv=..., pool=...))` from a factory, applied in `for branch, inp in [(a, u), (b, v)]`
+    pkg = PKG / "ordered_layers_rows"
+    (site,) = extract_grad_facts((pkg / "critic.py").read_text(), "critic.py").sites
+    assert site.unresolved == [] and {"torch.nn.AvgPool1d", "torch.nn.Conv1d", "torch.nn.SiLU"} <= {
+        o.api for o in site.ops}
+    res = _scan_ms3(pkg)
+    assert not [f for f in res.findings if f.path == "trap_first_order.py"]
+    assert ("critic.py", 25, "torch.nn.functional.avg_pool1d") in {(f.path, f.line, f.torch_api) for f in res.findings}
+
+
+def test_registry_decorator_and_weights_helper() -> None:
+    # `@add class X` storing X in a module table, picked in another file by a computed key: what every registered
+    # class runs (the shared SELU head), not one entry's own Hardswish nor an unregistered class; the grad inputs
+    # come from a helper returning `net.parameters()`, which makes net an input
+    res = _scan_ms3(PKG / "registry_weights_helper")
+    assert [(f.path, f.line, f.torch_api) for f in res.findings] == [("nets.py", 14, "torch.nn.SELU")]
+    src = ("import torch\nimport torch.nn as nn\n\ndef own_weights(m):\n    return [w for w in m.parameters()]\n\n"
+           "def curvature(m, x, v):\n    ws = own_weights(m)\n    loss = m(x).pow(2).sum()\n"
+           "    gs = torch.autograd.grad(loss, ws, create_graph=True)\n"
+           "    return torch.autograd.grad(sum((g * u).sum() for g, u in zip(gs, v)), ws)\n\n"
+           "net = nn.Sequential(nn.Linear(3, 3), nn.SELU())\ncurvature(net, torch.randn(2, 3), [])\n")
+    (site,) = extract_grad_facts(src, "x.py").sites
+    assert site.resolved and "torch.nn.SELU" in {o.api for o in site.ops}
+    # a helper that returns something else than its argument's weights makes nothing an input
+    other = src.replace("return [w for w in m.parameters()]", "return [torch.zeros(3)]")
+    assert "torch.nn.SELU" not in {o.api for s in extract_grad_facts(other, "x.py").sites for o in s.ops}

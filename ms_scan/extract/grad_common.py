@@ -43,13 +43,16 @@ _NOT_ON_PATH = frozenset({
     "torch.arange", "torch.linspace", "torch.tensor", "torch.as_tensor", "torch.ones_like", "torch.zeros_like",
     "torch.randn_like", "torch.rand_like", "torch.empty_like", "torch.full_like", "torch.Tensor.size",
     "torch.Tensor.detach", "torch.Tensor.requires_grad_", "torch.Tensor.dim", "torch.Tensor.numel",
-    "torch.Tensor.item", "torch.no_grad", "torch.enable_grad", "torch.triu_indices", "torch.tril_indices",
+    "torch.Tensor.item", "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled", "torch.inference_mode",
+    "torch.triu_indices", "torch.tril_indices",
     "torch.nn.Module.parameters", "torch.nn.Module.named_parameters", "torch.nn.Module.buffers",
     "torch.nn.Module.named_buffers", "torch.jit.is_tracing", "torch.jit.is_scripting", "torch.compiler.is_compiling",
     "torch.is_grad_enabled", "torch.get_default_dtype", "torch.finfo", "torch.iinfo", "torch.is_tensor",
     "torch.is_floating_point", "torch.Tensor.is_floating_point", "torch.Tensor.type_as", "torch.Tensor.to",
     "torch.Tensor.cpu", "torch.Tensor.cuda", "torch.Tensor.contiguous", "torch.Tensor.get_device",
 })  # .to / .type_as / .contiguous: a cast or a copy, whose double gradient is the identity
+# grad-mode switches (context managers and decorators), by their last name under torch / torch.autograd
+_GRAD_MODE_NAMES = ("no_grad", "inference_mode", "enable_grad", "set_grad_enabled")
 # A grad whose inputs and outputs are a helper's parameters is sliced again in the helper's callers, to any
 # depth: each call site is lifted at most once per site (the cycle guard), and at most MAX_LIFTS call sites per
 # site are sliced, so the cost stays bounded on big projects with many callers.
@@ -200,6 +203,26 @@ def _kw(call: cst.Call, name: str) -> cst.BaseExpression | None:
         if a.keyword is not None and a.keyword.value == name:
             return a.value
     return None
+
+
+def _grad_off(api: str | None, node: cst.BaseExpression) -> bool | None:
+    """What a grad-mode switch written as `node` (`torch.no_grad()`, `torch.set_grad_enabled(False)`,
+    `@torch.inference_mode()`) does to the code under it, `api` being its canonical name: True, builds no graph
+    (nothing computed there is differentiated, so nothing there is on a derivative path); False, builds one
+    (`enable_grad`, `set_grad_enabled(True)`, an argument that is not a literal: taken as on); None, not a switch."""
+    if api is None or not api.startswith("torch.") or api.rpartition(".")[2] not in _GRAD_MODE_NAMES:
+        return None
+    name = api.rpartition(".")[2]
+    if name == "enable_grad":
+        return False
+    if name == "no_grad":
+        return True
+    flag = None
+    if isinstance(node, cst.Call):
+        flag = _arg(node, 0, "mode")
+    if name == "inference_mode":
+        return flag is None or _literal(flag) is True
+    return flag is not None and _literal(flag) is False  # set_grad_enabled(False)
 
 
 def _literal_args(call: cst.Call) -> tuple:

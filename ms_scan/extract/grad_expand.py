@@ -25,6 +25,8 @@ class _Expansion:
         """The ops calling `c` puts on the path; `live`: its argument slots that carry the differentiated inputs
         (None: all), handed to the forward or function the callee resolves to through state.live."""
         state.live = None
+        if id(c) in self.ex.grad_off_calls:
+            return  # under no_grad or detached: builds no graph (GradExtractor.grad_off_calls)
         if depth > MAX_DEPTH:
             self.too_deep(state)
             return
@@ -448,6 +450,11 @@ class _Expansion:
                 for x, ctx in picked:
                     on_value(x, ctx)
                 return
+        registered = [(v, ctx) for v, ctx in values if id(v) in self.ex.registered]
+        if registered and all(id(v) in self.ex.registered or not self.keyed_elements(v, None) for v, _ in values):
+            # a registry filled by a decorator, picked by a key not known here: what every entry runs
+            self.common_ops(state, [lambda v=v, ctx=ctx: on_value(v, ctx) for v, ctx in registered])
+            return
         for v, ctx in values:
             if id(v) in self.ex._keyed or not self.is_dict_value(v):
                 on_value(v, ctx)
@@ -456,6 +463,21 @@ class _Expansion:
                     on_value(x, ctx)
 
     # ---------------------------------------------------------------- values
+    def common_ops(self, state, thunks: list) -> None:
+        """Run each expansion on its own and keep only the ops written at a node every one of them reaches (the
+        ops that are on the path whichever alternative runs); project names and unresolved entries are kept."""
+        first, done = len(state.site.ops), state.done
+        groups, node_of = [], {}
+        for run in thunks:
+            state.done = set(done)  # each alternative reaches shared code itself
+            start = len(self.out)
+            run()
+            node_of.update((id(op), id(n)) for n, op in self.out[start:])
+            groups.append({id(n) for n, _ in self.out[start:]})
+        state.done = done
+        common = set.intersection(*groups) if groups else set()
+        state.site.ops[first:] = [op for op in state.site.ops[first:] if node_of.get(id(op)) in common]
+
     def expand_value(self, state, v, ctx: _Fn, via: str, depth: int) -> None:
         """A value assigned to a name that is later called: a module constructor, an alias, a container."""
         if depth > MAX_DEPTH:
@@ -485,8 +507,8 @@ class _Expansion:
             api = self.torch_api(v)
             if api is not None:
                 if api in _CONTAINERS or api in _WRAPPERS:
-                    for a in _held_args(v, api):
-                        self.expand_element(state, a.value, ctx, via, depth + 1)
+                    for a in _held_args(v, api):  # `nn.Sequential(OrderedDict([("conv", nn.Conv2d(...)), ...]))`
+                        self.expand_layer_arg(state, a.value, ctx, via, depth + 1)
                     return
                 if self.kind(api) == "nn_module":
                     self.emit(state, api, v, v, via)

@@ -422,8 +422,27 @@ class _Paths:
                 for c in calls_in(v):
                     if isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods():
                         owners |= refs(c.func.value)
+                    elif isinstance(c.func, cst.Name):
+                        owners |= self.weights_helper_owners(c, found[1])
                 work.extend(n for n in refs(v) if n not in seen)
         return owners
+
+    def weights_helper_owners(self, call: cst.Call, ctx: _Fn) -> set:
+        """`params = _params(model)` with `def _params(m): return [p for p in m.parameters() if p.requires_grad]`:
+        the names the arguments bound to the helper's weight-owning parameters read (`model`), else none."""
+        helper = self.lookup_def(ctx, call.func.value)
+        if helper is None or helper.cls is not None or not isinstance(helper.node, cst.FunctionDef):
+            return set()
+        out = set()
+        for r in _walk(helper.node.body):
+            if not isinstance(r, cst.Return) or r.value is None:
+                continue
+            for c in calls_in(r.value):
+                if isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods():
+                    for p in refs(c.func.value) & set(helper.params):
+                        a = self.param_arg(helper, call, p)
+                        out |= refs(a) if a is not None else set()
+        return out
 
     def parameter_methods(self) -> frozenset:
         """_PARAMETER_METHODS plus this file's module methods that return their own weights

@@ -38,6 +38,14 @@ class _Summaries:
             if "." in name or name in top.defs or name in self.ex._classes:
                 continue
             items = [x for v in values for x in self.table_items(v)]
+            registered = [v for v in values if id(v) in self.ex.registered]
+            if registered and not items:
+                # a registry filled by a decorator (GradExtractor._record_registered), picked by a key another file
+                # computes: what every registered class runs, whichever the key picks
+                for role in ("call", "instance"):
+                    out.append(self._summary(name, role, lambda st, n=name, xs=registered: self.expand_common(
+                        st, xs, top, n)))
+                continue
             if items:  # `MODELS = {"mlp": MLP, ...}` used as `MODELS[arch](cfg)` in another file: any item
                 for role in ("call", "instance"):
                     out.append(self._summary(name, role, lambda st, n=name, xs=items: [self.expand_built(
@@ -113,6 +121,11 @@ class _Summaries:
                     spent += state.steps
                     out.append((summary, state))
         return out
+
+    def expand_common(self, state, refs_: list, ctx, via: str) -> None:
+        """What every one of `refs_` (registered classes, one of which a key not known here picks) runs."""
+        self.common_ops(state, [lambda x=x: self.expand_built(state, x, ctx, cst.Call(func=x), via, 0, "medium")
+                                for x in refs_])
 
     def _summary(self, name: str, role: str, expand) -> tuple[ModelSummary, "_PathState"]:
         site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)

@@ -32,7 +32,7 @@ from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
-    _iterated_pairs, _kw, _literal, _subscript_key, _target_names,
+    _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, calls_in,
 )
 from ms_scan.extract.grad_expand import _Expansion
 from ms_scan.extract.grad_paths import _Paths
@@ -66,6 +66,12 @@ class GradExtractor(Extractor):
         self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
         self._keyed: dict[int, str] = {}  # id(value) -> the literal key of `d["k"] = value`
         self._unpacked: dict[int, dict[str, int]] = {}  # id(call) -> {name: index} of `a, b = call(...)`
+        # calls that build no graph (run under `torch.no_grad()` / in a `@torch.no_grad()` function, or whose
+        # result is `.detach()`ed): never on a derivative path
+        self.grad_off_calls: set[int] = set()
+        self._modes: list[tuple[_Fn, bool | None]] = []  # (function, _grad_off) of the enclosing `with` blocks
+        self._off_fns: set[int] = set()  # id(fn) of functions decorated with a switch that turns grad off
+        self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
 
     # ---------------------------------------------------------------- context
     @property
@@ -86,7 +92,31 @@ class GradExtractor(Extractor):
         cls = _Cls(node.name.value, info.torch_module if info is not None else "no",
                    tuple(d for d in (dotted_name(a.value) for a in node.bases) if d), tuple(torch_bases))
         self._classes.setdefault(cls.name, cls)
+        self._record_registered(node)
         self._ctx.append(cls)
+
+    def _record_registered(self, node: cst.ClassDef) -> None:
+        """`@register("projection") class P(...)` with a registry decorator of this file that stores what it
+        decorates in a table (`def register(name): def deco(cls): TABLE[name] = cls; ...`): the table holds the
+        class, as if `TABLE[...] = P` were written where the class is."""
+        for d in node.decorators:
+            callee = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+            reg = self._fn.defs.get(callee.value) if isinstance(callee, cst.Name) else None
+            if reg is None:
+                reg = self._module_fn.defs.get(callee.value) if isinstance(callee, cst.Name) else None
+            stack, seen = [reg] if reg is not None else [], set()
+            while stack:
+                f = stack.pop()
+                if id(f) in seen:
+                    continue
+                seen.add(id(f))
+                stack.extend(f.defs.values())
+                for table, values in f.assigns.items():
+                    if table in f.params or table not in self._module_fn.assigns or "." in table:
+                        continue
+                    if any(isinstance(v, cst.Name) and v.value in f.params for v in values):
+                        self._module_fn.assigns[table].append(node.name)
+                        self.registered.add(id(node.name))
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         super().leave_ClassDef(node)
@@ -109,6 +139,8 @@ class GradExtractor(Extractor):
             fn = _Fn(name, name if parent is self._module_fn else f"{parent.qual}.{name}", node, parent,
                      None, None, params)
             parent.defs[name] = fn
+        if any(self._switch(d.decorator) for d in node.decorators):
+            self._off_fns.add(id(fn))
         self._ctx.append(fn)
 
     def leave_FunctionDef(self, node: cst.FunctionDef) -> None:
@@ -214,13 +246,47 @@ class GradExtractor(Extractor):
         super().leave_NamedExpr(node)
         self._record_assign([node.target], node.value)
 
+    def _record_iter(self, target: cst.BaseExpression, it: cst.BaseExpression) -> None:
+        """A loop target takes the elements of what it iterates; a tuple target over literal rows
+        (`for b, x in ((self.b1, u), (self.b2, v))`) takes each row's elements, position by position."""
+        if isinstance(target, (cst.Tuple, cst.List)) and isinstance(it, (cst.Tuple, cst.List)) and it.elements \
+                and all(isinstance(e.value, (cst.Tuple, cst.List)) and len(e.value.elements) == len(target.elements)
+                        for e in it.elements):
+            for row in it.elements:
+                self._record_assign([target], row.value)
+            return
+        self._record_assign([target], it)
+
     def visit_For(self, node: cst.For) -> None:
         super().visit_For(node)
-        self._record_assign([node.target], node.iter)
+        self._record_iter(node.target, node.iter)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
         super().visit_CompFor(node)  # `sum(head(h) for head in self.heads)`: head is an element of heads
-        self._record_assign([node.target], node.iter)
+        self._record_iter(node.target, node.iter)
+
+    def _switch(self, node: cst.BaseExpression) -> bool | None:
+        """_grad_off of a `with` item or decorator (`torch.no_grad()`, `torch.no_grad`, `set_grad_enabled(False)`)."""
+        expr = node.func if isinstance(node, cst.Call) else node
+        path = self.resolve_path(expr) if dotted_name(expr) is not None else None
+        return _grad_off(self.canonical(path) if path is not None else None, node)
+
+    def visit_With(self, node: cst.With) -> None:
+        super().visit_With(node)
+        modes = [m for m in (self._switch(i.item) for i in node.items) if m is not None]
+        self._modes.append((self._fn, modes[-1] if modes else None))
+
+    def leave_With(self, node: cst.With) -> None:
+        super().leave_With(node)
+        self._modes.pop()
+
+    def _grad_is_off(self, fn: _Fn) -> bool:
+        """Whether code written at this point of fn builds no graph: the innermost switch of fn's own `with`
+        blocks, else its decorators (a function defined in a `no_grad` block runs wherever it is called)."""
+        for f, off in reversed(self._modes):
+            if f is fn and off is not None:
+                return off
+        return id(fn) in self._off_fns
 
     def leave_WithItem(self, node: cst.WithItem) -> None:
         super().leave_WithItem(node)
@@ -265,6 +331,12 @@ class GradExtractor(Extractor):
             for a in node.args:
                 self._record_assign([func.value], a.value)
         self._record_setattr(node, fn)
+        if self._grad_is_off(fn):
+            self.grad_off_calls.add(id(node))
+        elif isinstance(func, cst.Attribute) and func.attr.value == "detach" and not node.args and \
+                api in (None, "torch.Tensor.detach"):
+            # `F.normalize(w.t() @ u).detach()`: what the receiver computes leaves the graph here
+            self.grad_off_calls.update(id(c) for c in calls_in(func.value))
         self._detect_site(node, fn, func, api)
 
     def _create_graph(self, node: cst.Call) -> str | None:

@@ -341,6 +341,20 @@ def _min_conf(*levels: str) -> str:
     return min(levels, key=order.index)
 
 
+def _no_forward_kernel(ms_api: str, kwargs: dict, release: str, target: str) -> bool:
+    """The runtime probe of `release` on `target` could not even run `ms_api` (or its only primitive) forward:
+    no kernel there (`mint.nn.functional.avg_pool1d` on CPU, which the mapping table lists for CPU), so a port
+    to that device runs the legacy spelling instead."""
+    probe = load_probe(release)
+    if probe is None or target != probe.device:
+        return False
+    cases = [c for _, c in probe.by_api.get(ms_api, ())]
+    prims = api_primitives(ms_api, kwargs, release)
+    if prims is not None and len(prims.primitives) == 1:
+        cases += [c for _, c in probe.by_prim.get(prims.primitives[0], ()) if _probe_api_name(c.api) == ms_api]
+    return any(c.outcome == "no-kernel" and c.stage == "forward" for c in cases)
+
+
 def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10",
                 target: str | None = None) -> Chain:
     """Follow torch API -> MindSpore API (mapping table of `release`) -> primitive(s).
@@ -359,7 +373,8 @@ def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10
     if mapped is None:
         ms_api = guessed_ms_api(torch_api)
         how, conf = "name-heuristic", "low"
-    elif target and row.backends and target not in {b.lower() for b in row.backends}:
+    elif target and (row.backends and target not in {b.lower() for b in row.backends} or
+                     _no_forward_kernel(mapped, kwargs, release, target)):
         legacy = legacy_counterpart(mapped)
         if legacy is not None:
             ms_api, how = legacy, "mapping-backend-fallback"
