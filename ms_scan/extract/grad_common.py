@@ -264,6 +264,19 @@ def refs(node: cst.CSTNode) -> set[str]:
     return out
 
 
+def spread(assigns: dict, names: set) -> set:
+    """`names` grown, in place, by every name assigned from one of them, to a fixpoint (flow-insensitive:
+    `assigns` is name -> the values assigned to it anywhere in scope)."""
+    changed = True
+    while changed:
+        changed = False
+        for name, values in assigns.items():
+            if name not in names and any(refs(v) & names for v in values):
+                names.add(name)
+                changed = True
+    return names
+
+
 def calls_in(node: cst.CSTNode) -> list[cst.Call]:
     return [n for n in _walk(node) if isinstance(n, cst.Call)]
 

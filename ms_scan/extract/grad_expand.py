@@ -9,7 +9,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
-    _is_property, _join, _literal_args, refs, _subscript_key, _unchain, _values_of, _walk,
+    _is_property, _join, _literal_args, refs, spread, _subscript_key, _unchain, _values_of, _walk,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -773,15 +773,7 @@ class _Expansion:
     def sliced_calls(self, f: _Fn, live_params: frozenset) -> list:
         """(call, its live slots) for the calls of f's body that read what the live parameters reach, through
         f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path)."""
-        reach = set(live_params)
-        assigns = self.visible_assigns(f)
-        changed = True
-        while changed:
-            changed = False
-            for name, values in assigns.items():
-                if name not in reach and any(refs(v) & reach for v in values):
-                    reach.add(name)
-                    changed = True
+        reach = spread(self.visible_assigns(f), set(live_params))
         return [(c, self.live_slots(c, reach)) for c in f.calls if refs(c) & reach]
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:

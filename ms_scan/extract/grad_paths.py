@@ -9,7 +9,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
-    _literal, refs, _stack_room, _unchain, _walk,
+    _literal, refs, spread, _stack_room, _unchain, _walk,
 )
 
 
@@ -258,14 +258,7 @@ class _Paths:
             fwd |= self.parameter_owners(fn, fwd)
             fwd |= self.owner_params(fn, fwd)
             held, holders = self.input_holders(fn, fwd, inputs)
-            changed = True
-            assigns = self.visible_assigns(fn)
-            while changed:
-                changed = False
-                for name, values in assigns.items():
-                    if name not in fwd and any(refs(v) & fwd for v in values):
-                        fwd.add(name)
-                        changed = True
+            spread(self.visible_assigns(fn), fwd)
             reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
             fwd |= held
             shared = fwd & back
