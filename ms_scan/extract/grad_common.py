@@ -66,6 +66,11 @@ MAX_LIFTS = 64
 MAX_DEPTH = 400  # recursion steps (about six per nested module); cycles are cut by the visiting sets
 MAX_STEPS = 20000  # call expansions per site or summary: a bound on the work, met only by huge graphs
 MAX_MEMBER_STEPS = 50000  # call expansions for all member summaries of one file
+# hops through names, parameters, calls and returns when looking for what an expression is bound to: the
+# literals of a create_graph flag, the torch.func transform a value comes from, the owners of a helper's weights
+MAX_BINDING_HOPS = 6
+MAX_LEARNER_HOPS = 4  # the same for the learn2learn learner whose adapt() is a site (first_order literals)
+MAX_CLASS_HOPS = 8  # wrappers (DataParallel(...), `.module`) and aliases followed to the class of an instance
 
 
 # ------------------------------------------------------------------------------------------- facts

@@ -20,6 +20,15 @@ class _Expansion:
     """_Resolver's expansion of a called expression into the ops it runs."""
 
     # ---------------------------------------------------------------- calls and torch ops
+    def over_budget(self, state, fn: _Fn) -> bool:
+        """Count one call expansion; past MAX_STEPS the path is too large to follow (said once, MS302)."""
+        state.steps += 1
+        if state.steps > MAX_STEPS:
+            if state.steps == MAX_STEPS + 1:
+                self.unresolved(state, f"{fn.qual} (the path is too large to follow: over {MAX_STEPS} calls)")
+            return True
+        return False
+
     def call_ops(self, state: "_PathState", c: cst.Call, fn: _Fn, via: str, depth: int,
                  live: frozenset | None = None) -> None:
         """The ops calling `c` puts on the path; `live`: its argument slots that carry the differentiated inputs
@@ -30,10 +39,7 @@ class _Expansion:
         if depth > MAX_DEPTH:
             self.too_deep(state)
             return
-        state.steps += 1
-        if state.steps > MAX_STEPS:
-            if state.steps == MAX_STEPS + 1:
-                self.unresolved(state, f"{fn.qual} (the path is too large to follow: over {MAX_STEPS} calls)")
+        if self.over_budget(state, fn):
             return
         api = self.torch_api(c)
         if api is not None:
@@ -297,10 +303,7 @@ class _Expansion:
         if memo in state.done:
             return
         state.done.add(memo)
-        state.steps += 1
-        if state.steps > MAX_STEPS:
-            if state.steps == MAX_STEPS + 1:
-                self.unresolved(state, f"{fn.qual} (the path is too large to follow: over {MAX_STEPS} calls)")
+        if self.over_budget(state, fn):
             return
         text = f"{_code(owner)}.{attr}"
         if isinstance(owner, cst.Name):
@@ -680,15 +683,7 @@ class _Expansion:
         `nn.Sequential.__init__(self, ...)`, an OrderedDict of them) and `self.add_module`/`self.append`
         calls in its __init__ (or an in-file base's __init__)."""
         state.any_path = True
-        classes = self.ex._classes
-        chain, todo = [], [cls]
-        while todo:
-            c = todo.pop(0)
-            if c in chain:
-                continue
-            chain.append(c)
-            todo.extend(classes[b] for b in c.bases if b in classes)
-        for c in chain:
+        for c in self.class_chain(cls):
             init = c.methods.get("__init__")
             if init is None:
                 continue

@@ -8,7 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _FUNC_TRANSFORMS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
+    _FUNC_TRANSFORMS, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
     _literal, refs, spread, _stack_room, _unchain, _walk,
 )
 
@@ -81,7 +81,7 @@ class _Paths:
     def transform_of(self, expr, fn: _Fn, depth: int) -> tuple[cst.Call, _Fn] | None:
         """The torch.func.grad/jacrev/jacfwd call (and the function it is written in) whose result `expr` is,
         through vmap, names, `self.attr`, and the returns of the file's functions (`make_grad_fn(model)`)."""
-        if depth > 6 or expr is None:
+        if depth > MAX_BINDING_HOPS or expr is None:
             return None
         if isinstance(expr, cst.Call):
             capi = self.ex._callee_api.get(id(expr))
@@ -118,7 +118,7 @@ class _Paths:
         """The truth values a create_graph expression can take, from literals it is bound to: a local, a
         parameter (its default and the literal arguments of every call in this file; unknown with no call),
         `self.flag` (every assignment in the class), `not x`. None when any binding is not a literal."""
-        if depth > 6:
+        if depth > MAX_BINDING_HOPS:
             return None
         lit = _literal(expr)
         if lit is not _NOLIT:
@@ -169,7 +169,7 @@ class _Paths:
         return out or None
 
     def l2l_certainty(self, expr, fn: _Fn, depth: int) -> str | None:
-        if depth > 4:
+        if depth > MAX_LEARNER_HOPS:
             return None
         if isinstance(expr, cst.Name):
             found = self.lookup_assigns(fn, expr.value)
@@ -458,7 +458,7 @@ class _Paths:
         `[p for p in net.parameters()]` for params and `net` for model (also through further helpers that take
         both as parameters): the parameters of fn that own the weights the inputs are, inputs too."""
         p_in = tuple(p for p in fn.params if p in names and p not in fn.assigns)
-        if not p_in or depth > 6:
+        if not p_in or depth > MAX_BINDING_HOPS:
             return set()
         memo = (id(fn), p_in)
         if memo in self._owner_memo:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _GENERIC_MODEL_WORDS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _literal, _name_tokens, _partial_of,
+    _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _literal, _name_tokens, _partial_of,
     _role_words, _unchain,
 )
 from ms_scan.extract.visitor import dotted_name
@@ -33,7 +33,7 @@ class _Values:
                     cls = self.value_class(v, found[1], depth)
                     if cls is not None:
                         return cls
-        if isinstance(owner, cst.Attribute) and owner.attr.value == "module" and depth < 8:
+        if isinstance(owner, cst.Attribute) and owner.attr.value == "module" and depth < MAX_CLASS_HOPS:
             inner = self.class_of(owner.value, fn, depth + 1)  # `netD.module`: what DataParallel wraps
             if inner is None or not any(self.class_members(inner, "module")):
                 return inner
@@ -50,7 +50,7 @@ class _Values:
         """The file's class a value is an instance of: `Critic()`, `DataParallel(Critic())`, `nn.DataParallel(m)`
         with m such an instance, an alias of one."""
         cls = self.constructed_class(v)
-        if cls is not None or depth >= 8:
+        if cls is not None or depth >= MAX_CLASS_HOPS:
             return cls
         v = _unchain(v)
         if isinstance(v, cst.Call) and v.args and self.torch_api(v) in _WRAPPERS:
