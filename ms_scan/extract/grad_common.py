@@ -269,6 +269,11 @@ def refs(node: cst.CSTNode) -> set[str]:
     return out
 
 
+def returned(body: cst.CSTNode) -> list:
+    """The values of the `return` statements under `body` (None for a bare `return`)."""
+    return [n.value for n in _walk(body) if isinstance(n, cst.Return)]
+
+
 def spread(assigns: dict, names: set) -> set:
     """`names` grown, in place, by every name assigned from one of them, to a fixpoint (flow-insensitive:
     `assigns` is name -> the values assigned to it anywhere in scope)."""

@@ -9,7 +9,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
-    _is_property, _join, _literal_args, refs, spread, _subscript_key, _unchain, _values_of, _walk,
+    _is_property, _join, _literal_args, refs, returned, spread, _subscript_key, _unchain, _values_of,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -403,9 +403,9 @@ class _Expansion:
                     self.member_of_value(state, v.args[0].value, attr, ctx, via, depth + 1, text)
             elif isinstance(v.func, cst.Name) and self.lookup_def(ctx, v.func.value) is not None:
                 d = self.lookup_def(ctx, v.func.value)  # a factory function: the member of what it returns
-                for node in _walk(d.node.body):
-                    if isinstance(node, cst.Return) and node.value is not None:
-                        self.member_of_value(state, node.value, attr, d, via, depth + 1, text)
+                for value in returned(d.node.body):
+                    if value is not None:
+                        self.member_of_value(state, value, attr, d, via, depth + 1, text)
             else:
                 target = self.project_target(v.func, ctx)
                 if target is not None and target[1][:1].isupper():  # `Critic(...)` from `.models`
@@ -772,9 +772,9 @@ class _Expansion:
         return [(c, self.live_slots(c, reach)) for c in f.calls if refs(c) & reach]
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
-        for node in _walk(f.node.body):
-            if isinstance(node, cst.Return) and node.value is not None:
-                self.expand_value(state, node.value, f, via, depth + 1)
+        for value in returned(f.node.body):
+            if value is not None:
+                self.expand_value(state, value, f, via, depth + 1)
 
     def expand_callable(self, state, f_expr, fn: _Fn, kind: str) -> None:
         if f_expr is None:

@@ -9,7 +9,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
-    _literal, refs, spread, _stack_room, _unchain, _walk,
+    _literal, refs, returned, spread, _stack_room, _unchain,
 )
 
 
@@ -92,9 +92,9 @@ class _Paths:
             if capi is None and isinstance(expr.func, cst.Name):
                 d = self.lookup_def(fn, expr.func.value) if self.lookup_assigns(fn, expr.func.value) is None \
                     else None
-                for node in _walk(d.node.body) if d is not None else ():
-                    if isinstance(node, cst.Return) and node.value is not None:
-                        hit = self.transform_of(node.value, d, depth + 1)
+                for value in returned(d.node.body) if d is not None else ():
+                    if value is not None:
+                        hit = self.transform_of(value, d, depth + 1)
                         if hit is not None:
                             return hit
             return None
@@ -325,7 +325,7 @@ class _Paths:
         """ids of the calls of f's body that compute the returned element ">k" of `live` asks for (every return
         a tuple display); None when no element is asked for or a return is not such a tuple."""
         outs = [int(t[1:]) for t in live or () if t.startswith(">")]
-        returns = [n.value for n in _walk(f.node.body) if isinstance(n, cst.Return)] if len(outs) == 1 else []
+        returns = returned(f.node.body) if len(outs) == 1 else []
         if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > outs[0] for r in returns):
             return None
         picked = [r.elements[outs[0]].value for r in returns]
@@ -427,10 +427,10 @@ class _Paths:
         if helper is None or helper.cls is not None or not isinstance(helper.node, cst.FunctionDef):
             return set()
         out = set()
-        for r in _walk(helper.node.body):
-            if not isinstance(r, cst.Return) or r.value is None:
+        for value in returned(helper.node.body):
+            if value is None:
                 continue
-            for c in calls_in(r.value):
+            for c in calls_in(value):
                 if isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods():
                     for p in refs(c.func.value) & set(helper.params):
                         a = self.param_arg(helper, call, p)
@@ -445,10 +445,10 @@ class _Paths:
             for cls in self.ex._classes.values():
                 for name, m in cls.methods.items():
                     if m.self_name and any(
-                            isinstance(r, cst.Return) and r.value is not None and any(
+                            value is not None and any(
                                 isinstance(c.func, cst.Attribute) and c.func.attr.value in _PARAMETER_METHODS and
-                                refs(c.func.value) & {m.self_name} for c in calls_in(r.value))
-                            for r in _walk(m.node.body)):
+                                refs(c.func.value) & {m.self_name} for c in calls_in(value))
+                            for value in returned(m.node.body)):
                         own.add(name)
             self._param_methods = frozenset(_PARAMETER_METHODS) | own
         return self._param_methods

@@ -10,7 +10,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, _code, _literal,
-    _stack_room, _unchain, _walk,
+    returned, _stack_room, _unchain,
 )
 
 
@@ -32,7 +32,7 @@ class _Summaries:
         top = self.ex._module_fn
         for name, f in top.defs.items():
             out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
-            if any(isinstance(n, cst.Return) and n.value is not None for n in _walk(f.node.body)):
+            if any(value is not None for value in returned(f.node.body)):
                 out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
         for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
             if "." in name or name in top.defs or name in self.ex._classes:
@@ -88,8 +88,7 @@ class _Summaries:
     @staticmethod
     def tuple_returns(f: _Fn) -> int:
         """How many elements every `return` of f gives as a tuple display (0: a return is not one, or one)."""
-        returns = [n.value for n in _walk(f.node.body) if isinstance(n, cst.Return)] \
-            if isinstance(f.node, cst.FunctionDef) else []
+        returns = returned(f.node.body) if isinstance(f.node, cst.FunctionDef) else []
         sizes = {len(r.elements) if isinstance(r, cst.Tuple) else 0 for r in returns}
         return min(sizes) if returns and min(sizes) >= 2 else 0
 
