@@ -323,12 +323,8 @@ def _file_digest(src: SourceFile, settings: Settings) -> str | None:
     import hashlib
 
     limit = settings.max_file_size
-    try:
-        with open(src.abspath, "rb") as fh:
-            data = fh.read(limit + 1)
-    except OSError:
-        return None
-    return None if len(data) > limit else hashlib.sha256(data).hexdigest()
+    data = _head(src, limit + 1)
+    return None if data is None or len(data) > limit else hashlib.sha256(data).hexdigest()
 
 
 # Settings that do not change the findings (how the work is spread, where the caches live).
@@ -372,7 +368,8 @@ def _facts_store(root: Path, settings: Settings):
 
 
 def _head(src: SourceFile, limit: int = -1) -> bytes | None:
-    """The file's bytes (the first `limit` of them), None if unreadable: the cheap pre-filters below."""
+    """The file's bytes (the first `limit` of them), None if unreadable: the content digest and the
+    cheap pre-filters below."""
     try:
         with open(src.abspath, "rb") as fh:
             return fh.read(limit)
