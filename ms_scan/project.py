@@ -140,6 +140,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         in its project bases (the class index, FileFacts.classes)."""
         home = defining_module(by_module, module, name)
         found = summaries.get((home, name, role)) if home else None
+        if found is None and home and name.endswith("]") and "[" in name:  # `MODELS[mlp]`: no keyed summary
+            found = summaries.get((home, name[:name.index("[")], role))
         if found is not None or role != "member" or depth > _MAX_HOPS or home is None:
             return home, found
         cls, _, member = name.partition(".")
@@ -326,7 +328,8 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
             found = callers.get((home or c.module, c.name), [])
         else:
             found = summaries.get((home, c.name, c.role)) or (
-                summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else [])
+                summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else []) or (
+                summaries.get((home, c.name[:c.name.index("[")], c.role), []) if c.name.endswith("]") else [])
             cls, _, member = c.name.partition(".")
             decl = by_module[home].classes.get(cls) if c.role == "member" and home in by_module else None
             for base_module, base in decl.bases if decl is not None and not found else ():  # as find() does
@@ -338,23 +341,27 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
 
 def _decide_flags(all_facts: list[FileFacts], by_module: dict) -> None:
     """A site whose create_graph is a public helper's parameter (a "flag" ProjectCallee): the literal values
-    the other files' calls pass, or the parameter's default where they pass none. All False: first order,
-    the site is dropped; all True: definite. No call found, or a value that is not a literal: left possible."""
+    the other files' calls pass, or the parameter's default where they pass none (negated for `not flag`), and
+    those the defining file's own calls give it. All False: first order, the site is dropped; any True:
+    definite. No call found, or a value that is not a literal: left possible."""
     calls: dict[tuple, list[dict]] = {}
     for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("called",)):
         if home is not None:
             calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
-    if not calls:
-        return
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:
             for c in [c for c in site.project if c.role == "flag"]:
-                index, name, default = c.param.split(":", 2)
+                index, name, default, *rest = c.param.split(":", 4)
                 found = calls.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])
                 values = {lits.get(name, lits.get(index) if index != "-1" else None) or default for lits in found}
-                if found and values <= {"True", "False", "None"}:
-                    site.certainty = "definite" if values == {"True"} else site.certainty
+                if rest and rest[0] == "not":  # `create_graph=not first_order`
+                    values = {{"True": "False"}.get(v, "True") if v in ("True", "False", "None") else v
+                              for v in values}
+                here = set(rest[1].split(",")) if len(rest) > 1 and rest[1] else set()
+                values |= here  # the values the defining file's own calls give create_graph
+                if (found or here) and values <= {"True", "False", "None"}:
+                    site.certainty = "definite" if "True" in values else site.certainty  # some call runs it twice
                     if "True" not in values:
                         site = None  # every call leaves create_graph false: first order
                         break

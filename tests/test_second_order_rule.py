@@ -1088,3 +1088,50 @@ def test_registry_decorator_and_weights_helper() -> None:
     # a helper that returns something else than its argument's weights makes nothing an input
     other = src.replace("return [w for w in m.parameters()]", "return [torch.zeros(3)]")
     assert "torch.nn.SELU" not in {o.api for s in extract_grad_facts(other, "x.py").sites for o in s.ops}
+
+
+def test_other_submodules_run_before_the_differentiated_weights_are_not_on_the_path() -> None:
+    # grad w.r.t. self.head's weights: the trunk (another submodule, built fresh) runs before they enter
+    case = CASES[0].parent / "head_weights_after_frozen_trunk.py"
+    src = case.read_text()
+    trunk = {"torch.nn.ReLU6", "torch.nn.AdaptiveAvgPool1d"}
+
+    def apis(text: str) -> set:
+        return {o.api for s in extract_grad_facts(text, case.name).sites for o in s.ops}
+
+    assert not apis(src) & trunk and "torch.nn.SELU" in apis(src)
+    # shown only when it holds: the whole model's weights, the trunk applied after the head, the head built from
+    # the trunk (shared weights), or the trunk's weights among the inputs keep the trunk on the path
+    assert trunk <= apis(src.replace("[self.head.weight, self.head.bias]", "list(self.parameters())").replace(
+        "gw, gb =", "gw, *gb =").replace("gb.pow(2).sum()", "0"))
+    assert trunk <= apis(src.replace("self.squash(self.head(z))", "self.squash(self.trunk(self.head(z)[:, None]))"))
+    assert trunk <= apis(src.replace("self.head = nn.Linear(8, 4)", "self.head = self.trunk.conv"))
+    assert trunk <= apis(src.replace("z = self.trunk(x)", "z = self.trunk(x)\n        ws = [self.head.weight] + list("
+                                     "self.trunk.parameters())").replace("[self.head.weight, self.head.bias]", "ws")
+                         .replace("gw, gb =", "gw, *gb =").replace("gb.pow(2).sum()", "0"))
+
+
+def test_create_graph_flag_decided_by_every_call_in_the_project(tmp_path: Path) -> None:
+    # a public function's create_graph parameter without a default: the literals every call passes decide it
+    pkg = PKG / "create_graph_flag_caller_literals"
+    (f,) = _scan_ms3(pkg).findings
+    assert f.confidence == "high" and "possibly" not in f.message
+    assert not _scan_ms3(PKG / "trap_create_graph_flag_caller_literals").findings
+    # one call passing a non-literal: possible again
+    for p in pkg.glob("*.py"):
+        (tmp_path / p.name).write_text(p.read_text())
+    meta = tmp_path / "meta.py"
+    meta.write_text(meta.read_text().replace("inner_step(net, xs, ys, 0.1, True)",
+                                             "inner_step(net, xs, ys, 0.1, torch.rand(()) > 0.5)"))
+    (f,) = _scan_ms3(tmp_path).findings
+    assert f.confidence == "medium" and "possibly" in f.message
+
+
+def test_table_key_known_in_the_caller_picks_the_entry(tmp_path: Path) -> None:
+    # `CRITICS[opts.arch](opts)` with `opts = SimpleNamespace(arch="padded")`: the class registered under that key,
+    # not the ops every entry shares (none here); the other key picks the other class
+    res = _scan_ms3(PKG / "registry_key_from_config")
+    assert [(f.path, f.torch_api) for f in res.findings] == [("critics.py", "torch.nn.ReflectionPad1d")]
+    for p in (PKG / "registry_key_from_config").glob("*.py"):
+        (tmp_path / p.name).write_text(p.read_text().replace('arch="padded"', 'arch="gated"'))
+    assert [(f.path, f.torch_api) for f in _scan_ms3(tmp_path).findings] == [("critics.py", "torch.nn.GLU")]

@@ -269,19 +269,38 @@ def refs(node: cst.CSTNode) -> set[str]:
     return out
 
 
+def refs_besides(node: cst.CSTNode, members: frozenset) -> set[str]:
+    """refs, not counting the callee of a call of one of `members` (`("self", "featurizer")`: other submodules
+    than the one whose weights a grad differentiates, `self.featurizer(x)` reads x only)."""
+    out, stack = set(), [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Name):
+            out.add(n.value)
+        elif isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name):
+            out.add(f"{n.value.value}.{n.attr.value}")
+        kids = _children(n)
+        if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) \
+                and (n.func.value.value, n.func.attr.value) in members:
+            kids = [k for k in kids if k is not n.func]
+        stack.extend(kids)
+    return out
+
+
 def returned(body: cst.CSTNode) -> list:
     """The values of the `return` statements under `body` (None for a bare `return`)."""
     return [n.value for n in _walk(body) if isinstance(n, cst.Return)]
 
 
-def spread(assigns: dict, names: set) -> set:
+def spread(assigns: dict, names: set, members: frozenset = frozenset()) -> set:
     """`names` grown, in place, by every name assigned from one of them, to a fixpoint (flow-insensitive:
-    `assigns` is name -> the values assigned to it anywhere in scope)."""
+    `assigns` is name -> the values assigned to it anywhere in scope); `members` as refs_besides."""
     changed = True
     while changed:
         changed = False
         for name, values in assigns.items():
-            if name not in names and any(refs(v) & names for v in values):
+            if name not in names and any((refs_besides(v, members) if members else refs(v)) & names
+                                         for v in values):
                 names.add(name)
                 changed = True
     return names

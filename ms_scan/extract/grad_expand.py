@@ -439,6 +439,12 @@ class _Expansion:
         key = _subscript_key(expr)
         values = self.container_values(expr.value, fn)
         if values is None:  # not a container this file builds: what the name or attribute is
+            bound = self.bound_key(expr, fn)
+            target = self.project_target(expr.value, fn) if bound is not None else None
+            if target is not None:  # `MODELS[cfg.kind]` of another file's table, the key known here
+                self.project_hit(state, (target[0], f"{target[1]}[{bound}]"), "call", via,
+                                 f"{_code(expr.value)}[{bound!r}]")
+                return
             if key is not None and isinstance(expr.value, cst.Attribute) and on_value is None:
                 self.expand_member(state, expr.value.value, f"{expr.value.attr.value}[{key}]", fn, via, depth + 1)
                 return

@@ -9,7 +9,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
-    _literal, refs, returned, spread, _stack_room, _unchain,
+    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain,
 )
 
 
@@ -28,14 +28,22 @@ class _Paths:
             if cert:
                 raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
         for call, fn, kind, api, cert, extra in raw:
-            if cert == "possible" and _kw(call, "create_graph") is not None:
-                values = self.literal_values(_kw(call, "create_graph"), fn, 0)
+            flag, flag_expr = None, _kw(call, "create_graph")
+            if cert == "possible" and flag_expr is not None:
+                opened: list = []
+                values = self.literal_values(flag_expr, fn, 0, opened)
+                if values is not None and opened:
+                    # decided by this file's calls of a public function whose parameter has no default: the other
+                    # files' calls decide with them (ms_scan.project), else these do
+                    flag = self.flag_callee(flag_expr, fn, values, opened[0]) if len(opened) == 1 else None
+                    values = values if flag is None and len(opened) == 1 else None
                 if values is not None and not any(values):
                     continue  # `create_graph=self.keep` with keep only ever False: first order
-                if values is not None and all(values):
-                    cert = "definite"
+                if values is not None and (all(values) or opened and any(values)):
+                    cert = "definite"  # (a public function's own calls: one passing True runs it twice)
             site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
-            flag = self.flag_callee(_kw(call, "create_graph"), fn) if cert == "possible" else None
+            if flag is None and cert == "possible":
+                flag = self.flag_callee(flag_expr, fn)
             if flag is not None:  # decided by the other files' calls of the helper (ms_scan.project)
                 site.project.append(flag)
             self.out.append((call, site))
@@ -114,22 +122,24 @@ class _Paths:
         return None
 
     # ---------------------------------------------------------------- certainty: the values a create_graph flag takes
-    def literal_values(self, expr, fn: _Fn, depth: int) -> set | None:
+    def literal_values(self, expr, fn: _Fn, depth: int, opened: list | None = None) -> set | None:
         """The truth values a create_graph expression can take, from literals it is bound to: a local, a
         parameter (its default and the literal arguments of every call in this file; unknown with no call),
-        `self.flag` (every assignment in the class), `not x`. None when any binding is not a literal."""
+        `self.flag` (every assignment in the class), `not x`. None when any binding is not a literal. A public
+        function's parameter without a default, which other files' calls may bind too, is unknown, unless
+        `opened` is given: then it takes this file's calls' values and (function, parameter) is added to it."""
         if depth > MAX_BINDING_HOPS:
             return None
         lit = _literal(expr)
         if lit is not _NOLIT:
             return {bool(lit)}
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
-            inner = self.literal_values(expr.expression, fn, depth + 1)
+            inner = self.literal_values(expr.expression, fn, depth + 1, opened)
             return None if inner is None else {not v for v in inner}
         if isinstance(expr, cst.Name):
             found = self.lookup_assigns(fn, expr.value)
             if found is not None:
-                return self._union(self.literal_values(v, found[1], depth + 1) for v in found[0])
+                return self._union(self.literal_values(v, found[1], depth + 1, opened) for v in found[0])
             if not self.param_of(fn, expr.value):
                 return None
             owner = self.param_owner(fn, expr.value)
@@ -143,12 +153,15 @@ class _Paths:
             if not owner.name.startswith("_") and (owner.parent is None or owner.parent is self.ex._module_fn
                                                    or owner.cls is not None):
                 # a public function or method may be called from other files too, with its default
-                outs.append(self.literal_values(default, owner, depth + 1) if default is not None else None)
+                if default is None and opened is not None:
+                    opened.append((owner, expr.value))
+                else:
+                    outs.append(self.literal_values(default, owner, depth + 1) if default is not None else None)
             for call, caller in calls:
                 arg = self.param_arg(owner, call, expr.value)
                 if arg is None and any(a.star for a in call.args):
                     return None  # `f(*args, **kw)`: not known
-                outs.append(self.literal_values(arg, caller, depth + 1) if arg is not None else
+                outs.append(self.literal_values(arg, caller, depth + 1, opened) if arg is not None else
                             self.literal_values(default, owner, depth + 1) if default is not None else None)
             return self._union(outs)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
@@ -258,7 +271,8 @@ class _Paths:
             fwd |= self.parameter_owners(fn, fwd)
             fwd |= self.owner_params(fn, fwd)
             held, holders = self.input_holders(fn, fwd, inputs)
-            spread(self.visible_assigns(fn), fwd)
+            members = self.other_submodules(fn, inputs)
+            spread(self.visible_assigns(fn), fwd, members)
             reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
             fwd |= held
             shared = fwd & back
@@ -284,7 +298,8 @@ class _Paths:
                 if id(c) in seen:
                     continue
                 seen.add(id(c))
-                if reach is not None and not (refs(c) & reach) and id(c) not in holders:
+                if reach is not None and not ((refs_besides(c, members) if members else refs(c)) & reach) and \
+                        id(c) not in holders:
                     continue
                 live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
                 self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
@@ -398,6 +413,67 @@ class _Paths:
                 if found is not None:
                     out.extend(id(v) for v in found[0] if not (refs(v) - {n.value}) & fwd)
         return out
+
+    def other_submodules(self, fn: _Fn, inputs: list) -> frozenset:
+        """When the grad inputs are weights of submodules of one module only (`self.classifier.parameters()`,
+        `model.head.weight`, a name bound to such a value): the module's other submodules, as (name, attribute)
+        pairs, each built fresh in its class (a constructor call that reads none of the input submodules, which
+        read none of it, no attribute under either assigned). Their weights are not the inputs, so a call of one
+        reads the inputs through its arguments only: `self.featurizer(x)` applied before the head computes no
+        value that depends on them and is not on the derivative path. Empty when not shown (a whole module's
+        weights, inputs that are parameters of fn, a class not of this file)."""
+        pairs, work, seen = set(), [], set()
+        for i in inputs:
+            for v in [e.value for e in i.elements] if isinstance(i, (cst.List, cst.Tuple)) else [i]:
+                work.append(v)
+        while work:
+            v = work.pop()
+            if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Attribute) and \
+                    isinstance(v.value.value, cst.Name):  # `self.classifier.weight`
+                pairs.add((v.value.value.value, v.value.attr.value))
+                continue
+            if isinstance(v, cst.Name):
+                if v.value in seen:
+                    continue
+                seen.add(v.value)
+                found = self.lookup_assigns(fn, v.value)
+                if found is None or found[1] is not fn:
+                    return frozenset()  # a parameter or a closure's name: what it holds is decided elsewhere
+                for x in found[0]:
+                    owners = [c.func.value for c in calls_in(x) if isinstance(c.func, cst.Attribute) and
+                              c.func.attr.value in self.parameter_methods()]
+                    if not owners:
+                        return frozenset()
+                    for o in owners:
+                        if not (isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name)):
+                            return frozenset()
+                        pairs.add((o.value.value, o.attr.value))
+                continue
+            return frozenset()
+        out = set()
+        for base in {b for b, _ in pairs}:
+            cls = self.class_of(cst.Name(base), fn)
+            if cls is None:
+                return frozenset()
+            attrs = {}
+            for c in self.class_chain(cls):
+                for k, vs in c.attrs.items():
+                    attrs.setdefault(k, []).extend(vs)
+            if any(k.endswith("*") for k in attrs):
+                return frozenset()
+            ins = {a for b, a in pairs if b == base}
+
+            def fresh(attr, others):
+                values = attrs.get(attr, [])
+                return bool(values) and not any(k.startswith(attr + ".") for k in attrs) and all(
+                    isinstance(_unchain(x), cst.Call) and not (refs(x) & {f"{ctx.self_name}.{o}" for o in others})
+                    for x, ctx in values)
+
+            members = {k for k in attrs if "." not in k and k not in ins and fresh(k, ins)}
+            if not all(fresh(a, members) for a in ins):
+                return frozenset()
+            out |= {(base, m) for m in members}
+        return frozenset(out)
 
     def parameter_owners(self, fn: _Fn, names: set) -> set:
         """The modules whose weights the grad inputs are: `params = [p for p in model.parameters() if ...]`,

@@ -158,15 +158,21 @@ class _ProjectLinks:
             if text:  # "": a helper also called in this file, whose other callers are looked for quietly
                 self.unresolved(state, text)
 
-    def flag_callee(self, expr, fn: _Fn) -> ProjectCallee | None:
-        """`create_graph=create_graph`, a parameter of a public helper no call in this file binds: a "flag"
-        ProjectCallee ("index:name:default") whose value ms_scan.project reads at the other files' calls."""
+    def flag_callee(self, expr, fn: _Fn, here: set | None = None, opened: tuple | None = None) -> ProjectCallee | None:
+        """`create_graph=create_graph` (or `not create_graph`), a parameter of a public helper no call in this
+        file binds: a "flag" ProjectCallee ("index:name:default:not:values") whose value ms_scan.project reads at
+        the other files' calls. With `here`, the values this file's calls give create_graph (all literal, the
+        parameter without a default, `opened` = (function, parameter)): the other files' calls decide with them."""
+        neg = isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not)
+        if neg:
+            expr = expr.expression
         if not isinstance(expr, cst.Name) or self.lookup_assigns(fn, expr.value) is not None or \
                 not self.param_of(fn, expr.value):
             return None
         owner = self.param_owner(fn, expr.value)
         found = self.callee_target(owner, expr.value)
-        if found is None or self.calls_of(owner):
+        if found is None or (here is None and self.calls_of(owner)) or \
+                (opened is not None and (opened[0] is not owner or opened[1] != expr.value)):
             return None
         target, index = found
         default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
@@ -174,8 +180,9 @@ class _ProjectLinks:
         lit = _literal(default) if default is not None else ""
         if lit is not _NOLIT and lit not in (True, False, None, ""):
             return None
+        kept = ",".join(sorted(str(v) for v in here)) if here is not None else ""
         return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
-                             f"{index}:{expr.value}:{'' if lit is _NOLIT else lit}")
+                             f"{index}:{expr.value}:{'' if lit is _NOLIT else lit}:{'not' if neg else ''}:{kept}")
 
     def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
         """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's

@@ -41,11 +41,22 @@ class _Summaries:
             registered = [v for v in values if id(v) in self.ex.registered]
             if registered and not items:
                 # a registry filled by a decorator (GradExtractor._record_registered), picked by a key another file
-                # computes: what every registered class runs, whichever the key picks
+                # computes: what every registered class runs, whichever the key picks; under "NAME[key]" what the
+                # class registered under that key runs, for a file that knows the key
                 for role in ("call", "instance"):
                     out.append(self._summary(name, role, lambda st, n=name, xs=registered: self.expand_common(
                         st, xs, top, n)))
+                    for x in registered:
+                        key = self.ex.registered_keys.get(id(x))
+                        if key is not None:
+                            out.append(self._summary(f"{name}[{key}]", role, lambda st, n=name, x=x: self.expand_built(
+                                st, x, top, cst.Call(func=x), n, 0, "high")))
                 continue
+            for key in sorted({k for v in values for k in self.literal_keys(v)}) if items else ():
+                picked = [x for v in values for x in self.keyed_elements(v, key)]
+                for role in ("call", "instance"):  # `MODELS["mlp"]`, or `MODELS[cfg.arch]` with a known key
+                    out.append(self._summary(f"{name}[{key}]", role, lambda st, n=name, xs=picked: [self.expand_built(
+                        st, x, top, x if isinstance(x, cst.Call) else cst.Call(func=x), n, 0, "high") for x in xs]))
             if items:  # `MODELS = {"mlp": MLP, ...}` used as `MODELS[arch](cfg)` in another file: any item
                 for role in ("call", "instance"):
                     out.append(self._summary(name, role, lambda st, n=name, xs=items: [self.expand_built(
@@ -105,6 +116,17 @@ class _Summaries:
                 if len(classes) == 1:
                     owners.append((name, next(iter(classes.values()))))
         out, spent = [], 0
+        for name, f in top.defs.items():  # `def build_encoder(cfg): return ENCODERS[cfg.kind](cfg)`: a factory
+            classes = self.returned_classes(f) if name not in self.ex._classes else []
+            members = {m for cls in classes for c in self.class_chain(cls) for m in (*c.methods, *c.attrs)
+                       if not (m.startswith("__") and m != "__call__") and not m.endswith("*")}
+            for m in sorted(members):  # `build_encoder(cfg).forward_embeddings(e)`: what any class it builds runs
+                if spent > MAX_MEMBER_STEPS:
+                    return out
+                summary, state = self._summary(f"{name}.{m}", "member", lambda st, cs=classes, a=m: [
+                    self.expand_class_member(st, c, a, "", 0) for c in cs if self.has_member(c, a)])
+                spent += state.steps
+                out.append((summary, state))
         for owner, cls in owners:
             members = {m for c in self.class_chain(cls) for m in (*c.methods, *c.attrs)
                        if not (m.startswith("__") and m != "__call__") and not m.endswith("*")}
@@ -120,6 +142,10 @@ class _Summaries:
                     spent += state.steps
                     out.append((summary, state))
         return out
+
+    def has_member(self, cls: _Cls, attr: str) -> bool:
+        method, values = self.class_members(cls, attr)
+        return method is not None or bool(values)
 
     def expand_common(self, state, refs_: list, ctx, via: str) -> None:
         """What every one of `refs_` (registered classes, one of which a key not known here picks) runs."""

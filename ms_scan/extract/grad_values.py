@@ -8,7 +8,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _literal, _name_tokens, _partial_of,
-    _role_words, _unchain,
+    _role_words, _subscript_key, _unchain, returned,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -69,6 +69,27 @@ class _Values:
             made = self.factory_class(v.func, None)
             return made if isinstance(made, _Cls) else None
         return None
+
+    def returned_classes(self, f: _Fn) -> list[_Cls]:
+        """The file's classes a module-level factory returns instances of: `return KimCNN(cfg)`, or
+        `return ENCODERS[cfg.kind](cfg)` with ENCODERS a module-level table of this file's classes (any item:
+        the key is not known here). [] when any return is something else."""
+        out, top = [], self.ex._module_fn
+        values = returned(f.node.body) if isinstance(f.node, cst.FunctionDef) else []
+        for v in values:
+            cls = self.constructed_class(v) if v is not None else None
+            if cls is not None:
+                out.append(cls)
+                continue
+            v = _unchain(v) if v is not None else None
+            table = v.func.value if isinstance(v, cst.Call) and isinstance(v.func, cst.Subscript) else None
+            bound = top.assigns.get(table.value, []) if isinstance(table, cst.Name) else []
+            items = [x for b in bound for x in self.table_items(b)]
+            if not items or len(bound) != 1 or not all(isinstance(x, cst.Name) and x.value in self.ex._classes
+                                                       for x in items):
+                return []
+            out.extend(self.ex._classes[x.value] for x in items)
+        return list({id(c): c for c in out}.values())
 
     def factory_class(self, func, fn: _Fn | None):
         """`Cls.from_config(...)`, `Cls._from_config(...)`, `Cls.from_pretrained(...)`, or any classmethod of the
@@ -256,6 +277,26 @@ class _Values:
             if len(values) == 1 and isinstance(values[0], (cst.List, cst.Tuple, cst.Dict)):
                 return values[0]
         return v
+
+    def bound_key(self, expr: cst.Subscript, fn: _Fn) -> str | None:
+        """The string key of `d[k]` through simple constant bindings: a literal, a name bound once to one, or
+        `cfg.kind` with `cfg` bound once to a call given `kind="msd"` (a config built where it is used)."""
+        key = _subscript_key(expr)
+        if key is not None or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+            return key
+        k = expr.slice[0].slice.value
+        attr = k.attr.value if isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) else None
+        name = k.value.value if attr is not None else k.value if isinstance(k, cst.Name) else None
+        found = self.lookup_assigns(fn, name) if name is not None else None
+        if found is None or len(found[0]) != 1:
+            return None
+        v = found[0][0]
+        if attr is not None:
+            if not isinstance(v, cst.Call):
+                return None
+            v = next((a.value for a in v.args if a.keyword is not None and a.keyword.value == attr), None)
+        lit = _literal(v) if v is not None else None
+        return lit if isinstance(lit, str) else None
 
     def keyed_elements(self, v, key: str | None) -> list:
         """The values a dict-like value holds under `key` (all of them for None)."""

@@ -72,6 +72,7 @@ class GradExtractor(Extractor):
         self._modes: list[tuple[_Fn, bool | None]] = []  # (function, _grad_off) of the enclosing `with` blocks
         self._off_fns: set[int] = set()  # id(fn) of functions decorated with a switch that turns grad off
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
+        self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
 
     # ---------------------------------------------------------------- context
     @property
@@ -117,6 +118,10 @@ class GradExtractor(Extractor):
                     if any(isinstance(v, cst.Name) and v.value in f.params for v in values):
                         self._module_fn.assigns[table].append(node.name)
                         self.registered.add(id(node.name))
+                        key = _literal(d.decorator.args[0].value) if isinstance(d.decorator, cst.Call) and \
+                            d.decorator.args and d.decorator.args[0].keyword is None else None
+                        if isinstance(key, str):  # `@register("msd")`: the table holds the class under "msd"
+                            self.registered_keys[id(node.name)] = key
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         super().leave_ClassDef(node)
