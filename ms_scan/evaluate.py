@@ -4,11 +4,11 @@ Two ways in, same findings:
 - `evaluate(facts, table, settings)` on a list of resolved facts (the release diff command);
 - `Streaming`, whose per-file half (`FileRules`) runs in the worker process that extracted each
   file (or read its facts from the cache): the per-file rules run there, and the worker sends back
-  the file's findings plus what the cross-file pass still needs, as a light FileFacts: names the file
-  exports and re-exports, its classes, its deferred references and the uses called on project-class
-  owners (project.resolve may add or drop those), with their snippets. So the main process never
-  builds a file's full facts: its memory grows with the findings plus that cross-file index (about
-  3 KiB a file). Files with second-order sites (their ops reach into other files) and files without
+  the file's findings plus what the cross-file pass still needs, as a light FileFacts: its deferred
+  references and the uses called on project-class owners (project.resolve may add or drop those), with
+  their snippets. The names the file exports and re-exports and its classes go to the cross-file index
+  on disk (ms_scan/index.py), written by the worker. So the main process never builds a file's full
+  facts nor the index: its memory grows with the findings plus a small record per file. Files with second-order sites (their ops reach into other files) and files without
   the word torch (they may get a second look) are sent whole and evaluated after the cross-file pass.
   When each worker gets one file at most (a pre-commit run), the same FileRules runs in the main
   process instead, where the table loaded while the workers parsed (`Streaming.stream`).
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ms_scan.facts import FileFacts
 from ms_scan.findings import Finding, confidence_rank, sort_findings
+from ms_scan.index import Index
 from ms_scan.settings import Settings
 
 
@@ -91,6 +92,7 @@ class FileRules:
     def __init__(self, settings: Settings, release: str):
         self.settings = settings
         self.release = release
+        self.index_dir: str | None = None  # where the kept files' index rows go (ms_scan/index.py), if set
         self._table = None
         self._keep = None
 
@@ -103,7 +105,8 @@ class FileRules:
         return self._table
 
     def __getstate__(self):  # the table and the select filter are rebuilt in each process
-        return {"settings": self.settings, "release": self.release, "_table": None, "_keep": None}
+        return {"settings": self.settings, "release": self.release, "index_dir": self.index_dir, "_table": None,
+                "_keep": None}
 
     def __call__(self, facts: FileFacts, project_modules: frozenset[str] | None = None) -> tuple:
         """(kept facts, findings, has direct uses, done): `kept` is what the cross-file pass needs of
@@ -129,6 +132,10 @@ class FileRules:
                          contexts=[c for c in facts.contexts if any(c.start_line <= n <= c.end_line for n in later)],
                          classes=facts.classes,
                          snippets={u.line: facts.snippets[u.line] for u in owned if u.line in facts.snippets})
+        if self.index_dir is not None:
+            from ms_scan.index import write
+
+            write(self.index_dir, kept)
         return kept, findings, bool(direct), True
 
 
@@ -154,6 +161,7 @@ class Streaming:
         self.with_uses: set[str] = set()  # ... and that had API uses not on a project-class owner
         self._keep = selected(settings)
         self._shared: dict = {}
+        self.index = Index()  # the exports, re-exports and classes the workers write to disk
 
     def ready(self):
         """Load the table and the rules (the scan calls this while the workers parse their first files)."""
@@ -179,14 +187,16 @@ class Streaming:
         s = self._shared
         one = lambda v: s.setdefault(v, v)  # noqa: E731
         kept.module = one(kept.module)
+        for r in kept.recipe:
+            r.item, r.value, r.detail = one(r.item), one(r.value), one(r.detail)
+        if kept.exports is None:  # a worker wrote these names to the index on disk
+            return
         kept.exports = {one(k): one(v) for k, v in kept.exports.items()}
         kept.reexports = {one(k): one((one(m), one(n))) for k, (m, n) in kept.reexports.items()}
         for decl in kept.classes.values():
             decl.bases = one(tuple(one((one(m), one(n))) for m, n in decl.bases))
             decl.methods = one(tuple(one(m) for m in decl.methods))
         kept.classes = {one(k): v for k, v in kept.classes.items()}
-        for r in kept.recipe:
-            r.item, r.value, r.detail = one(r.item), one(r.value), one(r.detail)
 
     def accept(self, out: tuple) -> FileFacts:
         kept, findings, direct, done = out
@@ -195,6 +205,7 @@ class Streaming:
         self.findings.extend(findings)
         if done:
             self._share_kept(kept)
+            self.index.keep(kept)
             self.done.add(kept.path)
             if direct:
                 self.with_uses.add(kept.path)

@@ -65,23 +65,25 @@ def _drop_project_members(all_facts: list[FileFacts], reexports: dict) -> None:
     (`self.register_parameter` in a gpytorch kernel runs gpytorch's Module.register_parameter)."""
     if not any(u.owner for f in all_facts for u in f.uses):
         return
-    classes = {(f.module, name): decl for f in all_facts if f.module for name, decl in f.classes.items()}
+    classes = {f.module: f.classes for f in all_facts if f.module}  # dicts, or views of the index on disk
 
     def find(module: str, name: str):
+        """(module, name, ClassDecl) of the class a project name stands for, re-exports followed."""
         for _ in range(_MAX_HOPS):
-            decl = classes.get((module, name))
+            decl = classes.get(module, {}).get(name)
             if decl is not None:
-                return decl
+                return module, name, decl
             nxt = reexports.get(module, {}).get(name)
             if nxt is None:
                 return None
             module, name = nxt
         return None
 
-    def defines(decl, member: str, own: bool, seen: set) -> bool:
-        if id(decl) in seen or len(seen) > 32:
+    def defines(found, member: str, own: bool, seen: set) -> bool:
+        module, name, decl = found
+        if (module, name) in seen or len(seen) > 32:
             return False
-        seen.add(id(decl))
+        seen.add((module, name))
         if own and member in decl.methods:
             return True
         return any(defines(base, member, True, seen) for base in
@@ -93,8 +95,8 @@ def _drop_project_members(all_facts: list[FileFacts], reexports: dict) -> None:
         kept = []
         for use in facts.uses:
             if use.owner:
-                decl = find(use.owner[0], use.owner[1])
-                if decl is not None and defines(decl, use.api.rpartition(".")[2], use.owner[2] != "super", set()):
+                found = find(use.owner[0], use.owner[1])
+                if found is not None and defines(found, use.api.rpartition(".")[2], use.owner[2] != "super", set()):
                     continue
             kept.append(use)
         facts.uses = kept

@@ -290,6 +290,8 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
     # worker gets one file at most (a pre-commit run), here, where the table loaded while they parsed
     in_workers = rules is not None and len(files) > settings.jobs
     job = FileJob(project_modules, settings, gate, store, rules=rules.per_file if in_workers else None)
+    if in_workers:  # the workers write the cross-file index to disk: this process never holds it
+        rules.per_file.index_dir = rules.index.directory()
     if store is not None:  # the keys are made here; the workers inherit them (and the context digest)
         for src in files:
             key = job.key_of(src, digests[src.relpath] if digests and src.relpath in digests else False)
@@ -525,18 +527,24 @@ def scan(paths: list[str], settings: Settings, progress_factory=None, meanwhile=
         if meanwhile is not None:
             meanwhile()
 
-    found, facts = collect(paths, settings, progress_factory, stats, found, digests,
-                           meanwhile=overlap, rules=rules)
-    table = rules.ready()
-    result = ScanResult(root=found.root, release=table.release, settings=settings,
-                        files=len(found.files), notes=list(found.notes), table_digest=table.digest,
-                        memo_key=memo or "")
-    result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
-    sources = {f.relpath: f.abspath for f in found.files}
-    result.findings = rules.finish(facts, sources)
+    try:
+        found, facts = collect(paths, settings, progress_factory, stats, found, digests,
+                               meanwhile=overlap, rules=rules)
+        table = rules.ready()
+        result = ScanResult(root=found.root, release=table.release, settings=settings,
+                            files=len(found.files), notes=list(found.notes), table_digest=table.digest,
+                            memo_key=memo or "")
+        result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
+        sources = {f.relpath: f.abspath for f in found.files}
+        result.findings = rules.finish(facts, sources)
+    finally:
+        rules.index.close()  # the workers' cross-file index (a temporary folder)
     result.files_with_torch = len(rules.with_uses)
     from ms_scan.rules.checklist import build_checklist
     result.checklist = build_checklist({f.path: f.recipe for f in facts if f.recipe})
+    # the per-file state (each file's kept facts, the file list, the rules' bookkeeping) goes before the
+    # findings' post-processing, whose fingerprints and suppressions then reuse its memory
+    del facts, found, digests, rules
     post_process(result, sources)
     return result
 

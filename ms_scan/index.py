@@ -1,0 +1,181 @@
+"""The cross-file index: the names each scanned module exports (bound to torch objects), re-exports
+(imported from project modules) and the classes it declares, for project.resolve and the second-order
+paths across files.
+
+It is the part of a scan's state that grows with the number of files rather than with the findings
+(about 1.5 KiB a file as dicts of tuples and strings), so when the per-file rules run in worker
+processes the workers write it to disk and the main process never builds it: each worker adds its
+files' rows to its own SQLite file (stdlib `sqlite3`) in a private temporary folder (`Index.directory`,
+never in the scanned tree, removed when the scan ends) and sends the file's kept facts back with
+`exports`, `reexports` and `classes` set to None. `Index.keep` turns those into read-only `IndexView`s,
+Mappings like the dicts they replace, which query one database the worker files are merged into (by
+SQLite, outside the Python heap) the first time an answer is needed. A scan whose per-file rules run in
+the main process (each worker had one file at most) keeps the dicts.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from ms_scan.facts import ClassDecl, FileFacts
+
+_EXPORT, _REEXPORT, _CLASS = 0, 1, 2
+_FIELDS = (("exports", _EXPORT), ("reexports", _REEXPORT), ("classes", _CLASS))
+_MEMO = 4096  # decoded entries kept (lookups repeat: `...utils` names, common bases)
+_SEP = "\x00"
+# one row per name, keyed by the file's path (two files may claim one module: `a.py` and `a/__init__.py`)
+_TABLE = ("CREATE TABLE IF NOT EXISTS names (path TEXT, kind INTEGER, name TEXT, value TEXT, "
+          "PRIMARY KEY (path, kind, name)) WITHOUT ROWID")
+
+
+def _encode(kind: int, value) -> str:
+    if kind == _EXPORT:
+        return value
+    if kind == _REEXPORT:
+        return f"{value[0]}{_SEP}{value[1]}"
+    parts = [str(len(value.bases))]  # a class: the count of its bases, their module/name pairs, its methods
+    for m, n in value.bases:
+        parts += (m, n)
+    return _SEP.join(parts + list(value.methods))
+
+
+def _decode(kind: int, text: str):
+    if kind == _EXPORT:
+        return text
+    parts = text.split(_SEP)
+    if kind == _REEXPORT:
+        return parts[0], parts[1]
+    n = int(parts[0])
+    return ClassDecl(bases=tuple((parts[1 + 2 * i], parts[2 + 2 * i]) for i in range(n)),
+                     methods=tuple(parts[1 + 2 * n:]))
+
+
+def _connect(path: str):
+    import sqlite3
+
+    db = sqlite3.connect(path, check_same_thread=False)
+    db.execute("PRAGMA journal_mode=WAL")  # a worker that dies mid-write leaves its committed rows whole
+    db.execute("PRAGMA synchronous=OFF")  # a temporary file: no need to survive the machine
+    db.execute(_TABLE)
+    return db
+
+
+_writer: tuple | None = None  # (pid, directory, connection) of this worker process
+
+
+def write(directory: str, facts: FileFacts) -> None:
+    """In a worker: add the file's exports, re-exports and classes to this process's file under
+    `directory`, then set those fields to None (the main process reads them from the index)."""
+    global _writer
+    if not facts.module:
+        return  # nothing imports a file without a module name: nothing to index
+    pid = os.getpid()
+    if _writer is None or _writer[0] != pid or _writer[1] != directory:
+        _writer = (pid, directory, _connect(os.path.join(directory, f"w{pid}.db")))
+    db = _writer[2]
+    rows = [(facts.path, kind, name, _encode(kind, value))
+            for field, kind in _FIELDS for name, value in getattr(facts, field).items()]
+    with db:  # one transaction (a file is written once a scan: when its per-file rules are done)
+        db.executemany("INSERT OR REPLACE INTO names VALUES (?, ?, ?, ?)", rows)
+    facts.exports = facts.reexports = facts.classes = None
+
+
+class Index:
+    """The index of one scan, in the main process. `directory()` is where the workers write; `keep(facts)`
+    gives a file's kept facts their views; `close()` removes the folder."""
+
+    def __init__(self):
+        self._dir: str | None = None
+        self._db = None
+        self._pending = False  # workers may have written rows not merged yet
+        self._memo: dict[tuple, object] = {}
+
+    def directory(self) -> str:
+        if self._dir is None:
+            import tempfile
+
+            self._dir = tempfile.mkdtemp(prefix="ms-scan-index-")
+        return self._dir
+
+    def keep(self, facts: FileFacts) -> None:
+        if facts.exports is None:  # written by a worker
+            for field, kind in _FIELDS:
+                setattr(facts, field, IndexView(self, facts.path, kind))
+            self._pending = True
+
+    def _merged(self):
+        if self._pending:
+            if self._db is None:
+                self._db = _connect(os.path.join(self._dir, "index.db"))
+            for name in sorted(os.listdir(self._dir)):
+                if name.startswith("w") and name.endswith(".db"):
+                    self._db.execute("ATTACH DATABASE ? AS w", (os.path.join(self._dir, name),))
+                    with self._db:
+                        self._db.execute("INSERT OR REPLACE INTO names SELECT * FROM w.names")
+                    self._db.execute("DETACH DATABASE w")
+            self._pending = False
+            self._memo.clear()
+        return self._db
+
+    def get(self, path: str, kind: int, name: str):
+        key = (path, kind, name)
+        memo = self._memo
+        if key in memo and not self._pending:
+            return memo[key]
+        row = self._merged().execute("SELECT value FROM names WHERE path = ? AND kind = ? AND name = ?",
+                                     key).fetchone()
+        value = None if row is None else _decode(kind, row[0])
+        if len(memo) >= _MEMO:
+            memo.clear()
+        memo[key] = value
+        return value
+
+    def names(self, path: str, kind: int) -> list[str]:
+        return [r[0] for r in self._merged().execute(
+            "SELECT name FROM names WHERE path = ? AND kind = ? ORDER BY name", (path, kind))]
+
+    def count(self, path: str, kind: int) -> int:
+        return self._merged().execute("SELECT count(*) FROM names WHERE path = ? AND kind = ?",
+                                      (path, kind)).fetchone()[0]
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        if self._dir is not None:
+            import shutil
+
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
+        self._memo = {}
+
+
+class IndexView(Mapping):
+    """One file's exports, re-exports or classes, read from the index."""
+
+    __slots__ = ("_index", "_path", "_kind")
+
+    def __init__(self, index: Index, path: str, kind: int):
+        self._index, self._path, self._kind = index, path, kind
+
+    def get(self, name, default=None):
+        value = self._index.get(self._path, self._kind, name)
+        return default if value is None else value
+
+    def __getitem__(self, name):
+        value = self._index.get(self._path, self._kind, name)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __contains__(self, name) -> bool:
+        return self._index.get(self._path, self._kind, name) is not None
+
+    def __iter__(self):
+        return iter(self._index.names(self._path, self._kind))
+
+    def __len__(self) -> int:
+        return self._index.count(self._path, self._kind)
+
+    def __repr__(self) -> str:
+        return f"IndexView({self._path!r}, {dict(self.items())!r})"

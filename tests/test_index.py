@@ -1,0 +1,98 @@
+"""The cross-file index (ms_scan/index.py): workers write each kept file's exports, re-exports and classes
+to disk and the main process reads them through views that answer like the dicts; the same findings
+as keeping the dicts."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ms_scan import index
+from ms_scan.facts import ClassDecl, FileFacts
+from ms_scan.scan import scan
+from ms_scan.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[1]
+FIX = ROOT / "tests" / "fixtures"
+
+
+def _facts(module: str, n: int) -> FileFacts:
+    return FileFacts(f"{module.replace('.', '/')}.py", module,
+                     exports={"nn": "torch.nn", f"T{n}": "torch.Tensor"},
+                     reexports={"Block": ("pkg.layers", "Block"), f"r{n}": ("pkg.util", f"name{n}")},
+                     classes={"Net": ClassDecl(bases=(("pkg.layers", "Block"), ("torch.nn", "Module")),
+                                               methods=("forward", "__init__", f"m{n}")),
+                              "Plain": ClassDecl()})
+
+
+def _worker(directory: str, facts: list[FileFacts]) -> None:
+    """Write `facts` from a forked process, as a pool worker does."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            for f in facts:
+                index.write(directory, f)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+
+
+def test_views_of_what_workers_wrote_answer_like_the_dicts():
+    idx = index.Index()
+    kept = [_facts(f"pkg.m{i}", i) for i in range(5)]
+    want = [(dict(f.exports), dict(f.reexports), dict(f.classes)) for f in kept]
+    _worker(idx.directory(), kept[:3])  # two workers, as a pool has
+    _worker(idx.directory(), kept[3:])
+    assert len([n for n in os.listdir(idx.directory()) if n.endswith(".db")]) == 2
+    for f in kept:  # the parent's copies arrive without the fields (here: cleared by hand)
+        f.exports = f.reexports = f.classes = None
+        idx.keep(f)
+    for f, (exports, reexports, classes) in zip(kept, want):
+        assert isinstance(f.classes, index.IndexView)
+        assert dict(f.exports) == exports and dict(f.reexports) == reexports and dict(f.classes) == classes
+        assert f.classes.get("Net").bases == (("pkg.layers", "Block"), ("torch.nn", "Module"))
+        assert f.classes["Net"].methods == classes["Net"].methods
+        assert "Plain" in f.classes and "Nope" not in f.classes and f.classes.get("Nope") is None
+        assert f.reexports.get("Block") == ("pkg.layers", "Block") and len(f.reexports) == 2
+        assert sorted(f.exports) == sorted(exports) and bool(f.exports)
+        with pytest.raises(KeyError):
+            f.exports["missing"]
+    folder = idx.directory()
+    idx.close()
+    assert not os.path.exists(folder)
+
+
+def test_two_files_of_one_module_keep_their_own_names_and_nameless_files_are_not_indexed(tmp_path):
+    idx = index.Index()
+    module, package = _facts("pkg.a", 1), _facts("pkg.a", 2)  # pkg/a.py and pkg/a/__init__.py
+    package.path, package.classes = "pkg/a/__init__.py", {}
+    _worker(idx.directory(), [module])
+    _worker(idx.directory(), [package])  # a later round (the second look), another process
+    views = [FileFacts(f.path, "pkg.a", exports=None, reexports=None, classes=None) for f in (module, package)]
+    for v in views:
+        idx.keep(v)
+    assert "Net" in views[0].classes and not views[1].classes and len(views[1].classes) == 0
+    assert dict(views[1].reexports) == {"Block": ("pkg.layers", "Block"), "r2": ("pkg.util", "name2")}
+    assert views[0].exports.get("T1") == "torch.Tensor" and "T1" not in views[1].exports
+    nameless = FileFacts("loose.py", "", exports={"nn": "torch.nn"})
+    index.write(str(tmp_path), nameless)
+    assert nameless.exports == {"nn": "torch.nn"} and not list(tmp_path.iterdir())
+    idx.close()
+
+
+PROJECTS = [FIX / "reexport", FIX / "extract" / "class_index", FIX / "second_order_pkg", ROOT / "examples"]
+
+
+@pytest.mark.parametrize("path", PROJECTS, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_the_index_on_disk_gives_the_findings_of_the_dicts(path, monkeypatch):
+    settings = Settings(jobs=1, facts_cache=False)  # more files than jobs: the per-file rules run in workers
+    on_disk = [f.to_dict() for f in scan([str(path)], settings).findings]
+    folders = []
+    real = index.Index.directory
+    monkeypatch.setattr(index.Index, "directory", lambda self: folders.append(real(self)) or folders[-1])
+    assert [f.to_dict() for f in scan([str(path)], settings).findings] == on_disk
+    assert folders and not os.path.exists(folders[0])  # it was used, and removed at the end
+    monkeypatch.setattr(index, "write", lambda directory, facts: None)  # the workers keep the dicts
+    in_memory = [f.to_dict() for f in scan([str(path)], settings).findings]
+    assert in_memory and on_disk == in_memory
