@@ -5,11 +5,13 @@ tests and fixtures; see tests/second_order_heldout/measure.py for the matching r
 thresholds are fixed: recall of flagged ops must be 1.0 and no first-order file may carry an
 MS3xx finding; every MS301 finding must match a label (precision 1.0).
 
-Later sets (heldout2 to heldout9) were each measured once, blind, then tuned on (RECALL_FLOORS below):
+Later sets (heldout2 to heldout10) were each measured once, blind, then tuned on (RECALL_FLOORS below):
 heldout7 was measured blind at recall 0.848 (28/33 ops, precision 1.00, 0/7 first-order files flagged) and is
 tuned from then on; heldout8 was measured blind at recall 0.615 (16/26 ops), precision 0.842 (3 false positives),
 0/8 first-order files flagged, and is tuned from then on; heldout9 was measured blind at recall 0.828 (24/29
-ops), precision 0.923 (2 false positives), 1/6 first-order files flagged, and is tuned from then on (0.966, 28/29).
+ops), precision 0.923 (2 false positives), 1/6 first-order files flagged, and is tuned from then on (0.966, 28/29);
+heldout10 was measured blind at recall 0.767 (23/30 ops), precision 0.852 (4 false positives), 1/8 first-order
+files flagged, and is tuned from then on (precision 1.00, 0/8 first-order files flagged, recall 0.767).
 """
 from __future__ import annotations
 
@@ -105,7 +107,8 @@ def test_heldout_harness_counts_every_label(result):
 # cross-file transform-loss site, a function registry and a method decorator would all be needed).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
-                 "second_order_heldout8": 0.96, "second_order_heldout9": 0.96}
+                 "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
+                 "second_order_heldout10": 0.76}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

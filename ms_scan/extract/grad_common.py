@@ -166,7 +166,7 @@ class _Fn:
 
 
 class _Cls:
-    __slots__ = ("name", "methods", "attrs", "torch_module", "bases", "torch_bases")
+    __slots__ = ("name", "methods", "attrs", "torch_module", "bases", "torch_bases", "fields")
 
     def __init__(self, name, torch_module="no", bases=(), torch_bases=()):
         self.name = name
@@ -175,6 +175,27 @@ class _Cls:
         self.torch_bases = torch_bases  # canonical torch APIs among the bases (torch.nn.Sequential ...)
         self.methods: dict[str, _Fn] = {}
         self.attrs: dict[str, list[tuple[cst.BaseExpression, _Fn]]] = {}
+        self.fields: list[tuple[str, cst.BaseExpression | None]] | None = None  # a dataclass's (field, default)
+
+
+def _dataclass_fields(node: cst.ClassDef) -> list[tuple[str, cst.BaseExpression | None]] | None:
+    """The fields of a `@dataclass` class in order, each with its default (`= x`, `field(default=x)`; None
+    without one or with a default_factory); None for any other class."""
+    if not any((dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
+               .rpartition(".")[2] == "dataclass" for d in node.decorators):
+        return None
+    out = []
+    for stmt in node.body.body:
+        for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+            if not isinstance(small, cst.AnnAssign) or not isinstance(small.target, cst.Name) or \
+                    "ClassVar" in (dotted_name(small.annotation.annotation) or ""):
+                continue
+            default = small.value
+            if isinstance(default, cst.Call) and (dotted_name(default.func) or "").rpartition(".")[2] == "field":
+                default = next((a.value for a in default.args if a.keyword is not None and
+                                a.keyword.value == "default"), None)
+            out.append((small.target.value, default))
+    return out
 
 
 def _literal(node: cst.BaseExpression):
@@ -269,9 +290,18 @@ def refs(node: cst.CSTNode) -> set[str]:
     return out
 
 
-def refs_besides(node: cst.CSTNode, members: frozenset) -> set[str]:
-    """refs, not counting the callee of a call of one of `members` (`("self", "featurizer")`: other submodules
-    than the one whose weights a grad differentiates, `self.featurizer(x)` reads x only)."""
+# calls whose result carries no derivative of what they read: a forward reach (what depends on a grad's inputs)
+# does not pass through them
+_GRAPH_CUTS = frozenset({
+    "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like", "new_zeros",
+    "new_ones", "new_empty", "new_full", "detach", "size", "numel", "dim", "item", "argmax", "argmin",
+})
+
+
+def refs_besides(node: cst.CSTNode, members: frozenset = frozenset()) -> set[str]:
+    """The names an expression reads differentiably (refs, not looking into the arguments of a _GRAPH_CUTS call),
+    not counting the callee of a call of one of `members` (`("self", "featurizer")`: other submodules than the
+    one whose weights a grad differentiates, `self.featurizer(x)` reads x only)."""
     out, stack = set(), [node]
     while stack:
         n = stack.pop()
@@ -283,6 +313,9 @@ def refs_besides(node: cst.CSTNode, members: frozenset) -> set[str]:
         if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) \
                 and (n.func.value.value, n.func.attr.value) in members:
             kids = [k for k in kids if k is not n.func]
+        if isinstance(n, cst.Call) and (n.func.attr.value if isinstance(n.func, cst.Attribute) else
+                                        n.func.value if isinstance(n.func, cst.Name) else "") in _GRAPH_CUTS:
+            kids = []  # `torch.zeros_like(s)`, `s.size(0)`, `s.detach()`: reads s, but not differentiably
         stack.extend(kids)
     return out
 
@@ -299,8 +332,7 @@ def spread(assigns: dict, names: set, members: frozenset = frozenset()) -> set:
     while changed:
         changed = False
         for name, values in assigns.items():
-            if name not in names and any((refs_besides(v, members) if members else refs(v)) & names
-                                         for v in values):
+            if name not in names and any(refs_besides(v, members) & names for v in values):
                 names.add(name)
                 changed = True
     return names

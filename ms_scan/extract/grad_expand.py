@@ -9,11 +9,15 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
-    _is_property, _join, _literal_args, refs, returned, spread, _subscript_key, _unchain, _values_of,
+    _is_property, _join, _literal_args, refs, refs_besides, returned, spread, _subscript_key, _unchain, _values_of,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
 from ms_scan.extract.visitor import dotted_name
+
+
+# methods of Python's own containers and strings (a parameter calling one is a plain value, not a model)
+_PLAIN_METHODS = frozenset(n for t in (dict, list, str, set, tuple) for n in dir(t) if not n.startswith("_"))
 
 
 class _Expansion:
@@ -339,9 +343,10 @@ class _Expansion:
                 cls = having[0] if len(having) == 1 else None
             elif not any(self.class_members(cls, attr)):
                 cls = None
-            if cls is None and not self.model_like(name, owner_fn):
-                return
-            if cls is None and self.guessed_project_hit(state, name, fn, via, attr):
+            if cls is None and not self.model_like(name, owner_fn) and self.plain_member(attr):
+                return  # `x.view(...)`, `stats.get(...)`: a tensor's or a plain value's method
+            if cls is None and self.model_like(name, owner_fn) and \
+                    self.guessed_project_hit(state, name, fn, via, attr):
                 return
             if cls is not None:
                 state.guessed += 1
@@ -377,6 +382,13 @@ class _Expansion:
             return
         if isinstance(owner, cst.Call):
             self.member_of_value(state, owner, attr, fn, via, depth + 1, text)
+
+    def plain_member(self, attr: str) -> bool:
+        """A method name of tensors, optimizers, modules' housekeeping or Python's containers and strings: a
+        parameter named anyhow (`enc.classify_vectors(v)`) calling anything else is taken for a model."""
+        cat = self.ex.cat
+        return attr in cat.tensor_members or attr in cat.optimizer_members or attr in _PLAIN_METHODS or \
+            attr in cat.module_members and attr not in ("forward", "__call__")
 
     def member_of_value(self, state, v, attr: str, ctx: _Fn, via: str, depth: int, text: str) -> None:
         """The member `attr` of the instance a value is (`Critic()`, a project class, a third-party model)."""
@@ -769,13 +781,13 @@ class _Expansion:
             if name not in f.params:
                 return None
             out.add(name)
-        return frozenset(out) if out and len(out) < len(f.params) else None
+        return frozenset(out) if out else None
 
     def sliced_calls(self, f: _Fn, live_params: frozenset) -> list:
         """(call, its live slots) for the calls of f's body that read what the live parameters reach, through
         f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path)."""
         reach = spread(self.visible_assigns(f), set(live_params))
-        return [(c, self.live_slots(c, reach)) for c in f.calls if refs(c) & reach]
+        return [(c, self.live_slots(c, reach)) for c in f.calls if refs_besides(c) & reach]
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
         for value in returned(f.node.body):

@@ -165,11 +165,14 @@ class _Paths:
                             self.literal_values(default, owner, depth + 1) if default is not None else None)
             return self._union(outs)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
-            cls = self.class_of(expr.value, fn)
+            cls = self.class_of(expr.value, fn) or self.passed_class(expr.value.value, fn)
             if cls is None or expr.attr.value == "training":
                 return None
             _, values = self.class_members(cls, expr.attr.value)
-            return self._union(self.literal_values(v, ctx, depth + 1) for v, ctx in values) if values else None
+            if not values:  # `cfg.second_order`, a dataclass field: its constructions' arguments or default
+                values = self.field_bindings(cls, expr.attr.value) or []
+            return self._union(self.literal_values(v, ctx, depth + 1) if v is not None else None
+                               for v, ctx in values) if values else None
         return None
 
     @staticmethod
@@ -214,7 +217,7 @@ class _Paths:
             if outputs is None or inputs is None:
                 site.resolved, site.reason = False, "outputs or inputs not given"
                 return
-            self.slice(state, fn, [outputs], [inputs])
+            self.slice(state, fn, [outputs], [inputs], at=call)
         elif kind == "backward":
             out = call.func.value if isinstance(call.func, cst.Attribute) and \
                 site.api == "torch.Tensor.backward" else _arg(call, 0, "tensors")
@@ -222,7 +225,7 @@ class _Paths:
             if out is None:
                 site.resolved, site.reason = False, "no tensor to differentiate"
                 return
-            self.slice(state, fn, [out], [inputs] if inputs is not None else None)
+            self.slice(state, fn, [out], [inputs] if inputs is not None else None, at=call)
         elif kind in ("higher", "learn2learn"):
             loss = _arg(call, 0, "loss")
             if loss is None:
@@ -241,18 +244,28 @@ class _Paths:
             site.reason = site.reason or "the inputs do not reach the outputs in this function"
 
     # ---------------------------------------------------------------- slicing
-    def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None, hops: int = 0) -> None:
+    def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None, hops: int = 0,
+              at: cst.CSTNode | None = None) -> None:
+        """The ops on the path from `inputs` to `outputs` in fn (a grad or backward call `at`: an output name
+        rebound later in its loop takes only the value that reaches the call)."""
         back = set()
         for o in outputs:
             back |= refs(o)
         exprs = list(outputs)
         work = list(back)
+        pinned = {}
+        for name in back if at is not None else ():
+            found = self.lookup_assigns(fn, name)
+            if found is not None and found[1] is fn and len(found[0]) > 1:
+                v = self.reaching_value(fn, name, at)
+                if v is not None:
+                    pinned[name] = [v]
         while work:
             name = work.pop()
             found = self.lookup_assigns(fn, name)
             if found is None:
                 continue
-            for v in found[0]:
+            for v in pinned.get(name, found[0]):
                 exprs.append(v)
                 for r in refs(v) - back:
                     back.add(r)
@@ -298,7 +311,7 @@ class _Paths:
                 if id(c) in seen:
                     continue
                 seen.add(id(c))
-                if reach is not None and not ((refs_besides(c, members) if members else refs(c)) & reach) and \
+                if reach is not None and not (refs_besides(c, members) & reach) and \
                         id(c) not in holders:
                     continue
                 live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
@@ -324,7 +337,7 @@ class _Paths:
             if hit:
                 live.add(a.keyword.value if a.keyword is not None else str(pos))
             pos += a.keyword is None
-        return frozenset(live) if live and len(live) < slots else None
+        return frozenset(live) if live else None  # every slot live: the body is still sliced by its parameters
 
     def used_outputs(self, c: cst.Call, back: set, live: frozenset | None) -> frozenset | None:
         """`live` plus ">k" for the one returned element of `c` the derivative path reads, when its result is

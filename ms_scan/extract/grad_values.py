@@ -8,7 +8,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _literal, _name_tokens, _partial_of,
-    _role_words, _subscript_key, _unchain, returned,
+    _role_words, _subscript_key, _target_names, _unchain, _walk, returned,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -111,6 +111,82 @@ class _Values:
             target = self.project_target(func.value, fn)
             if target is not None and target[1][:1].isupper():
                 return target
+        return None
+
+    def passed_class(self, name: str, fn: _Fn, depth: int = 0) -> _Cls | None:
+        """The file's class a parameter is an instance of at every call of this file that binds it (through
+        parameters passed on: `adapt(head, x, cfg)` in `meta_step(cfg)` called with `cfg = MetaConfig(...)`).
+        None when a call binds something else, or no call binds it."""
+        if depth > MAX_CLASS_HOPS or not self.param_of(fn, name):
+            return None
+        found = set()
+        for a, f in self.caller_args(fn, name):
+            cls = self.value_class(a, f, depth)
+            if cls is None and isinstance(a, cst.Name):
+                cls = self.passed_class(a.value, f, depth + 1)
+            if cls is None:
+                return None
+            found.add(cls)
+        return found.pop() if len(found) == 1 else None
+
+    def field_bindings(self, cls: _Cls, attr: str) -> list | None:
+        """What a dataclass field of the file's class takes: at each construction of the class in this file
+        (`MetaConfig(second_order=False)`, or positionally) the argument, else the field's default, and
+        `dataclasses.replace(c, second_order=...)`; a list of (expression or None, _Fn). None when the class is
+        not a dataclass with that field, a construction passes `*args`/`**kw`, or the file assigns `x.attr`."""
+        names = [n for n, _ in cls.fields or ()]
+        if attr not in names or any(k.endswith("." + attr) for f in self.all_fns() for k in f.assigns):
+            return None
+        default = dict(cls.fields)[attr]
+        out = []
+        for c, f in self.calls_named(cls.name):
+            if isinstance(c.func, cst.Name) and self.names_class(cls.name, f) is cls:
+                if any(a.star for a in c.args):
+                    return None
+                arg = _arg(c, names.index(attr), attr)
+                out.append((arg, f) if arg is not None else (default, self.ex._module_fn))
+        for c, f in self.calls_named("replace"):
+            if any(a.star == "**" for a in c.args):
+                return None
+            out += [(a.value, f) for a in c.args if a.keyword is not None and a.keyword.value == attr]
+        return out or None
+
+    def reaching_value(self, fn: _Fn, name: str, at: cst.CSTNode):
+        """The one value of `name` that reaches `at` in fn's body, when a plain `name = v` precedes it in a block
+        that holds it and nothing between assigns name (`kd = ...; grad(kd, ...)` in a loop that rebinds kd
+        after the grad); None when that is not plain (the flow-insensitive bindings apply then)."""
+        body = self.ex._module_node.body if fn is self.ex._module_fn and self.ex._module_node is not None else \
+            fn.node.body.body if isinstance(fn.node, cst.FunctionDef) and \
+            isinstance(fn.node.body, cst.IndentedBlock) else None
+        chain = []  # (the statements of a block, the index of the one holding `at`), outermost first
+        while body:
+            i = next((k for k, st in enumerate(body) if any(n is at for n in _walk(st))), None)
+            if i is None:
+                return None
+            chain.append((body, i))
+            st = body[i]
+            if isinstance(st, cst.SimpleStatementLine):
+                break
+            if isinstance(st, (cst.FunctionDef, cst.ClassDef)):
+                return None
+            inner = [b for b in (getattr(st, "body", None), getattr(st, "orelse", None)) if b is not None]
+            inner = [b.body if isinstance(b, cst.Else) else b for b in inner]
+            body = next((b.body for b in inner if isinstance(b, cst.IndentedBlock) and
+                         any(n is at for n in _walk(b))), None)
+        for body, i in reversed(chain):
+            for st in reversed(body[:i]):
+                if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 and \
+                        isinstance(st.body[0], cst.Assign) and len(st.body[0].targets) == 1 and \
+                        isinstance(st.body[0].targets[0].target, cst.Name) and \
+                        st.body[0].targets[0].target.value == name:
+                    return st.body[0].value
+                if any(name in _target_names(n.target) for n in _walk(st)
+                       if isinstance(n, (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr))) or \
+                        any(name in _target_names(t.target) for n in _walk(st) if isinstance(n, cst.Assign)
+                            for t in n.targets):
+                    return None
+            if isinstance(body[i], (cst.For, cst.While)) and body is not chain[-1][0]:
+                return None  # the loop's later statements rebind it for the next round
         return None
 
     # ---------------------------------------------------------------- parameters and the calls that bind them

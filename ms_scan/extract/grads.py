@@ -32,7 +32,7 @@ from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
-    _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, calls_in,
+    _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, calls_in,
 )
 from ms_scan.extract.grad_expand import _Expansion
 from ms_scan.extract.grad_paths import _Paths
@@ -52,6 +52,7 @@ class GradExtractor(Extractor):
         super().__init__(*args, **kw)
         self._module_fn = _Fn("<module>", "<module>", None, None, None, None, [])
         self._ctx: list = [self._module_fn]  # _Fn or _Cls, innermost last
+        self._module_node: cst.Module | None = None
         self._classes: dict[str, _Cls] = {}
         self._fn_of_call: dict[int, _Fn] = {}
         self._callee_api: dict[int, str] = {}  # id(call) -> canonical torch api of its func
@@ -82,6 +83,10 @@ class GradExtractor(Extractor):
                 return c
         return self._module_fn
 
+    def visit_Module(self, node: cst.Module) -> None:
+        super().visit_Module(node)
+        self._module_node = node  # the module-level statements (_Values.reaching_value)
+
     def visit_ClassDef(self, node: cst.ClassDef) -> None:
         super().visit_ClassDef(node)
         info = self.classes[-1] if self.classes else None
@@ -92,6 +97,7 @@ class GradExtractor(Extractor):
                 torch_bases.append(self.canonical(path))
         cls = _Cls(node.name.value, info.torch_module if info is not None else "no",
                    tuple(d for d in (dotted_name(a.value) for a in node.bases) if d), tuple(torch_bases))
+        cls.fields = _dataclass_fields(node)
         self._classes.setdefault(cls.name, cls)
         self._record_registered(node)
         self._ctx.append(cls)
