@@ -178,6 +178,31 @@ class _Cls:
         self.fields: list[tuple[str, cst.BaseExpression | None]] | None = None  # a dataclass's (field, default)
 
 
+def enclosing(fn: _Fn | None):
+    """fn, then each function that encloses it, out to the module (`parent` links; a method's parent is the
+    function its class sits in). The one walk up the scopes: name lookups and "which method is this in" use it."""
+    while fn is not None:
+        yield fn
+        fn = fn.parent
+
+
+def binding(fn: _Fn, name: str) -> tuple[str | None, _Fn | None]:
+    """Where `name` is bound as seen from fn: ("assign", f) for the innermost enclosing function that assigns it,
+    ("param", f) if a parameter binds it first (a parameter shadows the outer scopes), (None, None) if neither.
+    An assignment in the same function wins over a parameter of that function (`x = x.float()`)."""
+    for f in enclosing(fn):
+        if name in f.assigns:
+            return "assign", f
+        if name in f.params:
+            return "param", f
+    return None, None
+
+
+def param_owner_of(fn: _Fn, name: str) -> _Fn | None:
+    """The innermost function, fn or one enclosing it, that has a parameter `name` (assignments not looked at)."""
+    return next((f for f in enclosing(fn) if name in f.params), None)
+
+
 def _dataclass_fields(node: cst.ClassDef) -> list[tuple[str, cst.BaseExpression | None]] | None:
     """The fields of a `@dataclass` class in order, each with its default (`= x`, `field(default=x)`; None
     without one or with a default_factory); None for any other class."""

@@ -10,6 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal_args, refs, refs_besides, returned, spread, _subscript_key, _unchain, _values_of,
+    enclosing,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -126,71 +127,8 @@ class _Expansion:
             state.visiting.discard(key)
 
     def _expand(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
-        ex = self.ex
         if isinstance(expr, cst.Name):
-            name = expr.value
-            if name in fn.with_index:
-                item, i = fn.with_index[name]
-                if isinstance(item, cst.Call) and (ex._ext_path(item.func) or "").endswith("innerloop_ctx"):
-                    if i == 0:
-                        self.expand_module_expr(state, _arg(item, 0, "model"), fn, via, depth + 1)
-                    return
-            found = self.lookup_assigns(fn, name)
-            if found is not None:
-                values, ctx = found
-                for v in values:
-                    self.expand_value(state, v, ctx, via, depth + 1)
-                return
-            if self.param_of(fn, name):
-                callers = self.caller_args(fn, name)
-                ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
-                if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
-                    self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
-                    return
-                if ann is not None:  # `def gp(critic: Critic, x)` with `from .models import Critic`
-                    self.project_hit(state, ann, "instance", via, f"{name}: {ann[1]}")
-                    return
-                if not callers:
-                    cls = self.guess_class(name)
-                    if cls is None:
-                        if self.guessed_project_hit(state, name, fn, via):  # `from .models import Critic`
-                            return
-                        text = f"{name} (parameter of {fn.qual}, no call in this file)"
-                        self.unresolved(state, text)
-                        self.param_hit(state, fn, name, via, text)
-                        return
-                    state.guessed += 1
-                    try:
-                        step = f"{name}: a parameter never bound in this file, taken to be its {cls.name}"
-                        self.expand_class(state, cls, f"{via} [{step[len(name) + 2:]}]" if via.endswith(name)
-                                          else _join(via, step), depth + 1)
-                    finally:
-                        state.guessed -= 1
-                live = state.live
-                for arg, caller_fn in callers:
-                    state.live = live  # each caller's argument is called with the same live slots
-                    self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
-                return
-            own = self.class_of(expr, fn)
-            if own is not None:  # `self(x)`, `self.forward(x)` in a method: the instance's own forward
-                self.expand_class(state, own, via, depth + 1)
-                return
-            d = self.lookup_def(fn, name)
-            if d is not None:
-                live, state.live = state.live, None
-                self.expand_fn(state, d, _join(via, d.qual), depth + 1, live)
-                return
-            if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
-                return
-            if self.torch_ref(state, expr, via):  # `act = elu` with `from torch.nn.functional import elu`
-                return
-            proj = self.project_binding(name)
-            if proj is not None and proj[0] == PROJECT:  # `from .losses import penalty_helper`
-                self.project_hit(state, proj[1], "call", via, name)
-                return
-            if name in ex._ext_imports and ex._ext_imports[name].split(".")[0] not in NON_TORCH_MODULES:
-                self.unresolved(state, f"{name} (imported from {ex._ext_imports[name]})")
-                return
+            self._expand_name(state, expr, fn, via, depth)
             return
         if isinstance(expr, cst.Attribute):
             if not self.torch_ref(state, expr, via):  # `self.act = F.elu`, `{"elu": F.elu}[name]`: held, then called
@@ -208,6 +146,78 @@ class _Expansion:
             self.expand_value(state, expr, fn, via, depth + 1)
             return
         self.unresolved(state, _code(expr))
+
+    def _expand_name(self, state, expr: cst.Name, fn: _Fn, via: str, depth: int) -> None:
+        """_expand of a bare name: a `with` target, its assigned values, a parameter (its callers' arguments, its
+        annotation, a guessed class), self, a local def, a torch or project import, else unresolved."""
+        ex = self.ex
+        name = expr.value
+        if name in fn.with_index:
+            item, i = fn.with_index[name]
+            if isinstance(item, cst.Call) and (ex._ext_path(item.func) or "").endswith("innerloop_ctx"):
+                if i == 0:
+                    self.expand_module_expr(state, _arg(item, 0, "model"), fn, via, depth + 1)
+                return
+        found = self.lookup_assigns(fn, name)
+        if found is not None:
+            values, ctx = found
+            for v in values:
+                self.expand_value(state, v, ctx, via, depth + 1)
+            return
+        if self.param_of(fn, name):
+            self._expand_param(state, fn, name, via, depth)
+            return
+        own = self.class_of(expr, fn)
+        if own is not None:  # `self(x)`, `self.forward(x)` in a method: the instance's own forward
+            self.expand_class(state, own, via, depth + 1)
+            return
+        d = self.lookup_def(fn, name)
+        if d is not None:
+            live, state.live = state.live, None
+            self.expand_fn(state, d, _join(via, d.qual), depth + 1, live)
+            return
+        if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
+            return
+        if self.torch_ref(state, expr, via):  # `act = elu` with `from torch.nn.functional import elu`
+            return
+        proj = self.project_binding(name)
+        if proj is not None and proj[0] == PROJECT:  # `from .losses import penalty_helper`
+            self.project_hit(state, proj[1], "call", via, name)
+            return
+        if name in ex._ext_imports and ex._ext_imports[name].split(".")[0] not in NON_TORCH_MODULES:
+            self.unresolved(state, f"{name} (imported from {ex._ext_imports[name]})")
+            return
+
+    def _expand_param(self, state, fn: _Fn, name: str, via: str, depth: int) -> None:
+        """_expand of a parameter: the arguments its callers give, else its annotated class, else a guess."""
+        callers = self.caller_args(fn, name)
+        ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
+        if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
+            self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
+            return
+        if ann is not None:  # `def gp(critic: Critic, x)` with `from .models import Critic`
+            self.project_hit(state, ann, "instance", via, f"{name}: {ann[1]}")
+            return
+        if not callers:
+            cls = self.guess_class(name)
+            if cls is None:
+                if self.guessed_project_hit(state, name, fn, via):  # `from .models import Critic`
+                    return
+                text = f"{name} (parameter of {fn.qual}, no call in this file)"
+                self.unresolved(state, text)
+                self.param_hit(state, fn, name, via, text)
+                return
+            state.guessed += 1
+            try:
+                step = f"{name}: a parameter never bound in this file, taken to be its {cls.name}"
+                self.expand_class(state, cls, f"{via} [{step[len(name) + 2:]}]" if via.endswith(name)
+                                  else _join(via, step), depth + 1)
+            finally:
+                state.guessed -= 1
+        live = state.live
+        for arg, caller_fn in callers:
+            state.live = live  # each caller's argument is called with the same live slots
+            self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
 
     # ---------------------------------------------------------------- members
     def expand_member(self, state, owner, attr: str, fn: _Fn, via: str, depth: int, expr=None) -> None:
@@ -259,9 +269,7 @@ class _Expansion:
         """`super().forward(x)`, `super().encode(x)` in a method: the member as the file's base classes define
         it (a Sequential base runs its layers). A base outside the file is named as unresolved; torch bases
         are the API extractor's (`super().forward` of nn.Embedding is that module's op)."""
-        f = fn
-        while f is not None and f.cls is None:
-            f = f.parent
+        f = next((g for g in enclosing(fn) if g.cls is not None), None)
         if f is None:
             return
         classes = self.ex._classes
@@ -311,55 +319,7 @@ class _Expansion:
             return
         text = f"{_code(owner)}.{attr}"
         if isinstance(owner, cst.Name):
-            name = owner.value
-            found = self.lookup_assigns(fn, name)
-            if found is not None:
-                values, ctx = found
-                for v in values:
-                    self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
-                return
-            if not self.param_of(fn, name):
-                b = self.project_binding(name)
-                if b is not None and b[0] == PROJECT:  # `from .nets import critic`: a project module's instance
-                    self.project_hit(state, (b[1][0], f"{b[1][1]}.{attr}"), "member", via, text)
-                return
-            callers = self.caller_args(fn, name)
-            for arg, caller_fn in callers:
-                self.member_of_value(state, arg, attr, caller_fn, via, depth + 1, text)
-            if callers:
-                return
-            owner_fn = self.param_owner(fn, name)
-            ann = self.annotated_class(owner_fn, name)
-            if isinstance(ann, _Cls):
-                self.expand_class_member(state, ann, attr, _join(via, f"{name}: {ann.name}"), depth + 1)
-                return
-            if ann is not None:
-                self.project_hit(state, (ann[0], f"{ann[1]}.{attr}"), "member", via, text)
-                return
-            cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
-            if cls is None:  # duck typing: the one model class of this file that has such a member
-                having = [c for c in self.module_classes().values() if any(
-                    self.class_members(c, attr)) and self.ex._classes.get(c.name) is c]
-                cls = having[0] if len(having) == 1 else None
-            elif not any(self.class_members(cls, attr)):
-                cls = None
-            if cls is None and not self.model_like(name, owner_fn) and self.plain_member(attr):
-                return  # `x.view(...)`, `stats.get(...)`: a tensor's or a plain value's method
-            if cls is None and self.model_like(name, owner_fn) and \
-                    self.guessed_project_hit(state, name, fn, via, attr):
-                return
-            if cls is not None:
-                state.guessed += 1
-                try:
-                    self.expand_class_member(state, cls, attr, _join(
-                        via, f"{name}: a parameter never bound in this file, taken to be its {cls.name}"), depth + 1)
-                finally:
-                    state.guessed -= 1
-                return
-            unknown = (f"{text} ({name} is a parameter of {owner_fn.qual} with no call in this file: its class is "
-                       "unknown)")
-            self.unresolved(state, unknown)
-            self.param_hit(state, fn, name, via, unknown, attr)
+            self.member_of_name(state, owner, attr, fn, via, depth, text)
             return
         if isinstance(owner, cst.Attribute):
             outer_owner, outer_attr = owner.value, owner.attr.value
@@ -382,6 +342,63 @@ class _Expansion:
             return
         if isinstance(owner, cst.Call):
             self.member_of_value(state, owner, attr, fn, via, depth + 1, text)
+
+    def member_of_name(self, state, owner: cst.Name, attr: str, fn: _Fn, via: str, depth: int, text: str) -> None:
+        """member_of_instance of a bare name: what it is assigned, a project module's instance, or a parameter."""
+        name = owner.value
+        found = self.lookup_assigns(fn, name)
+        if found is not None:
+            values, ctx = found
+            for v in values:
+                self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
+            return
+        if not self.param_of(fn, name):
+            b = self.project_binding(name)
+            if b is not None and b[0] == PROJECT:  # `from .nets import critic`: a project module's instance
+                self.project_hit(state, (b[1][0], f"{b[1][1]}.{attr}"), "member", via, text)
+            return
+        self.member_of_param(state, name, attr, fn, via, depth, text)
+
+    def member_of_param(self, state, name: str, attr: str, fn: _Fn, via: str, depth: int, text: str) -> None:
+        """member_of_instance of a parameter: the callers' arguments, else its annotated class, else the model
+        class it is taken to be (named like one, or the one class with such a member), else unresolved."""
+        callers = self.caller_args(fn, name)
+        for arg, caller_fn in callers:
+            self.member_of_value(state, arg, attr, caller_fn, via, depth + 1, text)
+        if callers:
+            return
+        owner_fn = self.param_owner(fn, name)
+        ann = self.annotated_class(owner_fn, name)
+        if isinstance(ann, _Cls):
+            self.expand_class_member(state, ann, attr, _join(via, f"{name}: {ann.name}"), depth + 1)
+            return
+        if ann is not None:
+            self.project_hit(state, (ann[0], f"{ann[1]}.{attr}"), "member", via, text)
+            return
+        cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
+        if cls is None:  # duck typing: the one model class of this file that has such a member
+            having = [c for c in self.module_classes().values() if any(
+                self.class_members(c, attr)) and self.ex._classes.get(c.name) is c]
+            cls = having[0] if len(having) == 1 else None
+        elif not any(self.class_members(cls, attr)):
+            cls = None
+        if cls is None and not self.model_like(name, owner_fn) and self.plain_member(attr):
+            return  # `x.view(...)`, `stats.get(...)`: a tensor's or a plain value's method
+        if cls is None and self.model_like(name, owner_fn) and \
+                self.guessed_project_hit(state, name, fn, via, attr):
+            return
+        if cls is not None:
+            state.guessed += 1
+            try:
+                self.expand_class_member(state, cls, attr, _join(
+                    via, f"{name}: a parameter never bound in this file, taken to be its {cls.name}"), depth + 1)
+            finally:
+                state.guessed -= 1
+            return
+        unknown = (f"{text} ({name} is a parameter of {owner_fn.qual} with no call in this file: its class is "
+                   "unknown)")
+        self.unresolved(state, unknown)
+        self.param_hit(state, fn, name, via, unknown, attr)
 
     def plain_member(self, attr: str) -> bool:
         """A method name of tensors, optimizers, modules' housekeeping or Python's containers and strings: a
@@ -504,91 +521,14 @@ class _Expansion:
         if depth > MAX_DEPTH:
             self.too_deep(state)
             return
-        ex = self.ex
         if isinstance(v, cst.Call) and _unchain(v) is not v:  # `Critic().to(device)`: the module itself
             self.expand_value(state, _unchain(v), ctx, via, depth + 1)
             return
         if isinstance(v, cst.Call) and v.args and dotted_name(v.func) in ("partial", "functools.partial"):
-            inner = v.args[0].value  # `self.act = partial(F.softplus, beta=2)`: calling it calls F.softplus
-            path = ex.resolve_path(inner) if dotted_name(inner) is not None else None
-            api = ex.canonical(path) if path is not None else None
-            if api is not None and api.startswith(("torch.", "torchvision.", "torchaudio.")):
-                if not api.startswith(_AUTOGRAD_PREFIXES):
-                    self.emit(state, api, v, v, via)
-                return
-            state.any_path = True
-            self.expand_module_expr(state, inner, ctx, via, depth + 1)
+            self.expand_partial(state, v, ctx, via, depth)
             return
         if isinstance(v, cst.Call):
-            getattr_of = self.getattr_target(v, ctx)
-            if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
-                owner, attr = getattr_of
-                self.expand_member(state, owner, attr, ctx, via, depth + 1)
-                return
-            api = self.torch_api(v)
-            if api is not None:
-                if api in _CONTAINERS or api in _WRAPPERS:
-                    for a in _held_args(v, api):  # `nn.Sequential(OrderedDict([("conv", nn.Conv2d(...)), ...]))`
-                        self.expand_layer_arg(state, a.value, ctx, via, depth + 1)
-                    return
-                if self.kind(api) == "nn_module":
-                    self.emit(state, api, v, v, via)
-                    return
-                if api in _FUNCTIONAL_CALL or api.startswith("torch.func."):
-                    return
-                self.unresolved(state, _code(v))
-                return
-            if isinstance(v.func, cst.Subscript):  # `ACTIVATIONS[act]()`: what the items it may pick build
-                conf = "high" if _subscript_key(v.func) is not None else "medium"  # any item: medium
-                self.expand_item(state, v.func, ctx, via, depth + 1,
-                                 lambda x, c: self.expand_built(state, x, c, v, via, depth + 1, conf))
-                return
-            ext = ex._ext_path(v.func) or ""
-            if isinstance(v.func, cst.Name) and v.func.value in ex._classes:
-                self.expand_class(state, ex._classes[v.func.value], via, depth + 1)
-                return
-            if isinstance(v.func, cst.Name) and v.func.value in _ELEMENT_OF and self.lookup_def(ctx, v.func.value) \
-                    is None and v.args:  # `enumerate(self.blocks)` met whole: the elements of its iterables
-                for a in (v.args if v.func.value == "zip" else v.args[:1]):
-                    self.expand_element(state, a.value, ctx, via, depth + 1)
-                return
-            if isinstance(v.func, cst.Attribute) and v.func.attr.value in ("values", "items") and not v.args:
-                self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)  # `self.heads.values()`
-                return
-            made = self.factory_class(v.func, ctx)
-            if isinstance(made, _Cls):  # `Tower.from_config(cfg)`: a classmethod building an instance
-                self.expand_class(state, made, via, depth + 1)
-                return
-            if made is not None:
-                self.project_hit(state, made, "instance", via, _code(v.func))
-                return
-            if ext.startswith("learn2learn") or ext in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE or \
-                    ext.startswith("functorch.") and ext.endswith(("make_functional", "make_functional_with_buffers")):
-                if v.args:
-                    self.expand_module_expr(state, v.args[0].value, ctx, via, depth + 1)
-                return
-            if isinstance(v.func, cst.Attribute) and (v.func.attr.value in MODULE_METHODS_RETURNING_MODULE
-                                                      or v.func.attr.value == "clone"):
-                self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)
-                return
-            if isinstance(v.func, cst.Attribute):
-                owner_cls = self.class_of(v.func.value, ctx)
-                method = owner_cls.methods.get(v.func.attr.value) if owner_cls is not None else None
-                if method is not None:  # `self._scaled(self.u_net)`: the callable the method returns
-                    self.expand_returns(state, method, _join(via, method.qual), depth + 1)
-                    return
-            if isinstance(v.func, cst.Name):
-                d = self.lookup_def(ctx, v.func.value)
-                if d is not None:  # a factory function: what it returns
-                    self.expand_returns(state, d, via, depth + 1)
-                    return
-                if self.expand_made(state, v.func.value, ctx, v, via, depth + 1):
-                    return
-            target = self.project_target(v.func, ctx)
-            if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
-                self.project_hit(state, target, "instance", via, _code(v.func))
-                return
-            self.unresolved(state, _code(v))
+            self.expand_call_value(state, v, ctx, via, depth)
             return
         if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
@@ -606,6 +546,97 @@ class _Expansion:
             return
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
+
+    def expand_partial(self, state, v: cst.Call, ctx: _Fn, via: str, depth: int) -> None:
+        """expand_value of `partial(f, ...)`: calling it calls f (a torch op, or a module expression)."""
+        ex = self.ex
+        inner = v.args[0].value  # `self.act = partial(F.softplus, beta=2)`: calling it calls F.softplus
+        path = ex.resolve_path(inner) if dotted_name(inner) is not None else None
+        api = ex.canonical(path) if path is not None else None
+        if api is not None and api.startswith(("torch.", "torchvision.", "torchaudio.")):
+            if not api.startswith(_AUTOGRAD_PREFIXES):
+                self.emit(state, api, v, v, via)
+            return
+        state.any_path = True
+        self.expand_module_expr(state, inner, ctx, via, depth + 1)
+
+    def expand_call_value(self, state, v: cst.Call, ctx: _Fn, via: str, depth: int) -> None:
+        """expand_value of a call's result: getattr, a torch constructor, a table item, a class of the file, a
+        factory (function, classmethod, project), a copy or `.to()` of a module, else unresolved."""
+        ex = self.ex
+        getattr_of = self.getattr_target(v, ctx)
+        if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
+            owner, attr = getattr_of
+            self.expand_member(state, owner, attr, ctx, via, depth + 1)
+            return
+        api = self.torch_api(v)
+        if api is not None:
+            self.expand_torch_value(state, v, api, ctx, via, depth)
+            return
+        if isinstance(v.func, cst.Subscript):  # `ACTIVATIONS[act]()`: what the items it may pick build
+            conf = "high" if _subscript_key(v.func) is not None else "medium"  # any item: medium
+            self.expand_item(state, v.func, ctx, via, depth + 1,
+                             lambda x, c: self.expand_built(state, x, c, v, via, depth + 1, conf))
+            return
+        ext = ex._ext_path(v.func) or ""
+        if isinstance(v.func, cst.Name) and v.func.value in ex._classes:
+            self.expand_class(state, ex._classes[v.func.value], via, depth + 1)
+            return
+        if isinstance(v.func, cst.Name) and v.func.value in _ELEMENT_OF and self.lookup_def(ctx, v.func.value) \
+                is None and v.args:  # `enumerate(self.blocks)` met whole: the elements of its iterables
+            for a in (v.args if v.func.value == "zip" else v.args[:1]):
+                self.expand_element(state, a.value, ctx, via, depth + 1)
+            return
+        if isinstance(v.func, cst.Attribute) and v.func.attr.value in ("values", "items") and not v.args:
+            self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)  # `self.heads.values()`
+            return
+        made = self.factory_class(v.func, ctx)
+        if isinstance(made, _Cls):  # `Tower.from_config(cfg)`: a classmethod building an instance
+            self.expand_class(state, made, via, depth + 1)
+            return
+        if made is not None:
+            self.project_hit(state, made, "instance", via, _code(v.func))
+            return
+        if ext.startswith("learn2learn") or ext in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE or \
+                ext.startswith("functorch.") and ext.endswith(("make_functional", "make_functional_with_buffers")):
+            if v.args:
+                self.expand_module_expr(state, v.args[0].value, ctx, via, depth + 1)
+            return
+        if isinstance(v.func, cst.Attribute) and (v.func.attr.value in MODULE_METHODS_RETURNING_MODULE
+                                                  or v.func.attr.value == "clone"):
+            self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)
+            return
+        if isinstance(v.func, cst.Attribute):
+            owner_cls = self.class_of(v.func.value, ctx)
+            method = owner_cls.methods.get(v.func.attr.value) if owner_cls is not None else None
+            if method is not None:  # `self._scaled(self.u_net)`: the callable the method returns
+                self.expand_returns(state, method, _join(via, method.qual), depth + 1)
+                return
+        if isinstance(v.func, cst.Name):
+            d = self.lookup_def(ctx, v.func.value)
+            if d is not None:  # a factory function: what it returns
+                self.expand_returns(state, d, via, depth + 1)
+                return
+            if self.expand_made(state, v.func.value, ctx, v, via, depth + 1):
+                return
+        target = self.project_target(v.func, ctx)
+        if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
+            self.project_hit(state, target, "instance", via, _code(v.func))
+            return
+        self.unresolved(state, _code(v))
+
+    def expand_torch_value(self, state, v: cst.Call, api: str, ctx: _Fn, via: str, depth: int) -> None:
+        """expand_value of a torch call: a container's or wrapper's layers, an nn module, else unresolved."""
+        if api in _CONTAINERS or api in _WRAPPERS:
+            for a in _held_args(v, api):  # `nn.Sequential(OrderedDict([("conv", nn.Conv2d(...)), ...]))`
+                self.expand_layer_arg(state, a.value, ctx, via, depth + 1)
+            return
+        if self.kind(api) == "nn_module":
+            self.emit(state, api, v, v, via)
+            return
+        if api in _FUNCTIONAL_CALL or api.startswith("torch.func."):
+            return
+        self.unresolved(state, _code(v))
 
     def expand_made(self, state, name: str, ctx: _Fn, call: cst.Call, via: str, depth: int) -> bool:
         """`call` calls `name`, a local holding classes or factories (`act = ACTIVATIONS[cfg.act]` ... `act()`,

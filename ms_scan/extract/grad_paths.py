@@ -9,7 +9,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
-    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain,
+    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, enclosing,
 )
 
 
@@ -63,15 +63,8 @@ class _Paths:
             _arg(call, 0, "outputs" if kind == "grad" else "tensors")
         if out is None:
             return
-        exprs, back = [out], set(refs(out))
-        work = list(back)
-        while work:
-            found = self.lookup_assigns(fn, work.pop())
-            for v in found[0] if found is not None else ():
-                exprs.append(v)
-                for r in refs(v) - back:
-                    back.add(r)
-                    work.append(r)
+        back = set(refs(out))
+        exprs = [out] + self.trace_back(fn, back)
         done = set()
         for e in exprs:
             for c in calls_in(e):
@@ -251,8 +244,6 @@ class _Paths:
         back = set()
         for o in outputs:
             back |= refs(o)
-        exprs = list(outputs)
-        work = list(back)
         pinned = {}
         for name in back if at is not None else ():
             found = self.lookup_assigns(fn, name)
@@ -260,16 +251,7 @@ class _Paths:
                 v = self.reaching_value(fn, name, at)
                 if v is not None:
                     pinned[name] = [v]
-        while work:
-            name = work.pop()
-            found = self.lookup_assigns(fn, name)
-            if found is None:
-                continue
-            for v in pinned.get(name, found[0]):
-                exprs.append(v)
-                for r in refs(v) - back:
-                    back.add(r)
-                    work.append(r)
+        exprs = list(outputs) + self.trace_back(fn, back, pinned=pinned)
         holders: set = set()
         reach = None
         if inputs is None:
@@ -366,14 +348,28 @@ class _Paths:
     def back_names(self, fn: _Fn, outputs: list, stop: set) -> set:
         """Names the outputs are computed from, not looking through the names in `stop` (the inputs)."""
         back = set().union(*(refs(o) for o in outputs)) - stop
-        work = list(back)
-        while work:
-            found = self.lookup_assigns(fn, work.pop())
-            for v in found[0] if found is not None else ():
-                for r in refs(v) - back - stop:
-                    back.add(r)
-                    work.append(r)
+        self.trace_back(fn, back, stop)
         return back
+
+    def trace_back(self, fn: _Fn, names: set, stop: set | None = None, pinned: dict | None = None) -> list:
+        """The backward walk over assignments: follows `names` back through the bindings visible in fn
+        (`x = y`, `x = f(y)`, in fn or an enclosing function; a parameter ends the walk) to their sources.
+        Grows `names` in place with every name read on the way, not those in `stop` (not walked through);
+        returns the assigned values met, in the order met. `pinned`: name -> the values to take for it instead
+        of all its assignments (the one that reaches a grad call in a loop)."""
+        exprs = []
+        work = list(names)
+        while work:
+            name = work.pop()
+            found = self.lookup_assigns(fn, name)
+            if found is None:
+                continue
+            for v in pinned.get(name, found[0]) if pinned else found[0]:
+                exprs.append(v)
+                for r in (refs(v) - names - stop) if stop is not None else (refs(v) - names):
+                    names.add(r)
+                    work.append(r)
+        return exprs
 
     @staticmethod
     def called(fn: _Fn) -> set:
@@ -645,12 +641,8 @@ class _Paths:
             self.lift(state, self.param_owner(fn, v.value), {v.value}, {v.value}, hops + 1, "hold")
 
     def visible_assigns(self, fn: _Fn) -> dict:
+        """Every name assigned in fn or an enclosing function; an inner assignment overrides an outer one."""
         out = {}
-        chain = []
-        f = fn
-        while f is not None:
-            chain.append(f)
-            f = f.parent
-        for f in reversed(chain):
+        for f in reversed(list(enclosing(fn))):
             out.update(f.assigns)
         return out

@@ -8,7 +8,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _literal, _name_tokens, _partial_of,
-    _role_words, _subscript_key, _target_names, _unchain, _walk, returned,
+    _role_words, _subscript_key, _target_names, _unchain, _walk, binding, enclosing, param_owner_of, returned,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -20,13 +20,11 @@ class _Values:
     def class_of(self, owner, fn: _Fn, depth: int = 0) -> _Cls | None:
         """The file's class an expression is an instance of (self, or a name bound to Cls(...))."""
         if isinstance(owner, cst.Name):
-            f = fn
-            while f is not None:  # `self` of the enclosing method, also inside a nested def
+            for f in enclosing(fn):  # `self` of the enclosing method, also inside a nested def
                 if f.self_name and owner.value == f.self_name and f.cls is not None:
                     return f.cls
                 if owner.value in f.params or owner.value in f.assigns:
                     break
-                f = f.parent
             found = self.lookup_assigns(fn, owner.value)
             if found:
                 for v in found[0]:
@@ -191,20 +189,11 @@ class _Values:
 
     # ---------------------------------------------------------------- parameters and the calls that bind them
     def param_of(self, fn: _Fn, name: str) -> bool:
-        f = fn
-        while f is not None:
-            if name in f.assigns:
-                return False
-            if name in f.params:
-                return True
-            f = f.parent
-        return False
+        return binding(fn, name)[0] == "param"
 
     def caller_args(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:
         """One hop of interprocedural binding: the argument given for parameter `name` at calls of fn."""
-        owner = fn
-        while owner is not None and name not in owner.params:
-            owner = owner.parent
+        owner = param_owner_of(fn, name)
         if owner is None:
             return []
         out = []
@@ -274,22 +263,14 @@ class _Values:
 
     @staticmethod
     def param_owner(fn: _Fn, name: str) -> _Fn:
-        f = fn
-        while f is not None and name not in f.params:
-            f = f.parent
-        return f or fn
+        return param_owner_of(fn, name) or fn
 
     # ---------------------------------------------------------------- members, containers and tables
     def class_members(self, cls: _Cls, attr: str) -> tuple[_Fn | None, list]:
         """(method, attribute values) that `attr` names on the file's class or its in-file bases; a name set
         by `setattr(self, f"layer{i}", ...)` is held as `layer*`, and `attr` may be such a prefix itself."""
-        classes, todo, seen = self.ex._classes, [cls], set()
         values = []
-        while todo:
-            c = todo.pop(0)
-            if c.name in seen:
-                continue
-            seen.add(c.name)
+        for c in self.class_line(cls, by_name=True):  # lazy: the walk stops at the first class that has attr
             if attr in c.methods and not values:
                 return c.methods[attr], []
             if attr.endswith("*"):
@@ -299,17 +280,26 @@ class _Values:
                 values += [x for k, vs in c.attrs.items() if k.endswith("*") and attr.startswith(k[:-1]) for x in vs]
             if values:
                 return None, values
-            todo.extend(classes[b] for b in c.bases if b in classes)
         return None, []
 
     def class_chain(self, cls: _Cls) -> list[_Cls]:
-        classes, chain, todo = self.ex._classes, [], [cls]
+        """cls and its in-file base classes, breadth first (the order a member is looked up in)."""
+        return list(self.class_line(cls))
+
+    def class_line(self, cls: _Cls, by_name: bool = False):
+        """The one walk over a class's in-file bases: cls, then its bases breadth first, each once (a cycle
+        ends). Lazy, so a lookup that finds its member stops the walk. `by_name`: a class is passed over when
+        one of the same name was met (class_members' rule: a class shadowing an in-file base of its own name,
+        `class Encoder(Encoder)` in a function, does not look into that base); else only the same record is."""
+        classes, todo, seen = self.ex._classes, [cls], set()
         while todo:
             c = todo.pop(0)
-            if c not in chain:
-                chain.append(c)
-                todo.extend(classes[b] for b in c.bases if b in classes)
-        return chain
+            key = c.name if by_name else id(c)
+            if key in seen:
+                continue
+            seen.add(key)
+            yield c
+            todo.extend(classes[b] for b in c.bases if b in classes)
 
     def getattr_target(self, v: cst.Call, fn: _Fn) -> tuple[cst.BaseExpression, str] | None:
         """`getattr(self, "critic")`, `getattr(self, name)` with `name = "critic"`, `getattr(self, f"layer{i}")`:

@@ -32,7 +32,8 @@ from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
-    _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, calls_in,
+    _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, binding, calls_in,
+    enclosing,
 )
 from ms_scan.extract.grad_expand import _Expansion
 from ms_scan.extract.grad_paths import _Paths
@@ -432,14 +433,8 @@ class GradExtractor(Extractor):
     @staticmethod
     def _bound_values(fn: _Fn, name: str) -> list:
         """The values assigned so far to `name` in fn or an enclosing function (during the pass)."""
-        f = fn
-        while f is not None:
-            if name in f.assigns:
-                return f.assigns[name]
-            if name in f.params:
-                return []
-            f = f.parent
-        return []
+        kind, f = binding(fn, name)
+        return f.assigns[name] if kind == "assign" else []
 
     # ---------------------------------------------------------------- results
     def _build(self) -> list[tuple[cst.CSTNode, object]]:
@@ -497,22 +492,12 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries):
         return self.ex.cat.kind(api)
 
     def lookup_assigns(self, fn: _Fn, name: str) -> tuple[list, _Fn] | None:
-        f = fn
-        while f is not None:
-            if name in f.assigns:
-                return f.assigns[name], f
-            if name in f.params:
-                return None
-            f = f.parent
-        return None
+        """(the values assigned to `name`, the function that assigns them), None where a parameter binds it."""
+        kind, f = binding(fn, name)
+        return (f.assigns[name], f) if kind == "assign" else None
 
     def lookup_def(self, fn: _Fn, name: str) -> _Fn | None:
-        f = fn
-        while f is not None:
-            if name in f.defs:
-                return f.defs[name]
-            f = f.parent
-        return None
+        return next((f.defs[name] for f in enclosing(fn) if name in f.defs), None)
 
     def all_fns(self):
         stack = [self.ex._module_fn] + [m for c in self.ex._classes.values() for m in c.methods.values()]
