@@ -119,6 +119,12 @@ def defining_module(by_module: dict, module: str, name: str, hops: int = 0) -> s
     return module
 
 
+def _unkeyed(name: str) -> str:
+    """The table a keyed entry name stands in (`MODELS[mlp]` -> `MODELS`): where a key has no summary of its
+    own, the whole table's summary answers (as find() and reached_callers() both do); "" when not keyed."""
+    return name[:name.index("[")] if name.endswith("]") and "[" in name else ""
+
+
 def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     """Follow each second-order site's project imports into the summaries (FileFacts.models) of the files
     that define them: their ops join the site with `path` set to that file, and the matching `unresolved`
@@ -142,8 +148,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         in its project bases (the class index, FileFacts.classes)."""
         home = defining_module(by_module, module, name)
         found = summaries.get((home, name, role)) if home else None
-        if found is None and home and name.endswith("]") and "[" in name:  # `MODELS[mlp]`: no keyed summary
-            found = summaries.get((home, name[:name.index("[")], role))
+        if found is None and home and _unkeyed(name):  # `MODELS[mlp]`: no keyed summary, the whole table's
+            found = summaries.get((home, _unkeyed(name), role))
         if found is not None or role != "member" or depth > _MAX_HOPS or home is None:
             return home, found
         cls, _, member = name.partition(".")
@@ -331,7 +337,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
         else:
             found = summaries.get((home, c.name, c.role)) or (
                 summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else []) or (
-                summaries.get((home, c.name[:c.name.index("[")], c.role), []) if c.name.endswith("]") else [])
+                summaries.get((home, _unkeyed(c.name), c.role), []) if _unkeyed(c.name) else [])
             cls, _, member = c.name.partition(".")
             decl = by_module[home].classes.get(cls) if c.role == "member" and home in by_module else None
             for base_module, base in decl.bases if decl is not None and not found else ():  # as find() does

@@ -217,8 +217,7 @@ def _dataclass_fields(node: cst.ClassDef) -> list[tuple[str, cst.BaseExpression 
                 continue
             default = small.value
             if isinstance(default, cst.Call) and (dotted_name(default.func) or "").rpartition(".")[2] == "field":
-                default = next((a.value for a in default.args if a.keyword is not None and
-                                a.keyword.value == "default"), None)
+                default = _kw(default, "default")
             out.append((small.target.value, default))
     return out
 
@@ -242,9 +241,9 @@ _NOLIT = object()
 
 
 def _arg(call: cst.Call, pos: int, name: str) -> cst.BaseExpression | None:
-    for a in call.args:
-        if a.keyword is not None and a.keyword.value == name:
-            return a.value
+    found = _kw(call, name)
+    if found is not None:
+        return found
     positional = [a for a in call.args if a.keyword is None and not a.star]
     return positional[pos].value if pos is not None and pos < len(positional) else None
 

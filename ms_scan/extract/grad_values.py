@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _literal, _name_tokens, _partial_of,
+    _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _kw, _literal, _name_tokens, _partial_of,
     _role_words, _subscript_key, _target_names, _unchain, _walk, binding, enclosing, param_owner_of, returned,
 )
 from ms_scan.extract.visitor import dotted_name
@@ -146,7 +146,9 @@ class _Values:
         for c, f in self.calls_named("replace"):
             if any(a.star == "**" for a in c.args):
                 return None
-            out += [(a.value, f) for a in c.args if a.keyword is not None and a.keyword.value == attr]
+            given = _kw(c, attr)
+            if given is not None:
+                out.append((given, f))
         return out or None
 
     def reaching_value(self, fn: _Fn, name: str, at: cst.CSTNode):
@@ -360,7 +362,7 @@ class _Values:
         if attr is not None:
             if not isinstance(v, cst.Call):
                 return None
-            v = next((a.value for a in v.args if a.keyword is not None and a.keyword.value == attr), None)
+            v = _kw(v, attr)
         lit = _literal(v) if v is not None else None
         return lit if isinstance(lit, str) else None
 
