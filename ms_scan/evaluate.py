@@ -8,8 +8,9 @@ Two ways in, same findings:
   references and the uses called on project-class owners (project.resolve may add or drop those), with
   their snippets. The names the file exports and re-exports and its classes go to the cross-file index
   on disk (ms_scan/index.py), written by the worker. So the main process never builds a file's full
-  facts nor the index: its memory grows with the findings plus a small record per file. Files with second-order sites (their ops reach into other files) and files without
-  the word torch (they may get a second look) are sent whole and evaluated after the cross-file pass.
+  facts nor the index: its memory grows with the findings plus a small record per file. Files with
+  second-order sites (their ops reach into other files) and files without the word torch (they may get
+  a second look) are sent whole and evaluated after the cross-file pass.
   When each worker gets one file at most (a pre-commit run), the same FileRules runs in the main
   process instead, where the table loaded while the workers parsed (`Streaming.stream`).
 """

@@ -542,9 +542,6 @@ def scan(paths: list[str], settings: Settings, progress_factory=None, meanwhile=
     result.files_with_torch = len(rules.with_uses)
     from ms_scan.rules.checklist import build_checklist
     result.checklist = build_checklist({f.path: f.recipe for f in facts if f.recipe})
-    # the per-file state (each file's kept facts, the file list, the rules' bookkeeping) goes before the
-    # findings' post-processing, whose fingerprints and suppressions then reuse its memory
-    del facts, found, digests, rules
     post_process(result, sources)
     return result
 
