@@ -49,12 +49,21 @@ def _package_prefix(root: Path) -> str:
 
 
 def module_name(rel: Path, prefix: str) -> tuple[str, bool]:
+    """The dotted name `rel` (relative to the scan root, whose own package path is `prefix`) is
+    imported under. When a folder between the root and the file cannot be part of a dotted name
+    (`my-repo/src/pkg/mod.py`, a scan of two folders from a working directory above them), the name
+    starts below the last such folder: that folder is where the import path starts."""
     parts = list(rel.with_suffix("").parts)
     is_package = bool(parts) and parts[-1] == "__init__"
     if is_package:
         parts = parts[:-1]
     if not all(p.isidentifier() for p in parts):
-        return "", is_package
+        tail = []
+        for p in reversed(parts):
+            if not p.isidentifier():
+                break
+            tail.append(p)
+        return ".".join(reversed(tail)), is_package
     name = ".".join(parts)
     if prefix:
         name = f"{prefix}.{name}" if name else prefix
@@ -158,4 +167,21 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
                     continue
                 add(full, rel)
     found.files.sort(key=lambda f: f.relpath)
+    _drop_ambiguous(found)
     return found
+
+
+def _drop_ambiguous(found: Discovery) -> None:
+    """A name taken from below an undotted folder (module_name) is only kept when no other file has it:
+    `exp-1/train.py` and `exp-2/train.py` are both `train`, and neither can be told from the other."""
+    partial = [i for i, f in enumerate(found.files) if f.module
+               and not all(p.isidentifier() for p in Path(f.relpath).with_suffix("").parts[:-1])]
+    if not partial:
+        return
+    from collections import Counter
+
+    count = Counter(f.module for f in found.files if f.module)
+    for i in partial:
+        f = found.files[i]
+        if count[f.module] > 1:
+            found.files[i] = SourceFile(f.abspath, f.relpath, "", f.is_package)

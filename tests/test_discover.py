@@ -1,0 +1,55 @@
+"""Module names from discovery: what cross-file resolution (re-exports, second-order paths) keys on."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ms_scan.discover import discover
+
+FIX = Path(__file__).parent / "fixtures"
+
+
+def _apis(result, path_end: str) -> set[tuple[int, str]]:
+    return {(f.line, f.torch_api) for f in result.findings if f.path.endswith(path_end)}
+
+
+def test_files_named_from_a_folder_above_an_undotted_one_keep_their_module_names(run_scan, tmp_path, monkeypatch):
+    # `ms-scan my-repo/pkg/model.py my-repo/pkg/layers.py` from the folder holding my-repo (a pre-commit
+    # run, a scan of a few folders): the root is the working directory, and `my-repo` cannot be part of a
+    # dotted name, so the names start below it, as they do when my-repo itself is scanned
+    shutil.copytree(FIX / "reexport", tmp_path / "my-repo")
+    monkeypatch.chdir(tmp_path)
+    found = discover(["my-repo/pkg/model.py", "my-repo/pkg/layers.py"])
+    assert {f.relpath: f.module for f in found.files} == {
+        "my-repo/pkg/layers.py": "pkg.layers", "my-repo/pkg/model.py": "pkg.model"}
+    whole = run_scan(tmp_path / "my-repo")
+    two = run_scan("my-repo/pkg/model.py", "my-repo/pkg/layers.py")
+    # model.py uses nn.GELU and F.relu only through layers.py: found only when the two files' names link
+    assert {api for _, api in _apis(whole, "pkg/model.py")} >= {"torch.nn.GELU", "torch.nn.functional.relu"}
+    assert _apis(two, "pkg/model.py") == _apis(whole, "pkg/model.py")
+
+
+def test_one_name_below_two_undotted_folders_is_dropped(tmp_path, monkeypatch):
+    for exp in ("exp-1", "exp-2"):
+        (tmp_path / exp).mkdir()
+        (tmp_path / exp / "train.py").write_text("import torch\n")
+        (tmp_path / exp / "models.py").write_text("import torch\n")
+    (tmp_path / "exp-2" / "data.py").write_text("import torch\n")
+    monkeypatch.chdir(tmp_path)
+    found = discover(["exp-1", "exp-2"])
+    # exp-1/train.py and exp-2/train.py would both be `train`: neither can be told from the other
+    assert {f.relpath: f.module for f in found.files} == {
+        "exp-1/models.py": "", "exp-1/train.py": "", "exp-2/data.py": "data", "exp-2/models.py": "",
+        "exp-2/train.py": ""}
+
+
+def test_dotted_roots_are_named_as_before(tmp_path):
+    (tmp_path / "proj" / "pkg").mkdir(parents=True)
+    (tmp_path / "proj" / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "proj" / "pkg" / "m.py").write_text("import torch\n")
+    (tmp_path / "proj" / "run.py").write_text("import torch\n")
+    found = discover([str(tmp_path / "proj")])
+    assert {f.relpath: f.module for f in found.files} == {
+        "pkg/__init__.py": "pkg", "pkg/m.py": "pkg.m", "run.py": "run"}
+    inside = discover([str(tmp_path / "proj" / "pkg")])  # a root inside a package keeps the package's path
+    assert {f.relpath: f.module for f in inside.files} == {"__init__.py": "pkg", "m.py": "pkg.m"}
