@@ -5,13 +5,15 @@ tests and fixtures; see tests/second_order_heldout/measure.py for the matching r
 thresholds are fixed: recall of flagged ops must be 1.0 and no first-order file may carry an
 MS3xx finding; every MS301 finding must match a label (precision 1.0).
 
-Later sets (heldout2 to heldout10) were each measured once, blind, then tuned on (RECALL_FLOORS below):
+Later sets (heldout2 to heldout11) were each measured once, blind, then tuned on (RECALL_FLOORS below):
 heldout7 was measured blind at recall 0.848 (28/33 ops, precision 1.00, 0/7 first-order files flagged) and is
 tuned from then on; heldout8 was measured blind at recall 0.615 (16/26 ops), precision 0.842 (3 false positives),
 0/8 first-order files flagged, and is tuned from then on; heldout9 was measured blind at recall 0.828 (24/29
 ops), precision 0.923 (2 false positives), 1/6 first-order files flagged, and is tuned from then on (0.966, 28/29);
 heldout10 was measured blind at recall 0.767 (23/30 ops), precision 0.852 (4 false positives), 1/8 first-order
-files flagged, and is tuned from then on (precision 1.00, 0/8 first-order files flagged, recall 0.767).
+files flagged, and is tuned from then on (precision 1.00, 0/8 first-order files flagged, recall 0.767, then 0.933);
+heldout11 was measured blind at recall 0.774 (24/31 ops), precision 0.750 (8 false positives), 0/6 first-order
+files flagged, and is tuned from then on (precision 1.00, recall 0.806).
 """
 from __future__ import annotations
 
@@ -105,10 +107,21 @@ def test_heldout_harness_counts_every_label(result):
 # API whose mapped counterpart has no forward kernel on the probed device takes its legacy spelling). Left:
 # cbf_quadrotor_pkg (a first-order backward in train.py of a loss another file computes from vmap(grad(...)): the
 # cross-file transform-loss site, a function registry and a method decorator would all be needed).
+# heldout10: TP=23 FP=0 FN=7 after its first tuning; TP=28 FP=0 FN=2 (0.933) after issue #5 (a grad over one part
+# of a model, `w = model.dec_conv.weight` / `model.head.parameters()` / a layer's weight passed with its model:
+# the model owns the weight, and its forward puts on the path only what follows the part's first use). Left:
+# credit_monotone_vmap_pkg, port_hamiltonian_gelu_pkg.
+# heldout11: measured blind at recall 0.774 (TP=24 FP=8 FN=7), precision 0.750, 0/6 first-order files flagged; tuned
+# from then on: TP=25 FP=0 FN=6 (0.806) after issue #5 (the part-of-a-model rule above; a table key read from a
+# dataclass field picks the entries the file's configs name; an op a forward applies to its raw input before any
+# weight is off the path of a grad over the weights, across files too through an "instance:@*" summary). Left:
+# adahessian_detector_pkg (a method's grad whose loss and weights come from another file's caller and the
+# constructor's model argument) and neural_sdf_registry_pkg (`Replicated(...).module` across files, a key from a
+# config built in another file).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
                  "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
-                 "second_order_heldout10": 0.76}
+                 "second_order_heldout10": 0.93, "second_order_heldout11": 0.8}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

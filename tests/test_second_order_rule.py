@@ -1177,3 +1177,64 @@ def test_unnamed_model_parameter_member_is_reported_unresolved() -> None:
     (f,) = _scan_ms3(SO / "unnamed_model_member.py").findings
     assert f.code == "MS302" and f.confidence == "low" and "trunk.embed_points" in f.message
     assert not _scan_ms3(SO / "trap_unnamed_model_member.py").findings
+
+
+def _ms3_lines(*paths: Path) -> set:
+    return {(f.line, f.torch_api) for f in _scan_ms3(*paths).findings}
+
+
+def test_submodule_weights_put_only_what_follows_the_part_on_the_path(tmp_path: Path) -> None:
+    # grad over `tuple(net.decoder.parameters())`, the model's forward called from outside: the encoder and the
+    # relu6 applied before the decoder do not depend on its weights; the decoder and what follows it do
+    got = _ms3_lines(SO / "decoder_weights_after_encoder.py")
+    assert got == {(14, "torch.nn.Hardswish"), (20, "torch.nn.functional.log_softmax"),
+                   (25, "torch.nn.functional.kl_div")}
+    assert not _scan_ms3(SO / "trap_decoder_weights_first_order.py").findings
+    # not shown by the forward's statements (a method of the class computes z): the whole forward, as before
+    src = (SO / "decoder_weights_after_encoder.py").read_text()
+    method = "    def encode(self, x):\n        return self.encoder(x)\n\n    def forward(self, x):\n"
+    (tmp_path / "m.py").write_text(src.replace("        z = self.encoder(x)\n", "        z = self.encode(x)\n")
+                                   .replace("    def forward(self, x):\n", method))
+    got = _ms3_lines(tmp_path / "m.py")
+    assert {"torch.nn.SELU", "torch.nn.functional.relu6", "torch.nn.Hardswish"} <= {api for _, api in got}
+    # the decoder applied first: the encoder runs after it and is on the path
+    order = "        z = self.encoder(x)\n        z = F.relu6(z)\n        y = self.decoder(z)\n"
+    (tmp_path / "m.py").write_text(src.replace(order, order.replace("encoder", "@").replace("decoder", "encoder")
+                                               .replace("@", "decoder")))
+    assert {api for _, api in _ms3_lines(tmp_path / "m.py")} >= {"torch.nn.SELU", "torch.nn.functional.relu6"}
+
+
+def test_layer_weight_passed_with_its_model_is_an_input_of_that_model(tmp_path: Path) -> None:
+    # `rayleigh_quotient(tower, tower.layers[1][0].weight, ...)`: the helper's loss is on the path (tower owns the
+    # weight), the forward only from the layer list on (the stem's SELU runs before it)
+    got = _ms3_lines(SO / "layer_weight_passed_with_model.py")
+    assert got == {(14, "torch.nn.Hardswish"), (25, "torch.nn.functional.log_softmax"),
+                   (25, "torch.nn.functional.nll_loss")}
+    src = (SO / "layer_weight_passed_with_model.py").read_text()
+    (tmp_path / "m.py").write_text(src.replace("tower.layers[1][0].weight", "tower.stem[0].weight"))
+    assert (13, "torch.nn.SELU") in _ms3_lines(tmp_path / "m.py")  # the stem's weight: the stem is on the path
+
+
+def test_table_lookup_by_a_config_field_builds_the_named_entries(tmp_path: Path) -> None:
+    # `ACT[opts.activation]` with the file's one config naming "selu": only nn.SELU is built, not nn.Hardswish
+    assert _ms3_lines(SO / "table_key_from_config_field.py") == {(9, "torch.nn.SELU")}
+    src = (SO / "table_key_from_config_field.py").read_text()
+    (tmp_path / "m.py").write_text(src + '    Critic(Options(activation="hswish"))\n')
+    assert {api for _, api in _ms3_lines(tmp_path / "m.py")} == {"torch.nn.SELU", "torch.nn.Hardswish"}
+    (tmp_path / "m.py").write_text(src + '    Critic(Options(activation=input()))\n')  # not a literal: every entry
+    assert {api for _, api in _ms3_lines(tmp_path / "m.py")} == {"torch.nn.SELU", "torch.nn.Hardswish"}
+
+
+def test_op_on_a_raw_input_before_any_weight_is_off_the_path(tmp_path: Path) -> None:
+    # grad over all of a model's weights (functional_call with a dict of them, a method of the model applying
+    # the resize): F.interpolate on the raw image reads no weight, F.selu after the conv does
+    assert _ms3_lines(SO / "raw_input_resize_before_weights.py") == {(19, "torch.nn.functional.selu")}
+    src = (SO / "raw_input_resize_before_weights.py").read_text()
+    # the image differentiated too: the resize is on its path
+    (tmp_path / "m.py").write_text(src.replace("torch.autograd.grad(loss, list(weights.values())",
+                                               "torch.autograd.grad(loss, [img, *weights.values()]"))
+    assert (18, "torch.nn.functional.interpolate") in _ms3_lines(tmp_path / "m.py")
+    # across files: the model's file says what its forward runs from its weights on ("instance:@*" summary)
+    pkg = Path(__file__).parent / "fixtures" / "second_order_pkg"
+    assert _ms3_lines(pkg / "raw_input_op_across_modules") == {(15, "torch.nn.functional.hardswish")}
+    assert not _scan_ms3(pkg / "trap_raw_input_op_across_modules").findings

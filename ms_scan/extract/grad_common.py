@@ -362,6 +362,21 @@ def spread(assigns: dict, names: set, members: frozenset = frozenset()) -> set:
     return names
 
 
+def weight_owners(node: cst.CSTNode) -> set[str]:
+    """The names whose weights an expression reads by attribute (`model.dec_conv.weight`, `net.blocks[0][0].bias`,
+    `[m.fc.weight_ih_l0]`): the root name of each attribute/subscript chain ending in a weight or bias."""
+    out = set()
+    for n in _walk(node):
+        if isinstance(n, cst.Attribute) and (n.attr.value in ("weight", "bias") or
+                                             n.attr.value.startswith(("weight_", "bias_"))):
+            root = n.value
+            while isinstance(root, (cst.Attribute, cst.Subscript)):
+                root = root.value
+            if isinstance(root, cst.Name) and root is not n.value:
+                out.add(root.value)
+    return out
+
+
 def calls_in(node: cst.CSTNode) -> list[cst.Call]:
     return [n for n in _walk(node) if isinstance(n, cst.Call)]
 

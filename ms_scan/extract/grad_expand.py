@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal_args, refs, refs_besides, returned, spread, _subscript_key, _unchain, _values_of,
-    enclosing,
+    _walk, enclosing,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -53,7 +53,11 @@ class _Expansion:
             if api in _FUNCTIONAL_CALL:
                 mod = _arg(c, 0, "module")
                 if mod is not None:
-                    self.expand_module_expr(state, mod, fn, self.via(via, c), depth + 1)
+                    state.live = frozenset(t for t in live or () if t.startswith("@")) or None  # (part_slots)
+                    try:
+                        self.expand_module_expr(state, mod, fn, self.via(via, c), depth + 1)
+                    finally:
+                        state.live = None
                 return
             if self.kind(api) == "nn_module":
                 if api in _CONTAINERS:
@@ -482,12 +486,12 @@ class _Expansion:
             return
         if on_value is None:
             on_value = lambda v, ctx: self.expand_value(state, v, ctx, via, depth + 1)  # noqa: E731
-        if key is not None:
-            picked = [(x, ctx) for v, ctx in values for x in self.keyed_elements(v, key)]
-            if picked:
-                for x, ctx in picked:
-                    on_value(x, ctx)
-                return
+        keys = {key} if key is not None else self.key_choices(expr, fn) or ()
+        picks = [[(x, ctx) for v, ctx in values for x in self.keyed_elements(v, k)] for k in keys]
+        if picks and all(picks):  # `ACTS[cfg.act]`, every config of the file naming a held entry: those entries
+            for x, ctx in (p for picked in picks for p in picked):
+                on_value(x, ctx)
+            return
         registered = [(v, ctx) for v, ctx in values if id(v) in self.ex.registered]
         if registered and all(id(v) in self.ex.registered or not self.keyed_elements(v, None) for v, _ in values):
             # a registry filled by a decorator, picked by a key not known here: what every entry runs
@@ -774,7 +778,8 @@ class _Expansion:
         the parameters those slots bind (sliced_calls)."""
         live_params = self.live_params(f, live)
         key = ("fn", id(f))
-        outs = frozenset(t for t in live or () if t.startswith(">"))
+        outs = frozenset(t for t in live or () if t.startswith((">", "@")))
+        parts = frozenset(t[1:] for t in outs if t.startswith("@"))
         done = (id(f), state.guessed > 0, live_params, outs)  # a body's ops do not depend on the way it is reached
         if key in state.visiting or done in state.done:
             return
@@ -785,7 +790,11 @@ class _Expansion:
         state.any_path = True
         try:
             wanted = self.output_calls(f, live)
-            if live_params is None:
+            sliced = self.part_calls(f, parts, live_params) if parts else None
+            if sliced is not None:
+                for c, c_live in sliced:
+                    self.call_ops(state, c, f, via, depth + 1, c_live)
+            elif live_params is None:
                 for c in f.calls:
                     if wanted is None or id(c) in wanted:
                         self.call_ops(state, c, f, via, depth + 1)
@@ -806,7 +815,8 @@ class _Expansion:
             return None
         out = set()
         for slot in live:
-            if slot.startswith(">"):  # a returned element asked for (Resolver.output_calls), not an input
+            if slot.startswith((">", "@")):  # a returned element asked for (Resolver.output_calls), a submodule
+                # whose weights are the inputs (Resolver.part_calls): not an input slot
                 continue
             name = f.params[int(slot)] if slot.isdigit() and int(slot) < len(f.params) else slot
             if name not in f.params:
@@ -819,6 +829,71 @@ class _Expansion:
         f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path)."""
         reach = spread(self.visible_assigns(f), set(live_params))
         return [(c, self.live_slots(c, reach)) for c in f.calls if refs_besides(c) & reach]
+
+    def part_calls(self, f: _Fn, parts: frozenset, live_params: frozenset | None = None) -> list | None:
+        """(call, its live slots) for the calls of a forward f on the path when the differentiated inputs are the
+        weights of its submodules `parts` only ("*": any of its weights) and of none of its arguments but those
+        `live_params` bind (Resolver.part_slots: `model(x)` with `model.head.parameters()` differentiated): the
+        top-level statements before the first that reads one of them run before those weights are applied, so
+        their values cannot depend on them and are not on the path; from that statement on, the calls that read
+        what the parts (and live parameters) reach. With "*", a method of the class is sliced the same way, from
+        its arguments that depend on them. None (the whole body) when that is not shown: the parts not fresh
+        submodules of f's class (built by a call reading no other submodule, none built from them), `self` used
+        other than for an attribute read, a method of the class called (for named parts), a nested function."""
+        if not isinstance(f.node, cst.FunctionDef) or not f.self_name or f.cls is None:
+            return None
+        me, every = f.self_name, "*" in parts
+        attrs: dict = {}
+        for c in self.class_chain(f.cls):
+            for k, vs in c.attrs.items():
+                attrs.setdefault(k, []).extend(vs)
+        if any(k.endswith("*") for k in attrs) or not all(p in attrs for p in parts - {"*"}):
+            return None
+        for k, vs in attrs.items() if not every else ():
+            for v, ctx in vs:
+                others = {f"{ctx.self_name}.{o}" for o in (attrs if k in parts else parts) if o != k}
+                if k in parts and not isinstance(_unchain(v), cst.Call) or refs(v) & others:
+                    return None  # `self.head = self.trunk[-1]`, `self.trunk = nn.Sequential(self.head, ...)`
+        methods = {m for c in self.class_chain(f.cls) for m in c.methods}
+        bare = 0
+        for n in _walk(f.node.body):
+            if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return None
+            if isinstance(n, cst.Name) and n.value == me:
+                bare += 1
+            elif isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and n.value.value == me:
+                bare -= 1
+                if n.attr.value in methods and not every:
+                    return None
+            elif isinstance(n, cst.Call) and dotted_name(n.func) in ("super", "getattr", "vars"):
+                return None
+        if bare:
+            return None  # `helper(self, x)`, `return self`: what it reads of the module is not known
+        owned = {r for r in refs(f.node.body) if r.startswith(me + ".")} if every else \
+            {f"{me}.{p}" for p in parts}
+        owned |= live_params or set()
+        stmts = list(f.node.body.body)
+        first = next((i for i, st in enumerate(stmts) if refs(st) & owned), None)
+        if first is None:
+            return None
+        later = {id(n) for st in stmts[first:] for n in _walk(st)}
+        reach = spread({k: [v for v in vs if id(v) in later] for k, vs in f.assigns.items()}, set(owned))
+        out = []
+        for c in f.calls:
+            if id(c) not in later or not refs_besides(c) & reach:
+                continue
+            func = c.func
+            if every and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                    func.value.value == me and func.attr.value in methods:
+                # `self.features(eye)`: the method's part from its arguments that depend on the weights
+                slots = {a.keyword.value if a.keyword is not None else str(i) for i, a in enumerate(c.args)
+                         if refs_besides(a.value) & reach}
+                if any(a.star for a in c.args):
+                    return None
+                out.append((c, frozenset(slots | {"@*"})))
+                continue
+            out.append((c, self.live_slots(c, reach)))
+        return out
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
         for value in returned(f.node.body):

@@ -8,8 +8,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _FUNC_TRANSFORMS, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
-    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, enclosing,
+    _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
+    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
+    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, enclosing, weight_owners,
 )
 
 
@@ -267,6 +268,7 @@ class _Paths:
             fwd |= self.owner_params(fn, fwd)
             held, holders = self.input_holders(fn, fwd, inputs)
             members = self.other_submodules(fn, inputs)
+            parts = self.input_parts(fn, inputs)
             spread(self.visible_assigns(fn), fwd, members)
             reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
             fwd |= held
@@ -297,6 +299,9 @@ class _Paths:
                         id(c) not in holders:
                     continue
                 live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
+                functional = self.torch_api(c) in _FUNCTIONAL_CALL
+                if (live is None or functional) and reach is not None and parts and id(c) not in holders:
+                    live = self.part_slots(c, parts, reach, functional)
                 self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
 
     def live_slots(self, c: cst.Call, reach: set) -> frozenset | None:
@@ -320,6 +325,21 @@ class _Paths:
                 live.add(a.keyword.value if a.keyword is not None else str(pos))
             pos += a.keyword is None
         return frozenset(live) if live else None  # every slot live: the body is still sliced by its parameters
+
+    @staticmethod
+    def part_slots(c: cst.Call, parts: frozenset, reach: set, functional: bool = False) -> frozenset | None:
+        """`model(x)` with the grad inputs the weights of some of model's submodules only (input_parts) and no
+        argument reading what depends on them: "@attr" for each such submodule, so that model's forward puts on
+        the path only what those submodules reach (Resolver.part_calls). None otherwise."""
+        module, args = c.func, c.args
+        if functional:  # `functional_call(net, params, (x, y))`: net's forward with params substituted
+            module = _arg(c, 0, "module")
+            args = [a for i, a in enumerate(c.args) if i >= 2 and (a.keyword is None or a.keyword.value in
+                                                                   ("args", "kwargs"))]
+        if not isinstance(module, cst.Name) or any(a.star or refs_besides(a.value) & reach for a in args):
+            return None
+        out = frozenset("@" + attr for base, attr in parts if base == module.value)
+        return out or None
 
     def used_outputs(self, c: cst.Call, back: set, live: frozenset | None) -> frozenset | None:
         """`live` plus ">k" for the one returned element of `c` the derivative path reads, when its result is
@@ -423,6 +443,83 @@ class _Paths:
                     out.extend(id(v) for v in found[0] if not (refs(v) - {n.value}) & fwd)
         return out
 
+    def input_parts(self, fn: _Fn, inputs: list, depth: int = 0) -> frozenset:
+        """When the grad inputs are weights of submodules of a module only (`self.classifier.parameters()`,
+        `model.head.weight`, `net.blocks[0][0].weight`, a name bound in fn to such a value): the (module name,
+        submodule attribute) pairs; empty when not shown (a whole module's weights, inputs that are parameters
+        of fn or closures' names, deeper attribute chains)."""
+        pairs, work, seen = set(), [], set()
+        for i in inputs:
+            for v in [e.value for e in i.elements] if isinstance(i, (cst.List, cst.Tuple)) else [i]:
+                work.append(v)
+        while work:
+            v = work.pop()
+            if isinstance(v, cst.Attribute) and not isinstance(v.value, cst.Name):
+                part = v.value  # `self.classifier.weight`, `net.blocks[0][0].weight`: the submodule's weight
+                while isinstance(part, cst.Subscript) and isinstance(part.value, (cst.Subscript, cst.Attribute)):
+                    part = part.value
+                if isinstance(part, cst.Attribute) and isinstance(part.value, cst.Name):
+                    pairs.add((part.value.value, part.attr.value))
+                    continue
+                return frozenset()
+            if isinstance(v, cst.Name):
+                if v.value in seen:
+                    continue
+                seen.add(v.value)
+                found = self.lookup_assigns(fn, v.value)
+                if found is None and v.value in fn.params and depth < MAX_BINDING_HOPS:
+                    lifted = self.caller_parts(fn, v.value, depth)
+                    if not lifted:
+                        return frozenset()
+                    pairs |= lifted
+                    continue
+                if found is None or found[1] is not fn:
+                    return frozenset()  # a parameter or a closure's name: what it holds is decided elsewhere
+                # `w = model.dec_conv.weight`, `ps = list(model.head.parameters())`; an update of the name from
+                # itself (`params = {k: v - lr * g for (k, v), g in zip(params.items(), grads)}`) holds the same
+                own = [x for x in found[0] if v.value not in refs(x)]
+                work.extend(own or found[0])
+                continue
+            # `tuple(net.decoder.parameters())`: the submodules whose parameter methods it calls ("*": all of
+            # a module's, `model.parameters()`)
+            owners = [c.func.value for c in calls_in(v) if isinstance(c.func, cst.Attribute) and
+                      c.func.attr.value in self.parameter_methods()]
+            if not owners and isinstance(v, cst.Call) and len(v.args) <= 1:  # `tuple(params.values())`
+                inner = v.func.value if isinstance(v.func, cst.Attribute) and v.func.attr.value == "values" and \
+                    not v.args else v.args[0].value if v.args and isinstance(v.func, cst.Name) and \
+                    v.func.value in ("tuple", "list") else None
+                if inner is not None:
+                    work.append(inner)
+                    continue
+            if not owners:
+                return frozenset()
+            for o in owners:
+                if isinstance(o, cst.Name):
+                    pairs.add((o.value, "*"))
+                elif isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name):
+                    pairs.add((o.value.value, o.attr.value))
+                else:
+                    return frozenset()
+        return frozenset(pairs)
+
+    def caller_parts(self, fn: _Fn, param: str, depth: int) -> frozenset:
+        """input_parts of fn's parameter `param` from the calls of fn in this file: `top_eig(net, net.blocks[0].weight)`
+        for `def top_eig(model, weight)` gives ("model", "blocks"), each call's part owner being the name it
+        passes for another parameter. Empty unless every call shows that."""
+        calls, out = self.calls_of(fn), set()
+        for call, caller in calls:
+            a = self.param_arg(fn, call, param) if not any(x.star for x in call.args) else None
+            got = self.input_parts(caller, [a], depth + 1) if a is not None else frozenset()
+            if not got:
+                return frozenset()
+            for root, attr in got:
+                owners = [q for q in fn.params if q != param and isinstance(self.param_arg(fn, call, q), cst.Name)
+                          and self.param_arg(fn, call, q).value == root]
+                if len(owners) != 1:
+                    return frozenset()
+                out.add((owners[0], attr))
+        return frozenset(out)
+
     def other_submodules(self, fn: _Fn, inputs: list) -> frozenset:
         """When the grad inputs are weights of submodules of one module only (`self.classifier.parameters()`,
         `model.head.weight`, a name bound to such a value): the module's other submodules, as (name, attribute)
@@ -431,34 +528,7 @@ class _Paths:
         reads the inputs through its arguments only: `self.featurizer(x)` applied before the head computes no
         value that depends on them and is not on the derivative path. Empty when not shown (a whole module's
         weights, inputs that are parameters of fn, a class not of this file)."""
-        pairs, work, seen = set(), [], set()
-        for i in inputs:
-            for v in [e.value for e in i.elements] if isinstance(i, (cst.List, cst.Tuple)) else [i]:
-                work.append(v)
-        while work:
-            v = work.pop()
-            if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Attribute) and \
-                    isinstance(v.value.value, cst.Name):  # `self.classifier.weight`
-                pairs.add((v.value.value.value, v.value.attr.value))
-                continue
-            if isinstance(v, cst.Name):
-                if v.value in seen:
-                    continue
-                seen.add(v.value)
-                found = self.lookup_assigns(fn, v.value)
-                if found is None or found[1] is not fn:
-                    return frozenset()  # a parameter or a closure's name: what it holds is decided elsewhere
-                for x in found[0]:
-                    owners = [c.func.value for c in calls_in(x) if isinstance(c.func, cst.Attribute) and
-                              c.func.attr.value in self.parameter_methods()]
-                    if not owners:
-                        return frozenset()
-                    for o in owners:
-                        if not (isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name)):
-                            return frozenset()
-                        pairs.add((o.value.value, o.attr.value))
-                continue
-            return frozenset()
+        pairs = self.input_parts(fn, inputs)
         out = set()
         for base in {b for b, _ in pairs}:
             cls = self.class_of(cst.Name(base), fn)
@@ -486,7 +556,8 @@ class _Paths:
 
     def parameter_owners(self, fn: _Fn, names: set) -> set:
         """The modules whose weights the grad inputs are: `params = [p for p in model.parameters() if ...]`,
-        `ws = list(net.named_parameters())` make `model` / `net` an input too (its output depends on them)."""
+        `ws = list(net.named_parameters())`, `w = model.dec_conv.weight` make `model` / `net` an input too (its
+        output depends on them)."""
         owners, seen, work = set(), set(), list(names)
         while work:
             name = work.pop()
@@ -502,6 +573,7 @@ class _Paths:
                         owners |= refs(c.func.value)
                     elif isinstance(c.func, cst.Name):
                         owners |= self.weights_helper_owners(c, found[1])
+                owners |= weight_owners(v)
                 work.extend(n for n in refs(v) if n not in seen)
         return owners
 
@@ -557,6 +629,7 @@ class _Paths:
                     ins |= refs(a)
                     owners |= {n for c in calls_in(a) if isinstance(c.func, cst.Attribute) and
                                c.func.attr.value in self.parameter_methods() for n in refs(c.func.value)}
+                    owners |= weight_owners(a)  # `net.layers[1].weight` passed as it is
             if ins:  # `list(net.parameters())` passed as it is, or a name bound to such a value
                 owners |= self.parameter_owners(caller, ins) | self.owner_params(caller, ins, depth + 1)
             for q in fn.params if owners else ():

@@ -87,6 +87,10 @@ class _Summaries:
         # its k-th element (another file's `energy, aux = net(z, pos)` differentiating energy only)
         outs = [""] + [f">{k}" for k in range(self.tuple_returns(fwd))]
         out = []
+        # "instance:@*": the part of the forward that depends on its weights, for another file's call whose
+        # arguments do not depend on the differentiated weights (Resolver.part_calls)
+        out.append(self._summary(cls.name, "instance:@*", lambda st, c=cls: (
+            setattr(st, "live", frozenset({"@*"})), self.expand_class(st, c, "", 0))))
         for k in outs:
             for i, p in slots + ([("", None)] if k else []):
                 def expand(st, c=cls, live=frozenset(x for x in (p, k) if x)):

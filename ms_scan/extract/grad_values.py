@@ -366,6 +366,28 @@ class _Values:
         lit = _literal(v) if v is not None else None
         return lit if isinstance(lit, str) else None
 
+    def key_choices(self, expr: cst.Subscript, fn: _Fn) -> set | None:
+        """The string keys `d[k]` can be looked up with: bound_key's one key, or for `d[cfg.kind]` with `cfg` an
+        instance of the file's dataclass (bound here or passed by every caller) the literal strings its
+        constructions give `kind` (field_bindings). None when any is not a literal string."""
+        key = self.bound_key(expr, fn)
+        if key is not None:
+            return {key}
+        if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+            return None
+        k = expr.slice[0].slice.value
+        if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name)):
+            return None
+        cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn)
+        values = self.field_bindings(cls, k.attr.value) if cls is not None else None
+        out = set()
+        for v, _ in values or ():
+            lit = _literal(v) if v is not None else None
+            if not isinstance(lit, str):
+                return None
+            out.add(lit)
+        return out or None
+
     def keyed_elements(self, v, key: str | None) -> list:
         """The values a dict-like value holds under `key` (all of them for None)."""
         if id(v) in self.ex._keyed:
