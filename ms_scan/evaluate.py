@@ -158,8 +158,10 @@ class Streaming:
         self.settings = settings
         self.per_file = FileRules(settings, release)
         self.findings: list[Finding] = []
-        self.done: set[str] = set()  # paths whose per-file rules have run
+        self.done: set[str] = set()  # kept paths whose per-file rules have run
         self.with_uses: set[str] = set()  # ... and that had API uses not on a project-class owner
+        self.dropped_with_uses = 0  # files done and not kept (accept) that had such uses
+        self.recipes: dict[str, list] = {}  # path -> training-recipe facts of the done files (the checklist)
         self._keep = selected(settings)
         self._shared: dict = {}
         self.index = Index()  # the exports, re-exports and classes the workers write to disk
@@ -199,13 +201,24 @@ class Streaming:
             decl.methods = one(tuple(one(m) for m in decl.methods))
         kept.classes = {one(k): v for k, v in kept.classes.items()}
 
-    def accept(self, out: tuple) -> FileFacts:
+    def accept(self, out: tuple) -> FileFacts | None:
+        """What the cross-file pass keeps of a file: None when its per-file rules are done and it has
+        nothing left to resolve (its exports, re-exports and classes are in the index on disk, where
+        index.Modules finds them; its recipe facts go to `recipes`)."""
         kept, findings, direct, done = out
         for finding in findings:
             self._share(finding)
         self.findings.extend(findings)
         if done:
             self._share_kept(kept)
+            if kept.recipe:
+                self.recipes[kept.path] = kept.recipe
+                kept.recipe = []
+            if not kept.uses and not kept.deferred and (kept.exports is None or not kept.module):
+                self.dropped_with_uses += direct
+                if kept.exports is None:
+                    self.index.written()
+                return None
             self.index.keep(kept)
             self.done.add(kept.path)
             if direct:

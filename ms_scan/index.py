@@ -9,8 +9,14 @@ files' rows to its own SQLite file (stdlib `sqlite3`) in a private temporary fol
 never in the scanned tree, removed when the scan ends) and sends the file's kept facts back with
 `exports`, `reexports` and `classes` set to None. `Index.keep` turns those into read-only `IndexView`s,
 Mappings like the dicts they replace, which query one database the worker files are merged into (by
-SQLite, outside the Python heap) the first time an answer is needed. A scan whose per-file rules run in
-the main process (each worker had one file at most) keeps the dicts.
+SQLite, outside the Python heap) the first time an answer is needed. A scan whose per-file rules run
+in the main process (each worker had one file at most) keeps the dicts.
+
+A file whose per-file rules are done and that has nothing left to resolve (no use on a project-class
+owner, no deferred reference) is not kept at all (evaluate.Streaming.accept): the cross-file pass finds
+it by module through the index (`Modules`, `files` table), and the files it keeps travel as a `Kept`
+list carrying the index. What stays in the main process for such a file is its discovery entry (its
+paths and module name).
 """
 from __future__ import annotations
 
@@ -26,6 +32,8 @@ _SEP = "\x00"
 # one row per name, keyed by the file's path (two files may claim one module: `a.py` and `a/__init__.py`)
 _TABLE = ("CREATE TABLE IF NOT EXISTS names (path TEXT, kind INTEGER, name TEXT, value TEXT, "
           "PRIMARY KEY (path, kind, name)) WITHOUT ROWID")
+# the module each written file is (the cross-file pass looks files up by module: Modules below)
+_FILES = "CREATE TABLE IF NOT EXISTS files (module TEXT, path TEXT, PRIMARY KEY (module, path)) WITHOUT ROWID"
 
 
 def _encode(kind: int, value) -> str:
@@ -57,6 +65,7 @@ def _connect(path: str):
     db.execute("PRAGMA journal_mode=WAL")  # a worker that dies mid-write leaves its committed rows whole
     db.execute("PRAGMA synchronous=OFF")  # a temporary file: no need to survive the machine
     db.execute(_TABLE)
+    db.execute(_FILES)
     return db
 
 
@@ -76,6 +85,7 @@ def write(directory: str, facts: FileFacts) -> None:
     rows = [(facts.path, kind, name, _encode(kind, value))
             for field, kind in _FIELDS for name, value in getattr(facts, field).items()]
     with db:  # one transaction (a file is written once a scan: when its per-file rules are done)
+        db.execute("INSERT OR REPLACE INTO files VALUES (?, ?)", (facts.module, facts.path))
         db.executemany("INSERT OR REPLACE INTO names VALUES (?, ?, ?, ?)", rows)
     facts.exports = facts.reexports = facts.classes = None
 
@@ -99,19 +109,27 @@ class Index:
 
     def keep(self, facts: FileFacts) -> None:
         if facts.exports is None:  # written by a worker
-            for field, kind in _FIELDS:
-                setattr(facts, field, IndexView(self, facts.path, kind))
+            self._views(facts)
             self._pending = True
 
+    def written(self) -> None:
+        """A worker wrote a file the scan does not keep: merge the worker files before the next answer."""
+        self._pending = True
+
+    def _views(self, facts: FileFacts) -> None:
+        for field, kind in _FIELDS:
+            setattr(facts, field, IndexView(self, facts.path, kind))
+
     def _merged(self):
+        if self._db is None:
+            self._db = _connect(os.path.join(self._dir, "index.db"))
         if self._pending:
-            if self._db is None:
-                self._db = _connect(os.path.join(self._dir, "index.db"))
             for name in sorted(os.listdir(self._dir)):
                 if name.startswith("w") and name.endswith(".db"):
                     self._db.execute("ATTACH DATABASE ? AS w", (os.path.join(self._dir, name),))
                     with self._db:
                         self._db.execute("INSERT OR REPLACE INTO names SELECT * FROM w.names")
+                        self._db.execute("INSERT OR REPLACE INTO files SELECT * FROM w.files")
                     self._db.execute("DETACH DATABASE w")
             self._pending = False
             self._memo.clear()
@@ -137,6 +155,26 @@ class Index:
     def count(self, path: str, kind: int) -> int:
         return self._merged().execute("SELECT count(*) FROM names WHERE path = ? AND kind = ?",
                                       (path, kind)).fetchone()[0]
+
+    def stub(self, path: str, module: str) -> FileFacts:
+        """The cross-file part of a file the scan did not keep (Streaming.accept): its name and views."""
+        facts = FileFacts(path, module)
+        self._views(facts)
+        return facts
+
+    def module_path(self, module: str) -> str | None:
+        """The last path (in path order, as a dict built in that order keeps) written as `module`."""
+        if self._dir is None:
+            return None
+        row = self._merged().execute("SELECT max(path) FROM files WHERE module = ?", (module,)).fetchone()
+        return row[0] if row else None
+
+    def exporting_modules(self) -> set[str]:
+        """The modules of the written files that export a torch name."""
+        if self._dir is None:
+            return set()
+        return {r[0] for r in self._merged().execute(
+            "SELECT DISTINCT module FROM files JOIN names USING (path) WHERE kind = ?", (_EXPORT,))}
 
     def close(self) -> None:
         if self._db is not None:
@@ -179,3 +217,50 @@ class IndexView(Mapping):
 
     def __repr__(self) -> str:
         return f"IndexView({self._path!r}, {dict(self.items())!r})"
+
+
+class Kept(list):
+    """The files a scan keeps for the cross-file pass, in path order, and the index (or None) holding the
+    cross-file part of every file written to it, kept or not: `Modules(kept)` finds both by module."""
+
+    def __init__(self, items=(), index: Index | None = None):
+        super().__init__(items)
+        self.index = index
+
+
+class Modules(Mapping):
+    """module -> the FileFacts of the file defining it (the last such file in path order, as
+    `{f.module: f for f in files}` gives): a kept file's own record, else a stub answering from the index."""
+
+    def __init__(self, all_facts):
+        self._kept = {f.module: f for f in all_facts if f.module}
+        self._index = all_facts.index if isinstance(all_facts, Kept) else None
+        self._stubs: dict[str, FileFacts | None] = {}
+
+    def get(self, module, default=None):
+        kept = self._kept.get(module)
+        if self._index is None:
+            return default if kept is None else kept
+        if module not in self._stubs:
+            path = self._index.module_path(module)
+            if path is None or (kept is not None and kept.path >= path):
+                self._stubs[module] = kept
+            else:
+                self._stubs[module] = self._index.stub(path, module)
+        found = self._stubs[module]
+        return default if found is None else found
+
+    def __getitem__(self, module):
+        found = self.get(module)
+        if found is None:
+            raise KeyError(module)
+        return found
+
+    def __contains__(self, module) -> bool:
+        return self.get(module) is not None
+
+    def __iter__(self):  # the kept files' modules (the index's are looked up, not listed)
+        return iter(self._kept)
+
+    def __len__(self) -> int:
+        return len(self._kept)

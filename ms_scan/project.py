@@ -8,24 +8,27 @@ from __future__ import annotations
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.facts import FileFacts
+from ms_scan.index import Modules
 
 _MAX_HOPS = 16
 
 
 def resolve(all_facts: list[FileFacts]) -> None:
     """Turn each file's deferred references into ApiUses where they lead to torch."""
-    exports = {f.module: f.exports for f in all_facts if f.module}
-    reexports = {f.module: f.reexports for f in all_facts if f.module}
-    modules = set(exports)
+    by_module = Modules(all_facts)
+    modules = by_module
     cat = load_catalog()
 
     def lookup(module: str, name: str, hops: int = 0) -> str | None:
         if hops > _MAX_HOPS:
             return None
-        found = exports.get(module, {}).get(name)
+        home = by_module.get(module)
+        if home is None:
+            return None
+        found = home.exports.get(name)
         if found is not None:
             return found
-        nxt = reexports.get(module, {}).get(name)
+        nxt = home.reexports.get(name)
         if nxt is not None:
             return lookup(nxt[0], nxt[1], hops + 1)
         return None
@@ -56,24 +59,25 @@ def resolve(all_facts: list[FileFacts]) -> None:
             facts.uses.append(use)
         facts.uses.sort(key=lambda u: (u.line, u.column, u.api))
         facts.deferred = []
-    _drop_project_members(all_facts, reexports)
+    _drop_project_members(all_facts, by_module)
 
 
-def _drop_project_members(all_facts: list[FileFacts], reexports: dict) -> None:
+def _drop_project_members(all_facts: list[FileFacts], by_module: Modules) -> None:
     """The class index: an nn.Module member called on `self`, `super()` or an instance of a project class
     (ApiUse.owner) is the project's own method when that class or a project base defines it
     (`self.register_parameter` in a gpytorch kernel runs gpytorch's Module.register_parameter)."""
     if not any(u.owner for f in all_facts for u in f.uses):
         return
-    classes = {f.module: f.classes for f in all_facts if f.module}  # dicts, or views of the index on disk
-
     def find(module: str, name: str):
         """(module, name, ClassDecl) of the class a project name stands for, re-exports followed."""
         for _ in range(_MAX_HOPS):
-            decl = classes.get(module, {}).get(name)
+            home = by_module.get(module)
+            if home is None:
+                return None
+            decl = home.classes.get(name)  # dicts, or views of the index on disk
             if decl is not None:
                 return module, name, decl
-            nxt = reexports.get(module, {}).get(name)
+            nxt = home.reexports.get(name)
             if nxt is None:
                 return None
             module, name = nxt
@@ -131,7 +135,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
     from dataclasses import replace
 
-    by_module = {f.module: f for f in all_facts if f.module}
+    by_module = Modules(all_facts)
     summaries = {(f.module, m.name, m.role): (f, m) for f in all_facts if f.module for m in f.models
                  if m.role.partition(":")[0] not in CALLER_SUMMARIES}
     # (home module, callee, "arg" | "lift" | "hold", slot) -> [(caller facts, summary)]: what every caller passes
@@ -311,7 +315,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     of its class in that file."""
     from dataclasses import replace
 
-    by_module = {f.module: f for f in all_facts if f.module}
+    by_module = Modules(all_facts)
     summaries: dict[tuple, list] = {}
     callers: dict[tuple, list] = {}
     for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold")):

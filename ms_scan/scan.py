@@ -5,6 +5,7 @@ worker that dies is replaced with the file reported as MS004; the scan always fi
 """
 from __future__ import annotations
 
+import bisect
 import os
 import signal
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 from ms_scan.discover import Discovery, SourceFile, discover
 from ms_scan.evaluate import Streaming, selected
 from ms_scan.facts import FileFacts, Problem
+from ms_scan.index import Kept
 from ms_scan.findings import Finding, sort_findings
 from ms_scan.settings import CACHE_DIR, Settings
 
@@ -382,8 +384,11 @@ def _head(src: SourceFile, limit: int = -1) -> bytes | None:
 def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
                        settings: Settings) -> list[SourceFile]:
     """Files without the word torch that import a project module exporting torch names."""
-    exporting = {f.module.rpartition(".")[2].encode() for f in facts if f.exports and f.module}
-    exporting |= {f.module.encode() for f in facts if f.exports and f.module}
+    modules = {f.module for f in facts if f.exports and f.module}
+    index = facts.index if isinstance(facts, Kept) else None
+    if index is not None:  # and the files not kept (Streaming.accept)
+        modules |= index.exporting_modules()
+    exporting = {m.rpartition(".")[2].encode() for m in modules} | {m.encode() for m in modules}
     if not exporting:
         return []
     out = []
@@ -407,7 +412,7 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
 
     from ms_scan import project
 
-    by_module = {f.module: f for f in facts if f.module}
+    by_module = project.Modules(facts)
     out: dict[str, SourceFile] = {}
     params: set[tuple] = set()  # a function whose parameters other files bind: the files naming it and its module
     reached = project.reached_callers(facts)
@@ -422,11 +427,11 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
             target = by_module.get(home) if home else None
             if target is not None and target.path not in done and target.path in by_rel:
                 out[target.path] = by_rel[target.path]
-    for f in facts if params else ():
-        if f.module and f.path not in done and f.path not in out and f.path in by_rel:
-            data = _head(by_rel[f.path])
+    for src in by_rel.values() if params else ():  # every file: one the scan did not keep may name it
+        if src.module and src.relpath not in done and src.relpath not in out:
+            data = _head(src)
             if data and b"import" in data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
-                out[f.path] = by_rel[f.path]
+                out[src.relpath] = src
     return list(out.values())
 
 
@@ -450,25 +455,31 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     if store is not None and digests is None:
         digests = content_digests(found.files, settings)
     progress = progress_factory(len(found.files)) if progress_factory else None
+    index = rules.index if rules is not None else None
     try:
-        facts = _extract_cached(found.files, modules, settings, store, True, progress, stats, digests,
-                                meanwhile, rules)
+        facts = Kept([f for f in _extract_cached(found.files, modules, settings, store, True, progress, stats,
+                                                 digests, meanwhile, rules) if f is not None], index)
         by_rel = {f.relpath: f for f in found.files}
         again = _needs_second_look(facts, by_rel, settings)
         if again:
-            redo = {f.path: f for f in _extract_cached(again, modules, settings, store, False,
-                                                       stats=stats, digests=digests, rules=rules)}
-            facts = [redo.get(f.path, f) for f in facts]
+            redo = dict(zip((src.relpath for src in again), _extract_cached(
+                again, modules, settings, store, False, stats=stats, digests=digests, rules=rules)))
+            # a file looked at again may now be done with, and not kept (None)
+            facts = Kept([g for g in (redo.get(f.path, f) for f in facts) if g is not None], index)
         by_path = {f.path: f for f in facts}
         done: set[str] = set()
-        for _ in range(len(facts)):  # each round summarises the files the previous one reached
+        for _ in range(len(found.files)):  # each round summarises the files the previous one reached
             wanted = _needs_model_summaries(facts, by_rel, done)
             if not wanted:
                 break
             done.update(src.relpath for src in wanted)
             for extra in _extract_cached(wanted, modules, settings, store, MODELS_PASS, stats=stats,
                                          digests=digests):
-                target = by_path[extra.path]
+                target = by_path.get(extra.path)
+                if target is None:  # a file Streaming.accept did not keep: its record comes back
+                    target = by_path[extra.path] = index.stub(extra.path, extra.module)
+                    rules.done.add(extra.path)
+                    bisect.insort(facts, target, key=lambda f: f.path)
                 target.models = extra.models
                 for line, text in extra.snippets.items():
                     target.snippets.setdefault(line, text)
@@ -539,9 +550,9 @@ def scan(paths: list[str], settings: Settings, progress_factory=None, meanwhile=
         result.findings = rules.finish(facts, sources)
     finally:
         rules.index.close()  # the workers' cross-file index (a temporary folder)
-    result.files_with_torch = len(rules.with_uses)
+    result.files_with_torch = len(rules.with_uses) + rules.dropped_with_uses
     from ms_scan.rules.checklist import build_checklist
-    result.checklist = build_checklist({f.path: f.recipe for f in facts if f.recipe})
+    result.checklist = build_checklist({**rules.recipes, **{f.path: f.recipe for f in facts if f.recipe}})
     post_process(result, sources)
     return result
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ms_scan import index
+from ms_scan import index, project
 from ms_scan.facts import ClassDecl, FileFacts
 from ms_scan.scan import scan
 from ms_scan.settings import Settings
@@ -84,15 +84,45 @@ def test_two_files_of_one_module_keep_their_own_names_and_nameless_files_are_not
 PROJECTS = [FIX / "reexport", FIX / "extract" / "class_index", FIX / "second_order_pkg", ROOT / "examples"]
 
 
+def _outcome(result) -> tuple:
+    return [f.to_dict() for f in result.findings], result.checklist, result.files_with_torch
+
+
 @pytest.mark.parametrize("path", PROJECTS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_the_index_on_disk_gives_the_findings_of_the_dicts(path, monkeypatch):
     settings = Settings(jobs=1, facts_cache=False)  # more files than jobs: the per-file rules run in workers
-    on_disk = [f.to_dict() for f in scan([str(path)], settings).findings]
+    on_disk = _outcome(scan([str(path)], settings))
     folders = []
     real = index.Index.directory
     monkeypatch.setattr(index.Index, "directory", lambda self: folders.append(real(self)) or folders[-1])
-    assert [f.to_dict() for f in scan([str(path)], settings).findings] == on_disk
+    assert _outcome(scan([str(path)], settings)) == on_disk
     assert folders and not os.path.exists(folders[0])  # it was used, and removed at the end
-    monkeypatch.setattr(index, "write", lambda directory, facts: None)  # the workers keep the dicts
-    in_memory = [f.to_dict() for f in scan([str(path)], settings).findings]
-    assert in_memory and on_disk == in_memory
+    # the workers keep the dicts, and every file's record comes back to this process
+    monkeypatch.setattr(index, "write", lambda directory, facts: None)
+    in_memory = _outcome(scan([str(path)], settings))
+    assert in_memory[0] and on_disk == in_memory
+
+
+def test_files_done_with_are_not_kept_and_are_found_by_module(monkeypatch):
+    """A file whose per-file rules ran and that has nothing left to resolve is not kept in this process;
+    the cross-file pass still finds its names by module, through the index."""
+    seen = {}
+    real = project.resolve
+
+    def spy(all_facts):
+        seen["kept"] = sorted(f.path for f in all_facts)
+        by_module = index.Modules(all_facts)
+        seen["layers"] = by_module.get("pkg.layers")
+        seen["layers_nn"] = seen["layers"].exports.get("nn") if seen["layers"] is not None else None
+        seen["missing"] = by_module.get("pkg.nowhere")
+        return real(all_facts)
+
+    monkeypatch.setattr(project, "resolve", spy)
+    result = scan([str(FIX / "reexport")], Settings(jobs=1, facts_cache=False))
+    # layers.py (torch names to re-export, no use of its own left) and tables.py are done with
+    assert "pkg/layers.py" not in seen["kept"] and "pkg/tables.py" not in seen["kept"]
+    assert "pkg/model.py" in seen["kept"]  # its names lead through layers.py: resolved across files
+    assert seen["layers"].path == "pkg/layers.py" and seen["layers_nn"] == "torch.nn"
+    assert seen["missing"] is None
+    assert {"torch.nn.GELU", "torch.nn.functional.relu"} <= {f.torch_api for f in result.findings
+                                                             if f.path == "pkg/model.py"}
