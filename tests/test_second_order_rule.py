@@ -1238,3 +1238,47 @@ def test_op_on_a_raw_input_before_any_weight_is_off_the_path(tmp_path: Path) -> 
     pkg = Path(__file__).parent / "fixtures" / "second_order_pkg"
     assert _ms3_lines(pkg / "raw_input_op_across_modules") == {(15, "torch.nn.functional.hardswish")}
     assert not _scan_ms3(pkg / "trap_raw_input_op_across_modules").findings
+
+
+def test_helper_parameters_hide_module_level_names_of_the_same_name(tmp_path: Path) -> None:
+    # `def penalty(model, loss_src, loss_tgt)` beside a module-level `loss_src, loss_tgt = domain_losses(model, ...)`:
+    # the module's assignments are not what the helper's parameters hold, so they do not make loss_src depend on
+    # the differentiated head inside the helper (which left the path empty and the file silent); the losses are
+    # the caller's, through the model's forward
+    case = SO / "helper_params_named_like_module_results.py"
+    want = {(14, "torch.nn.Hardswish"), (21, "torch.nn.functional.log_softmax"),
+            (21, "torch.nn.functional.nll_loss"), (22, "torch.nn.functional.log_softmax"),
+            (22, "torch.nn.functional.nll_loss")}
+    assert _ms3_lines(case) == want
+    src = case.read_text()
+    # the parameters renamed (nothing shadowed): the same path
+    renamed = src.replace("def penalty(model, loss_src, loss_tgt):", "def penalty(net, l_a, l_b):") \
+        .replace("list(model.classifier.parameters())", "list(net.classifier.parameters())") \
+        .replace("grad(loss_src, head", "grad(l_a, head").replace("grad(loss_tgt, head", "grad(l_b, head")
+    assert renamed != src
+    (tmp_path / "renamed.py").write_text(renamed)
+    assert _ms3_lines(tmp_path / "renamed.py") == want
+    # one layer's weight (`w = model.classifier.weight`, which makes model an input too): the same path
+    (tmp_path / "weight.py").write_text(src.replace("list(model.classifier.parameters())", "model.classifier.weight"))
+    assert _ms3_lines(tmp_path / "weight.py") == want
+    # first order (no create_graph): nothing
+    (tmp_path / "first.py").write_text(src.replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path / "first.py").findings
+
+
+def test_create_graph_from_a_config_kept_as_a_member(tmp_path: Path) -> None:
+    # `create_graph=self.hp.second_order` with `self.hp = hp` and the file's one `Learner(net, HParams(second_order=
+    # False))`: first order, nothing; the config built with its default (True) or `not` of a False field: second order
+    case = SO / "trap_member_config_first_order.py"
+    assert not _scan_ms3(case).findings
+    src = case.read_text()
+    want = {(23, "torch.nn.functional.nll_loss"), (23, "torch.nn.functional.log_softmax"), (28, "torch.nn.Hardswish")}
+    (tmp_path / "default.py").write_text(src.replace("HParams(second_order=False)", "HParams()"))
+    assert _ms3_lines(tmp_path / "default.py") == want
+    (tmp_path / "negated.py").write_text(src.replace("create_graph=self.hp.second_order",
+                                                     "create_graph=not self.hp.second_order"))
+    assert _ms3_lines(tmp_path / "negated.py") == want
+    # a second construction with another config class: not one class, so not known (possibly second order)
+    (tmp_path / "two.py").write_text(src + "\n\nclass Other:\n    second_order = True\n\n\n"
+                                     "Learner(net, Other()).adapt(torch.randn(5, 4), torch.tensor([0, 1, 2, 0, 1]))\n")
+    assert _ms3_lines(tmp_path / "two.py") == want

@@ -839,7 +839,8 @@ class _Expansion:
         what the parts (and live parameters) reach. With "*", a method of the class is sliced the same way, from
         its arguments that depend on them. None (the whole body) when that is not shown: the parts not fresh
         submodules of f's class (built by a call reading no other submodule, none built from them), `self` used
-        other than for an attribute read, a method of the class called (for named parts), a nested function."""
+        other than for an attribute read, a method of the class called (for named parts), a nested function, or
+        no call left on the path."""
         if not isinstance(f.node, cst.FunctionDef) or not f.self_name or f.cls is None:
             return None
         me, every = f.self_name, "*" in parts
@@ -893,7 +894,7 @@ class _Expansion:
                 out.append((c, frozenset(slots | {"@*"})))
                 continue
             out.append((c, self.live_slots(c, reach)))
-        return out
+        return out or None  # a narrowing never empties a path
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
         for value in returned(f.node.body):

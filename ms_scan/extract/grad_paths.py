@@ -158,8 +158,13 @@ class _Paths:
                 outs.append(self.literal_values(arg, caller, depth + 1, opened) if arg is not None else
                             self.literal_values(default, owner, depth + 1) if default is not None else None)
             return self._union(outs)
-        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
-            cls = self.class_of(expr.value, fn) or self.passed_class(expr.value.value, fn)
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, (cst.Name, cst.Attribute)):
+            cls = self.class_of(expr.value, fn) if isinstance(expr.value, cst.Name) or \
+                isinstance(expr.value.value, cst.Name) else None
+            if isinstance(expr.value, cst.Name):
+                cls = cls or self.passed_class(expr.value.value, fn)
+            elif cls is None and isinstance(expr.value.value, cst.Name):
+                cls = self.member_class(expr.value, fn)
             if cls is None or expr.attr.value == "training":
                 return None
             _, values = self.class_members(cls, expr.attr.value)
@@ -168,6 +173,21 @@ class _Paths:
             return self._union(self.literal_values(v, ctx, depth + 1) if v is not None else None
                                for v, ctx in values) if values else None
         return None
+
+    def member_class(self, expr: cst.Attribute, fn: _Fn) -> "_Cls | None":
+        """The file's class `self.cfg` is an instance of when every value the class assigns it is a parameter
+        that each call binds to one such instance (`self.cfg = cfg` in __init__, `MAML(net, Config(...))`)."""
+        outer = self.class_of(expr.value, fn)
+        if outer is None:
+            return None
+        _, values = self.class_members(outer, expr.attr.value)
+        found = {}
+        for v, ctx in values:
+            cls = self.passed_class(v.value, ctx) if isinstance(v, cst.Name) else None
+            if cls is None:
+                return None
+            found[id(cls)] = cls
+        return next(iter(found.values())) if len(found) == 1 else None
 
     @staticmethod
     def _union(parts) -> set | None:
@@ -714,8 +734,12 @@ class _Paths:
             self.lift(state, self.param_owner(fn, v.value), {v.value}, {v.value}, hops + 1, "hold")
 
     def visible_assigns(self, fn: _Fn) -> dict:
-        """Every name assigned in fn or an enclosing function; an inner assignment overrides an outer one."""
+        """Every name assigned in fn or an enclosing function; an inner assignment overrides an outer one, and a
+        parameter of an inner function hides the outer assignments of its name (`def penalty(enc, la): ...` beside
+        a module-level `la, lb = losses(enc, ...)`: the module's `la` is not the parameter's, binding())."""
         out = {}
         for f in reversed(list(enclosing(fn))):
+            for p in f.params:
+                out.pop(p, None)
             out.update(f.assigns)
         return out
