@@ -140,7 +140,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                  if m.role.partition(":")[0] not in CALLER_SUMMARIES}
     # (home module, callee, "arg" | "lift" | "hold", slot) -> [(caller facts, summary)]: what every caller passes
     args: dict[tuple, list] = {}
-    for home, name, kind, slot, f, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold")):
+    for home, name, kind, slot, f, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold", "back")):
         if home is not None:
             args.setdefault((home, name, kind, slot), []).append((f, m))
     _decide_flags(all_facts, by_module)
@@ -185,8 +185,9 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         """A model parameter of a project function that its own file never binds: what every caller in the
         scanned files passes for it (the callers' "arg" summaries, a union); for `param.attr(...)` the member
         `attr` of the classes they pass. Role "lift" (a grad helper's differentiated parameter): the callers'
-        slices from that argument back to the others ("lift" summaries). False when no caller passes
-        anything that can be followed."""
+        slices from that argument back to the others ("lift" summaries); role "back" (a loss a method
+        differentiates w.r.t. weights its instance holds): all the callers compute it from ("back" summaries).
+        False when no caller passes anything that can be followed."""
         index, _, rest = callee.param.partition(":")
         name, _, attr = rest.partition(":")
         home = defining_module(by_module, callee.module, callee.name) or callee.module
@@ -204,10 +205,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         seen = seen | {key}
         for facts, summary in found:
             prefix = f"{via} -> {facts.path}" if via else facts.path
+            if kind == "back":
+                summary = built_models_dropped(summary)
             if not attr:
                 take(facts, summary, prefix, conf, seen, hops, site, live=callee.live if kind == "arg" else "")
                 continue
-            members = [replace(c, name=f"{c.name}.{attr}", role="member") if c.role == "instance" else
+            members = [replace(c, name=f"{c.name}.{attr}", role="member", live=callee.live) if c.role == "instance" else
                        replace(c, param=f"{c.param}:{attr}") for c in summary.project
                        if c.role == "instance" or c.role == "param" and c.param.count(":") == 1]
             if not members:
@@ -216,6 +219,18 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             take(facts, replace(summary, ops=[], project=members, unresolved=[c.text for c in members]), prefix,
                  conf, seen, hops, site)
         return True
+
+    def built_models_dropped(summary):
+        """A "back" summary (all a loss is computed from) without the building of project classes it met
+        (`net = Net(cfg)` before `net(x)`): a constructor puts no op on a path, as in a file's own slices."""
+        built = [c for c in summary.project if c.role == "call" and c.name in classes_of(c.module, c.name)]
+        texts = {c.text for c in built}
+        return replace(summary, project=[c for c in summary.project if c not in built],
+                       unresolved=[u for u in summary.unresolved if u not in texts]) if built else summary
+
+    def classes_of(module: str, name: str):
+        home = defining_module(by_module, module, name)
+        return by_module[home].classes if home is not None and home in by_module else ()
 
     def follow_live(callee, live: str, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
         """An instance called with only some arguments live: the union of its forward's slices from each
@@ -241,7 +256,14 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         live = callee.live or live if callee.role == "instance" else ""
         if live and follow_live(callee, live, via, conf, seen, hops, site):
             return True
-        if callee.role in ("param", "lift", "hold"):
+        if callee.role == "member" and callee.live:  # `clf.classify(x)` over clf.heads' weights: "member:@heads"
+            home, found = find(callee.module, callee.name, f"member:{callee.live}")
+            key = (home, callee.name, f"member:{callee.live}")
+            if found is not None and hops <= _MAX_GRAD_HOPS and key not in seen:
+                take(found[0], found[1], f"{via} -> {found[0].path}" if via else found[0].path, conf, seen | {key},
+                     hops, site)
+                return True
+        if callee.role in ("param", "lift", "hold", "back"):
             return follow_param(callee, via, conf, seen, hops, site)
         home, found = find(callee.module, callee.name, callee.role)
         if found is None and callee.role == "call" and home is not None and \
@@ -291,8 +313,9 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     _dedupe_across_files(all_facts)
 
 
-CALLER_ROLES = ("param", "lift", "hold", "flag")  # followed into the files that call the callee
-CALLER_SUMMARIES = ("arg", "lift", "hold", "called")  # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
+CALLER_ROLES = ("param", "lift", "hold", "back", "flag")  # followed into the files that call the callee
+# what a file's calls pass (ModelSummary.role "<kind>:<slot>")
+CALLER_SUMMARIES = ("arg", "lift", "hold", "back", "called")
 
 
 def _caller_summaries(all_facts: list[FileFacts], by_module: dict, kinds=CALLER_SUMMARIES):
@@ -318,7 +341,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     by_module = Modules(all_facts)
     summaries: dict[tuple, list] = {}
     callers: dict[tuple, list] = {}
-    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold")):
+    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold", "back")):
         callers.setdefault((home, name), []).append(m)
     for f in all_facts:
         for m in f.models:

@@ -5,7 +5,7 @@ tests and fixtures; see tests/second_order_heldout/measure.py for the matching r
 thresholds are fixed: recall of flagged ops must be 1.0 and no first-order file may carry an
 MS3xx finding; every MS301 finding must match a label (precision 1.0).
 
-Later sets (heldout2 to heldout11) were each measured once, blind, then tuned on (RECALL_FLOORS below):
+Later sets (heldout2 to heldout12) were each measured once, blind, then tuned on (RECALL_FLOORS below):
 heldout7 was measured blind at recall 0.848 (28/33 ops, precision 1.00, 0/7 first-order files flagged) and is
 tuned from then on; heldout8 was measured blind at recall 0.615 (16/26 ops), precision 0.842 (3 false positives),
 0/8 first-order files flagged, and is tuned from then on; heldout9 was measured blind at recall 0.828 (24/29
@@ -13,7 +13,9 @@ ops), precision 0.923 (2 false positives), 1/6 first-order files flagged, and is
 heldout10 was measured blind at recall 0.767 (23/30 ops), precision 0.852 (4 false positives), 1/8 first-order
 files flagged, and is tuned from then on (precision 1.00, 0/8 first-order files flagged, recall 0.767, then 0.933);
 heldout11 was measured blind at recall 0.774 (24/31 ops), precision 0.750 (8 false positives), 0/6 first-order
-files flagged, and is tuned from then on (precision 1.00, recall 0.806).
+files flagged, and is tuned from then on (precision 1.00, recall 0.806, then 0.968); heldout12 was measured blind at
+recall 0.727 (24/33 ops), precision 0.774 (7 false positives), 1/7 first-order files flagged, and is tuned from then
+on (precision 1.00, 0/7 first-order files flagged, recall 0.970).
 """
 from __future__ import annotations
 
@@ -117,11 +119,19 @@ def test_heldout_harness_counts_every_label(result):
 # weight is off the path of a grad over the weights, across files too through an "instance:@*" summary). Left:
 # adahessian_detector_pkg (a method's grad whose loss and weights come from another file's caller and the
 # constructor's model argument) and neural_sdf_registry_pkg (`Replicated(...).module` across files, a key from a
-# config built in another file).
+# config built in another file). TP=30 FP=0 FN=1 (0.968) once the optimiser's step follows its caller's loss ("back",
+# below); neural_sdf_registry_pkg left.
+# heldout12: measured blind at recall 0.727 (TP=24 FP=7 FN=9), precision 0.774 (7 false positives), 1/7 first-order
+# files flagged; tuned from then on: TP=28 FP=7 FN=5 after a helper's parameters hid module-level names; TP=32 FP=0
+# FN=1 (0.970) after issue #5 (the part of a model carried through a lift to the caller, into the functions and
+# methods given the model, to an nn.Sequential's layers from a known index on, and across files to a method of
+# another file's class ("member:@attr" summaries); a mixin's member set by the subclass; a factory's "instance:@*";
+# a method differentiating the caller's loss w.r.t. weights its instance holds: all the caller computes the loss
+# from, across files through "back" summaries). Left: ot_monge_potential_pkg (`Replica(...).module` across files).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
                  "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
-                 "second_order_heldout10": 0.93, "second_order_heldout11": 0.8}
+                 "second_order_heldout10": 0.93, "second_order_heldout11": 0.96, "second_order_heldout12": 0.96}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

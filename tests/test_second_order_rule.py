@@ -1282,3 +1282,114 @@ def test_create_graph_from_a_config_kept_as_a_member(tmp_path: Path) -> None:
     (tmp_path / "two.py").write_text(src + "\n\nclass Other:\n    second_order = True\n\n\n"
                                      "Learner(net, Other()).adapt(torch.randn(5, 4), torch.tensor([0, 1, 2, 0, 1]))\n")
     assert _ms3_lines(tmp_path / "two.py") == want
+
+
+def test_part_of_the_model_kept_when_the_grad_is_lifted_to_the_caller(tmp_path: Path) -> None:
+    # `mismatch(net, loss_1, loss_2)` differentiates the losses it is given w.r.t. the decoder's weights; the
+    # caller computes them through `task_losses(auto, ...)`, which calls a method of the whole model: the part
+    # (`net.decoder`) is carried through the lift and into the function and method, so GroupNorm and relu6,
+    # applied before the decoder, are off the path
+    case = SO / "part_kept_when_lifted_to_caller.py"
+    want = {(16, "torch.nn.Hardswish"), (27, "torch.nn.functional.log_softmax"), (27, "torch.nn.functional.nll_loss"),
+            (28, "torch.nn.functional.log_softmax"), (28, "torch.nn.functional.nll_loss")}
+    assert _ms3_lines(case) == want
+    src = case.read_text()
+    before = {(14, "torch.nn.GroupNorm"), (19, "torch.nn.functional.relu6")}
+    # every weight of the model differentiated: the whole method is on the path, as before
+    (tmp_path / "whole.py").write_text(src.replace("list(net.decoder.parameters())", "list(net.parameters())"))
+    assert _ms3_lines(tmp_path / "whole.py") == want | before
+    # the encoder's weights: everything from the encoder on
+    (tmp_path / "encoder.py").write_text(src.replace("net.decoder.parameters()", "net.encoder.parameters()"))
+    assert _ms3_lines(tmp_path / "encoder.py") == want | before
+    # the model passed by keyword to the loss function: the same narrowing
+    (tmp_path / "keyword.py").write_text(src.replace("task_losses(auto, torch.randn(4, 6)",
+                                                     "task_losses(net=auto, first=torch.randn(4, 6)")
+                                         .replace("torch.randn(4, 6) * 2.0, labels)",
+                                                  "second=torch.randn(4, 6) * 2.0, labels=labels)"))
+    assert _ms3_lines(tmp_path / "keyword.py") == want
+    # first order: nothing
+    (tmp_path / "first.py").write_text(src.replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path / "first.py").findings
+
+
+def test_sequential_layer_index_given_by_the_caller(tmp_path: Path) -> None:
+    # grad w.r.t. `net[k].weight` of an nn.Sequential, k bound by the helper's one call (a module-level constant):
+    # the layers before index k are not on the path; an index not known, or 0, keeps every layer
+    case = SO / "sequential_layer_index_from_caller.py"
+    want = {(17, "torch.nn.Hardswish"), (19, "torch.nn.LogSoftmax"), (25, "torch.nn.functional.nll_loss")}
+    assert _ms3_lines(case) == want
+    src = case.read_text()
+    before = {(14, "torch.nn.GroupNorm"), (15, "torch.nn.ReLU6")}
+    (tmp_path / "first_layer.py").write_text(src.replace("PROBED = 3", "PROBED = 0"))
+    assert _ms3_lines(tmp_path / "first_layer.py") == want | before
+    (tmp_path / "literal.py").write_text(src.replace("curvature(net, PROBED,", "curvature(net, 5,"))
+    assert _ms3_lines(tmp_path / "literal.py") == {(19, "torch.nn.LogSoftmax"), (25, "torch.nn.functional.nll_loss")}
+    # two calls with different indexes: not one index, the whole model
+    second = "    print(curvature(net, 1, torch.randn(4, 6), torch.tensor([0, 1, 0, 0])))\n"
+    (tmp_path / "two.py").write_text(src + second)
+    assert _ms3_lines(tmp_path / "two.py") == want | before
+    # layers given as a starred list: their positions are not shown, the whole model
+    starred = src.replace("return nn.Sequential(\n", "return nn.Sequential(*[\n").replace(
+        "nn.LogSoftmax(dim=1),\n    )", "nn.LogSoftmax(dim=1),\n    ])")
+    assert starred != src
+    (tmp_path / "starred.py").write_text(starred)
+    assert _ms3_lines(tmp_path / "starred.py") == want | before
+    (tmp_path / "first.py").write_text(src.replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path / "first.py").findings
+
+
+def test_mixin_member_and_raw_input_op_through_a_registry_factory(tmp_path: Path) -> None:
+    # `nets.create("mlp")` returns a class a decorator registered; its forward applies log_softmax to the raw
+    # input (off the path of a grad over the weights) and a mixin's `self.gate_act` the subclass sets (on it)
+    pkg = PKG / "mixin_member_factory_registry"
+    want = {("nets.py", 24, "torch.nn.Hardswish")}
+    assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(pkg).findings} == want
+    for name in ("nets.py", "train.py"):
+        (tmp_path / name).write_text((pkg / name).read_text())
+    # log_softmax after the first weight: on the path
+    nets = (pkg / "nets.py").read_text()
+    (tmp_path / "nets.py").write_text(nets.replace("x = F.log_softmax(x, dim=1)",
+                                                   "x = F.log_softmax(self.fc1(x), dim=1)")
+                                      .replace("self.gate(self.fc1(x))", "self.gate(x)"))
+    assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(tmp_path).findings} == \
+        want | {("nets.py", 29, "torch.nn.functional.log_softmax")}
+    # first order: nothing
+    (tmp_path / "nets.py").write_text(nets)
+    (tmp_path / "train.py").write_text((pkg / "train.py").read_text().replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path).findings
+
+
+def test_optimiser_step_differentiates_the_callers_loss(tmp_path: Path) -> None:
+    # `opt.update(objective)` in train.py; the optimiser (another file) takes grad(objective, its own weights,
+    # create_graph=True) and differentiates again: all train.py computes the objective from is on the path
+    # (the model's forward across files and the loss), not a metric computed beside it
+    pkg = PKG / "optimiser_step_loss_from_caller"
+    want = {("nets.py", 8, "torch.nn.Softshrink"), ("train.py", 14, "torch.nn.functional.smooth_l1_loss")}
+    assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(pkg).findings} == want
+    for name in ("curvature.py", "nets.py", "train.py"):
+        (tmp_path / name).write_text((pkg / name).read_text())
+    # the weights passed in by the caller (not held by the instance): the grad inputs are a parameter, and
+    # the step's objective comes from the caller as before
+    (tmp_path / "curvature.py").write_text((pkg / "curvature.py").read_text().replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path).findings
+    # the optimiser's file alone: its callers are not scanned, said as unresolved (MS302), no MS301
+    res = _scan_ms3(pkg / "curvature.py")
+    assert [(f.code, f.line) for f in res.findings] == [("MS302", 14)]
+
+
+def test_member_method_over_one_submodule_across_files(tmp_path: Path) -> None:
+    # curvature.py differentiates w.r.t. `m.towers[i].parameters()` and calls `m.score(x, i)`, a method of a
+    # class of towers.py (the model comes from train.py): the method's part from the towers on ("member:@towers"),
+    # so the backbone (GroupNorm, relu6) applied before is off the path; the key `i` is no module
+    pkg = PKG / "member_method_over_one_submodule"
+    want = {("towers.py", 19, "torch.nn.Softshrink")}
+    assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(pkg).findings} == want
+    before = {("towers.py", 9, "torch.nn.GroupNorm"), ("towers.py", 12, "torch.nn.functional.relu6")}
+    for name in ("towers.py", "curvature.py", "train.py"):
+        (tmp_path / name).write_text((pkg / name).read_text())
+    src = (pkg / "curvature.py").read_text()
+    for owner in ("m", "m.backbone"):  # every weight, or the backbone's: the whole method
+        (tmp_path / "curvature.py").write_text(src.replace("m.towers[i].parameters()", f"{owner}.parameters()"))
+        assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(tmp_path).findings} == want | before
+    (tmp_path / "curvature.py").write_text(src.replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path).findings

@@ -302,14 +302,16 @@ class _Expansion:
             for x, ctx in picked or values:
                 self.expand_value(state, x, ctx, via, depth + 1)
             return
-        method, values = self.class_members(cls, attr)
-        if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
-            self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module it returns
-        elif method is not None:  # `self.encode(u, y)`: the method's slice from its live arguments
-            live, state.live = state.live, None
-            self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
-        for v, ctx in values:
-            self.expand_value(state, v, ctx, via, depth + 1)
+        live = state.live
+        for method, values in [self.class_members(cls, attr)] + self.subclass_members(cls, attr):
+            state.live = live  # a mixin's member: each subclass's that sets it (subclass_members)
+            if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
+                self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module
+            elif method is not None:  # `self.encode(u, y)`: the method's slice from its live arguments
+                state.live = None
+                self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
+            for v, ctx in values:
+                self.expand_value(state, v, ctx, via, depth + 1)
 
     def member_of_instance(self, state, owner, attr: str, fn: _Fn, via: str, depth: int) -> None:
         """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to
@@ -632,7 +634,14 @@ class _Expansion:
     def expand_torch_value(self, state, v: cst.Call, api: str, ctx: _Fn, via: str, depth: int) -> None:
         """expand_value of a torch call: a container's or wrapper's layers, an nn module, else unresolved."""
         if api in _CONTAINERS or api in _WRAPPERS:
-            for a in _held_args(v, api):  # `nn.Sequential(OrderedDict([("conv", nn.Conv2d(...)), ...]))`
+            held = _held_args(v, api)
+            start = self.layers_from(state.live) if api == "torch.nn.Sequential" and not any(
+                a.star or a.keyword is not None or isinstance(a.value, cst.Call) and
+                (dotted_name(a.value.func) or "").rpartition(".")[2] in ("OrderedDict", "dict") for a in held) else 0
+            start = start if start < len(held) else 0
+            if start:
+                state.live = None
+            for a in held[start:]:  # `nn.Sequential(OrderedDict([("conv", nn.Conv2d(...)), ...]))`
                 self.expand_layer_arg(state, a.value, ctx, via, depth + 1)
             return
         if self.kind(api) == "nn_module":
@@ -641,6 +650,16 @@ class _Expansion:
         if api in _FUNCTIONAL_CALL or api.startswith("torch.func."):
             return
         self.unresolved(state, _code(v))
+
+    @staticmethod
+    def layers_from(live: frozenset | None) -> int:
+        """The first layer of an nn.Sequential called with `live` on the path: k when the differentiated inputs
+        are the weights of its layers from index k on only ("@#k", Resolver.index_part: `model[4].weight`), the
+        earlier layers running before them; 0 (all) otherwise."""
+        parts = [t[1:] for t in live or () if t.startswith("@")]
+        if not parts or not all(p.startswith("#") and p[1:].isdigit() for p in parts):
+            return 0
+        return min(int(p[1:]) for p in parts)
 
     def expand_made(self, state, name: str, ctx: _Fn, call: cst.Call, via: str, depth: int) -> bool:
         """`call` calls `name`, a local holding classes or factories (`act = ACTIVATIONS[cfg.act]` ... `act()`,
@@ -779,7 +798,7 @@ class _Expansion:
         live_params = self.live_params(f, live)
         key = ("fn", id(f))
         outs = frozenset(t for t in live or () if t.startswith((">", "@")))
-        parts = frozenset(t[1:] for t in outs if t.startswith("@"))
+        parts = frozenset(t[1:] for t in outs if t.startswith("@") and "." not in t)
         done = (id(f), state.guessed > 0, live_params, outs)  # a body's ops do not depend on the way it is reached
         if key in state.visiting or done in state.done:
             return
@@ -799,7 +818,7 @@ class _Expansion:
                     if wanted is None or id(c) in wanted:
                         self.call_ops(state, c, f, via, depth + 1)
             else:
-                for c, c_live in self.sliced_calls(f, live_params):
+                for c, c_live in self.sliced_calls(f, live_params, self.param_parts(f, live)):
                     if wanted is None or id(c) in wanted:
                         self.call_ops(state, c, f, via, depth + 1, c_live)
         finally:
@@ -824,11 +843,36 @@ class _Expansion:
             out.add(name)
         return frozenset(out) if out else None
 
-    def sliced_calls(self, f: _Fn, live_params: frozenset) -> list:
+    @staticmethod
+    def param_parts(f: _Fn, live: frozenset | None) -> frozenset:
+        """(parameter, submodule attribute) pairs of the "@<slot>.<attr>" tokens of `live` (Resolver.part_args):
+        the parameter is a module of which only that submodule's weights are differentiated."""
+        out = set()
+        for t in live or ():
+            if t.startswith("@") and "." in t:
+                slot, _, attr = t[1:].partition(".")
+                name = f.params[int(slot)] if slot.isdigit() and int(slot) < len(f.params) else slot
+                if name in f.params and name not in f.assigns:
+                    out.add((name, attr))
+        return frozenset(out)
+
+    def sliced_calls(self, f: _Fn, live_params: frozenset, parts: frozenset = frozenset()) -> list:
         """(call, its live slots) for the calls of f's body that read what the live parameters reach, through
-        f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path)."""
+        f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path). `parts`
+        (param_parts): a call of such a parameter's module (`enc.embed(x)`) with no argument on the path puts
+        on it only what the part reaches (part_slots), and passing the module on passes its part (part_args)."""
         reach = spread(self.visible_assigns(f), set(live_params))
-        return [(c, self.live_slots(c, reach)) for c in f.calls if refs_besides(c) & reach]
+        out = []
+        for c in f.calls:
+            if not refs_besides(c) & reach:
+                continue
+            live = self.live_slots(c, reach)
+            if parts and live is None:
+                live = self.part_slots(c, parts, reach)
+            elif parts:
+                live |= self.part_args(c, parts)
+            out.append((c, live))
+        return out
 
     def part_calls(self, f: _Fn, parts: frozenset, live_params: frozenset | None = None) -> list | None:
         """(call, its live slots) for the calls of a forward f on the path when the differentiated inputs are the

@@ -259,9 +259,10 @@ class _Paths:
 
     # ---------------------------------------------------------------- slicing
     def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None, hops: int = 0,
-              at: cst.CSTNode | None = None) -> None:
+              at: cst.CSTNode | None = None, given: frozenset = frozenset(), loud: bool = False) -> None:
         """The ops on the path from `inputs` to `outputs` in fn (a grad or backward call `at`: an output name
-        rebound later in its loop takes only the value that reaches the call)."""
+        rebound later in its loop takes only the value that reaches the call). `given`: the input parts a lifted
+        helper showed (lift_parts), for inputs that are whole modules here; `loud`: see lift."""
         back = set()
         for o in outputs:
             back |= refs(o)
@@ -279,7 +280,7 @@ class _Paths:
             fwd = None
             direct = set().union(*(refs(o) for o in outputs))
             if direct & set(fn.params):  # `def step(loss): loss.backward(...)`: the loss is computed by the caller
-                self.lift(state, fn, direct, None, hops)
+                self.lift(state, fn, direct, None, hops, "back", loud=loud)
         else:
             fwd = set()
             for i in inputs:
@@ -288,13 +289,15 @@ class _Paths:
             fwd |= self.owner_params(fn, fwd)
             held, holders = self.input_holders(fn, fwd, inputs)
             members = self.other_submodules(fn, inputs)
-            parts = self.input_parts(fn, inputs)
+            parts = self.input_parts(fn, inputs) or given
             spread(self.visible_assigns(fn), fwd, members)
             reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
             fwd |= held
             shared = fwd & back
             if not shared:
-                if not self.lift(state, fn, back, fwd, hops):
+                if not self.lift(state, fn, back, fwd, hops, parts=parts) and not (self.instance_weights(fn, inputs)
+                                                                                and self.lift(state, fn, back, None,
+                                                                                              hops, "back", loud=True)):
                     state.site.reason = state.site.reason or \
                         "the grad inputs do not reach its outputs within " + fn.qual
                 return
@@ -322,6 +325,8 @@ class _Paths:
                 functional = self.torch_api(c) in _FUNCTIONAL_CALL
                 if (live is None or functional) and reach is not None and parts and id(c) not in holders:
                     live = self.part_slots(c, parts, reach, functional)
+                elif live is not None and parts and id(c) not in holders:
+                    live |= self.part_args(c, parts)
                 self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
 
     def live_slots(self, c: cst.Call, reach: set) -> frozenset | None:
@@ -356,10 +361,27 @@ class _Paths:
             module = _arg(c, 0, "module")
             args = [a for i, a in enumerate(c.args) if i >= 2 and (a.keyword is None or a.keyword.value in
                                                                    ("args", "kwargs"))]
+        if isinstance(module, cst.Attribute) and not functional:  # `model.classify(x)`: a method, sliced alike
+            module = module.value
         if not isinstance(module, cst.Name) or any(a.star or refs_besides(a.value) & reach for a in args):
             return None
         out = frozenset("@" + attr for base, attr in parts if base == module.value)
         return out or None
+
+    @staticmethod
+    def part_args(c: cst.Call, parts: frozenset) -> frozenset:
+        """`losses(enc, clf, batch)` with the grad inputs the weights of `enc.proj` only: "@<slot>.<attr>" for each
+        argument that is the bare name of such a module, so that the callee's calls through that parameter put on
+        the path only what the part reaches (Resolver.sliced_calls)."""
+        out, pos = set(), 0
+        for a in c.args:
+            if a.star:
+                return frozenset(out)  # the positions after it are not known
+            slot = a.keyword.value if a.keyword is not None else str(pos)
+            pos += a.keyword is None
+            if isinstance(a.value, cst.Name):
+                out |= {f"@{slot}.{attr}" for base, attr in parts if base == a.value.value and attr != "*"}
+        return frozenset(out)
 
     def used_outputs(self, c: cst.Call, back: set, live: frozenset | None) -> frozenset | None:
         """`live` plus ">k" for the one returned element of `c` the derivative path reads, when its result is
@@ -481,7 +503,11 @@ class _Paths:
                 if isinstance(part, cst.Attribute) and isinstance(part.value, cst.Name):
                     pairs.add((part.value.value, part.attr.value))
                     continue
-                return frozenset()
+                layer = self.index_part(part, fn)
+                if layer is None:
+                    return frozenset()
+                pairs.add(layer)
+                continue
             if isinstance(v, cst.Name):
                 if v.value in seen:
                     continue
@@ -514,7 +540,12 @@ class _Paths:
             if not owners:
                 return frozenset()
             for o in owners:
-                if isinstance(o, cst.Name):
+                while isinstance(o, cst.Subscript) and isinstance(o.value, (cst.Subscript, cst.Attribute)):
+                    o = o.value  # `clf.heads[task].parameters()`: the whole container is the part
+                layer = self.index_part(o, fn)  # `model[4].parameters()`: its layers from index 4 on
+                if layer is not None:
+                    pairs.add(layer)
+                elif isinstance(o, cst.Name):
                     pairs.add((o.value, "*"))
                 elif isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name):
                     pairs.add((o.value.value, o.attr.value))
@@ -522,13 +553,26 @@ class _Paths:
                     return frozenset()
         return frozenset(pairs)
 
+    def index_part(self, sub, fn: _Fn) -> tuple[str, str] | None:
+        """`model[4]`, `model[layer_idx]` (index_value): ("model", "#4"), the layers of the nn.Sequential `model`
+        from index 4 on (Resolver.expand_torch_value); None for anything else."""
+        if not isinstance(sub, cst.Subscript) or not isinstance(sub.value, cst.Name) or len(sub.slice) != 1 or \
+                not isinstance(sub.slice[0].slice, cst.Index):
+            return None
+        k = self.index_value(sub.slice[0].slice.value, fn)
+        return (sub.value.value, f"#{k}") if k is not None else None
+
     def caller_parts(self, fn: _Fn, param: str, depth: int) -> frozenset:
         """input_parts of fn's parameter `param` from the calls of fn in this file: `top_eig(net, net.blocks[0].weight)`
         for `def top_eig(model, weight)` gives ("model", "blocks"), each call's part owner being the name it
         passes for another parameter. Empty unless every call shows that."""
         calls, out = self.calls_of(fn), set()
         for call, caller in calls:
-            a = self.param_arg(fn, call, param) if not any(x.star for x in call.args) else None
+            a = self.param_arg(fn, call, param)
+            stars = [i for i, x in enumerate(call.args) if x.star]
+            if stars and not any(x.value is a and (x.keyword is not None or i < stars[0])
+                                 for i, x in enumerate(call.args)):
+                a = None  # `f(net, params, *batch)`: a position after the star is not known
             got = self.input_parts(caller, [a], depth + 1) if a is not None else frozenset()
             if not got:
                 return frozenset()
@@ -590,7 +634,10 @@ class _Paths:
             for v in found[0]:
                 for c in calls_in(v):
                     if isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods():
-                        owners |= refs(c.func.value)
+                        owner = c.func.value
+                        while isinstance(owner, cst.Subscript):  # `clf.heads[task]`: the key is no module
+                            owner = owner.value
+                        owners |= refs(owner)
                     elif isinstance(c.func, cst.Name):
                         owners |= self.weights_helper_owners(c, found[1])
                 owners |= weight_owners(v)
@@ -660,12 +707,15 @@ class _Paths:
 
     # ---------------------------------------------------------------- helpers sliced in their callers
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",
-             quiet: bool = False) -> bool:
+             quiet: bool = False, parts: frozenset = frozenset(), loud: bool = False) -> bool:
         """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
         `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes. Role "hold":
         the parameter holds both (`sdf_loss(model_output)` reads input and output out of it): in the callers,
         the call that makes the argument is on the path. Other files' calls of a public helper are
-        ms_scan.project's (a "lift"/"hold" ProjectCallee, named as unresolved when no call is in this file)."""
+        ms_scan.project's (a "lift"/"hold" ProjectCallee, named as unresolved when no call is in this file). Role
+        "back" (no inputs: `def step(loss): loss.backward(...)`, or inputs the instance holds, instance_weights):
+        the callers' whole slice of the argument; other files' calls through a "back" ProjectCallee, named as
+        unresolved only when `loud`."""
         if state.lifts >= MAX_LIFTS:
             self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
             return False
@@ -683,6 +733,15 @@ class _Paths:
         for p in p_out if fwd is not None else ():
             self.param_hit(state, fn, p, "", "" if calls or quiet or state.quiet else (
                 f"{fn.qual} (differentiates its parameter {p}: no call in this file)"), role=role)
+        for p in p_out if fwd is None and role == "back" and not calls else ():
+            # other files' calls compute the loss (their "back" summaries); none followed: silent, as before,
+            # unless `loud` (the grad's own inputs, held by the instance, do not reach the loss here)
+            text = f"{fn.qual} (differentiates its parameter {p}: no call in this file)" if loud and not state.quiet \
+                else ""
+            if self.param_hit(state, fn, p, "", text, role=role):
+                lifted = True
+            elif text:
+                self.unresolved(state, text)
         for call, caller in calls:
             outs = [a for a in (self.param_arg(fn, call, p) for p in p_out) if a is not None]
             ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
@@ -703,10 +762,34 @@ class _Paths:
                     for a in outs:
                         self.expand_held(state, a, caller, hops + 1)
                 else:
-                    self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1)
+                    self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1,
+                               given=self.lift_parts(fn, call, parts), loud=loud)
             finally:
                 state.quiet -= quiet
         return lifted
+
+    def lift_parts(self, fn: _Fn, call: cst.Call, parts: frozenset) -> frozenset:
+        """input_parts of the helper fn whose grad is lifted, in the caller's names: `agreement_penalty(enc, la,
+        lb)` differentiating `enc.proj.weight` gives ("enc", "proj") when the call passes a bare name for the
+        parameter enc. Empty unless every part's module is a parameter so passed."""
+        out = set()
+        for base, attr in parts:
+            a = self.param_arg(fn, call, base) if base in fn.params and base not in fn.assigns else None
+            if not isinstance(a, cst.Name) or attr == "*":
+                return frozenset()
+            out.add((a.value, attr))
+        return frozenset(out)
+
+    def instance_weights(self, fn: _Fn, inputs: list) -> bool:
+        """The grad inputs are weights a method's instance holds, read through `self` only (`self.params`,
+        `[p for g in self.param_groups for p in g["params"]]`, a local bound to `self._params()`), none from
+        fn's parameters: an optimiser's step differentiating the loss its caller computes w.r.t. every weight
+        it was given, so all the caller computes the loss from is on the path (lift, role "back")."""
+        me = fn.self_name
+        if not me:
+            return False
+        names = self.back_names(fn, inputs, set())
+        return bool(names) and not names & set(fn.params) and any(n == me or n.startswith(me + ".") for n in names)
 
     def expand_held(self, state, v, fn: _Fn, hops: int) -> None:
         """`v` holds a grad's input and output (`model(inp)`, or a name bound to it): the call that makes it is on

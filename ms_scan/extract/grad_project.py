@@ -139,24 +139,29 @@ class _ProjectLinks:
         if callee not in state.site.project:
             state.site.project.append(callee)
 
-    def param_hit(self, state, fn: _Fn, name: str, via: str, text: str, attr: str = "", role: str = "param") -> None:
+    def param_hit(self, state, fn: _Fn, name: str, via: str, text: str, attr: str = "", role: str = "param") -> bool:
         """A parameter called as a model (or `.attr` of it) that nothing in this file binds, of a module-level
         function or a method of a module-level class: other files may call it, so ms_scan.project follows
         the arguments they pass (their "arg" summaries) in place of `text`. Role "lift": a grad helper's
         parameter that is differentiated (`def gradient(y, x)`), followed as the callers' slice from that
-        argument back to the others (their "lift" summaries)."""
+        argument back to the others (their "lift" summaries); role "back": a loss differentiated w.r.t. weights
+        the instance holds, followed as all the callers compute it from (their "back" summaries). True when
+        the ProjectCallee is made."""
         found = self.callee_target(self.param_owner(fn, name), name)
         if found is None:
-            return
+            return False
         target, index = found
         param = f"{index}:{name}" + (f":{attr}" if attr else "")
         live, state.live = state.live, None
+        if attr and live is not None and not all(t.startswith("@") and "." not in t for t in live):
+            live = None  # `clf.classify(x)`: only the parts of the instance its member reaches ("member:@attr")
         callee = ProjectCallee(self.ex.module, target, role, via, "medium" if state.guessed else "high", text,
-                               "", param, _live_text(live) if role == "param" and not attr else "")
+                               "", param, _live_text(live) if role == "param" else "")
         if callee not in state.site.project:
             state.site.project.append(callee)
             if text:  # "": a helper also called in this file, whose other callers are looked for quietly
                 self.unresolved(state, text)
+        return True
 
     def flag_callee(self, expr, fn: _Fn, here: set | None = None, opened: tuple | None = None) -> ProjectCallee | None:
         """`create_graph=create_graph` (or `not create_graph`), a parameter of a public helper no call in this

@@ -10,7 +10,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, _code, _literal,
-    returned, _stack_room, _unchain,
+    refs, returned, _stack_room, _unchain,
 )
 
 
@@ -34,6 +34,9 @@ class _Summaries:
             out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
             if any(value is not None for value in returned(f.node.body)):
                 out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
+                if self.returned_classes(f):  # a factory (`return MODELS[name](**kw)`): as input_summaries' "@*"
+                    out.append(self._summary(name, "instance:@*", lambda st, f=f: (
+                        setattr(st, "live", frozenset({"@*"})), self.expand_returns(st, f, f.qual, 0))))
         for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
             if "." in name or name in top.defs or name in self.ex._classes:
                 continue
@@ -145,6 +148,31 @@ class _Summaries:
                         self.expand_class_member(st, c, a, "", 0)))
                     spent += state.steps
                     out.append((summary, state))
+        return out + self.part_member_summaries(owners, spent)
+
+    def part_member_summaries(self, owners: list, spent: int) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "member:@<attr>": a method of a module-level class with only the weights of its submodule `attr`
+        differentiated (another file's `clf.classify(x)` over `clf.heads[task].parameters()`): what of the method
+        runs from that submodule on (Resolver.part_calls), for each submodule a method reads, when it reads two
+        or more. Built after the other member summaries, with what is left of MAX_MEMBER_STEPS."""
+        out = []
+        for owner, cls in owners:
+            attrs = {k for c in self.class_chain(cls) for k in c.attrs if not k.endswith("*")}
+            for c in self.class_chain(cls):
+                for m, f in sorted(c.methods.items()):
+                    if m.startswith("__") or not f.self_name:
+                        continue
+                    read = sorted({r[len(f.self_name) + 1:].partition(".")[0] for r in refs(f.node.body)
+                                   if r.startswith(f.self_name + ".")} & attrs)
+                    for attr in read if len(read) >= 2 else ():
+                        if spent > MAX_MEMBER_STEPS:
+                            return out
+                        summary, state = self._summary(
+                            f"{owner}.{m}", f"member:@{attr}", lambda st, k=cls, a=m, p=attr: (
+                                setattr(st, "live", frozenset({"@" + p})), self.expand_class_member(st, k, a, "", 0)))
+                        spent += state.steps
+                        if summary.ops or summary.project:
+                            out.append((summary, state))
         return out
 
     def has_member(self, cls: _Cls, attr: str) -> bool:
@@ -169,12 +197,13 @@ class _Summaries:
         `Trainer(model)`, `Trainer.fit` for `trainer.fit(model)`), role "arg:<index>" or "arg:<keyword>".
         An instance of one of this file's model classes is given as that class (so a member of it can be
         looked up too). Only arguments that lead somewhere are kept; the work is bounded by MAX_MEMBER_STEPS."""
-        out, spent = [], 0
+        out, spent, made = [], 0, []
         for f in self.all_fns():
             for c in f.calls:
                 target = self.project_callee_of(c, f)
                 if target is None:
                     continue
+                made.append((c, f, target))
                 summary, state = self._summary(f"{target[0]}:{target[1]}", "called", lambda st: None)
                 summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()]
                 out.append((summary, state))  # the literal flags this call passes (`create_graph=True`)
@@ -213,6 +242,23 @@ class _Summaries:
                     spent += state.steps
                     if summary.ops or summary.project:
                         out.append((summary, state))
+        return out + self.back_summaries(made, spent)
+
+    def back_summaries(self, made: list, spent: int) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "back:<slot>": everything the argument is computed from in the caller (a backward's slice, no
+        inputs), for a callee that differentiates it w.r.t. weights it holds itself (`opt.step(loss)` with an
+        optimiser whose step takes `grad(loss, self.param_groups..., create_graph=True)`, "back" ProjectCallee).
+        Built after every other summary of the file, with what is left of its MAX_MEMBER_STEPS."""
+        out = []
+        for c, f, target in made:
+            for slot, v in self.arg_slots(c).items():
+                if spent > MAX_MEMBER_STEPS or not isinstance(v, (cst.Name, cst.Call, cst.BinaryOperation)):
+                    continue
+                summary, state = self._summary(f"{target[0]}:{target[1]}", f"back:{slot}",
+                                               lambda st, v=v, fn=f: self.slice(st, fn, [v], None))
+                spent += state.steps
+                if summary.ops or summary.project:
+                    out.append((summary, state))
         return out
 
     @staticmethod

@@ -7,8 +7,9 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _kw, _literal, _name_tokens, _partial_of,
-    _role_words, _subscript_key, _target_names, _unchain, _walk, binding, enclosing, param_owner_of, returned,
+    _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _kw, _literal,
+    _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain, _walk, binding, enclosing,
+    param_owner_of, returned,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -82,7 +83,10 @@ class _Values:
             v = _unchain(v) if v is not None else None
             table = v.func.value if isinstance(v, cst.Call) and isinstance(v.func, cst.Subscript) else None
             bound = top.assigns.get(table.value, []) if isinstance(table, cst.Name) else []
-            items = [x for b in bound for x in self.table_items(b)]
+            # a registry a decorator fills (`MODELS = {}` + `@register("gru")`): the registered classes too
+            registered = [b for b in bound if id(b) in self.ex.registered]
+            bound = [b for b in bound if id(b) not in self.ex.registered]
+            items = [x for b in bound for x in self.table_items(b)] + registered
             if not items or len(bound) != 1 or not all(isinstance(x, cst.Name) and x.value in self.ex._classes
                                                        for x in items):
                 return []
@@ -284,6 +288,18 @@ class _Values:
                 return None, values
         return None, []
 
+    def subclass_members(self, cls: _Cls, attr: str) -> list[tuple[_Fn | None, list]]:
+        """class_members of `attr` on the file's classes deriving from cls, for a member cls lacks (a mixin's
+        `def smooth(self, x): return self.smoother(x)`: `self` is an instance of a class that mixes it in and sets
+        `self.smoother`). Empty when cls has it, or no subclass of this file does."""
+        subs = self._subclasses
+        if id(cls) not in subs:
+            subs[id(cls)] = [c for c in self.ex._classes.values() if c is not cls and
+                             any(b is cls for b in self.class_chain(c))]
+        if not subs[id(cls)] or any(self.class_members(cls, attr)):
+            return []
+        return [got for got in (self.class_members(c, attr) for c in subs[id(cls)]) if any(got)]
+
     def class_chain(self, cls: _Cls) -> list[_Cls]:
         """cls and its in-file base classes, breadth first (the order a member is looked up in)."""
         return list(self.class_line(cls))
@@ -365,6 +381,34 @@ class _Values:
             v = _kw(v, attr)
         lit = _literal(v) if v is not None else None
         return lit if isinstance(lit, str) else None
+
+    def index_value(self, expr, fn: _Fn, depth: int = 0) -> int | None:
+        """The non-negative int `expr` is (`model[4]`, `model[layer_idx]`): a literal, a name every assignment
+        of which gives the same one, or a parameter every call of its function in this file gives the same one
+        (its default when a call leaves it out). None otherwise (no call, a starred call, two values)."""
+        lit = _literal(expr)
+        if lit is not _NOLIT or not isinstance(expr, cst.Name) or depth > MAX_CLASS_HOPS:
+            return lit if isinstance(lit, int) and not isinstance(lit, bool) and lit >= 0 else None
+        found = self.lookup_assigns(fn, expr.value)
+        if found is not None:
+            values = {self.index_value(v, found[1], depth + 1) for v in found[0]}
+        elif self.param_of(fn, expr.value):
+            owner = self.param_owner(fn, expr.value)
+            calls = self.calls_of(owner)
+            if not calls or not isinstance(owner.node, cst.FunctionDef) or \
+                    any(a.star for c, _ in calls for a in c.args):
+                return None
+            default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
+                                                 *owner.node.params.posonly_params)
+                            if p.name.value == expr.value), None)
+            values = set()
+            for call, caller in calls:
+                arg = self.param_arg(owner, call, expr.value)
+                values.add(self.index_value(arg, caller, depth + 1) if arg is not None else
+                           self.index_value(default, owner, depth + 1) if default is not None else None)
+        else:
+            return None
+        return values.pop() if len(values) == 1 else None
 
     def key_choices(self, expr: cst.Subscript, fn: _Fn) -> set | None:
         """The string keys `d[k]` can be looked up with: bound_key's one key, or for `d[cfg.kind]` with `cfg` an

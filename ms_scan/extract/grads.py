@@ -479,6 +479,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries):
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
         self._owner_memo: dict[tuple, set] = {}  # owner_params, per (function, input parameters)
         self._param_methods: frozenset | None = None
+        self._subclasses: dict[int, list[_Cls]] = {}  # id(class) -> the file's classes deriving from it
 
     def torch_api(self, call: cst.Call) -> str | None:
         use = self.uses.get(id(call.func))
