@@ -234,8 +234,9 @@ class Streaming:
         table = self.ready()
         snippets_of = {f.path: f.snippets for f in facts}
         late: list[Finding] = []
+        restored = getattr(facts, "restored", ())  # files not kept whose record came back: done as well
         for f in facts:
-            if f.path in self.done:
+            if f.path in self.done or f.path in restored:
                 if f.uses:  # owner uses project.resolve kept, and deferred references it resolved
                     _read_snippets(f, sources)
                     late.extend(_api_findings(f, f.uses, table, self.settings))

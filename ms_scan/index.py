@@ -21,6 +21,7 @@ paths and module name).
 from __future__ import annotations
 
 import os
+import pickle
 from collections.abc import Mapping
 
 from ms_scan.facts import ClassDecl, FileFacts
@@ -29,11 +30,16 @@ _EXPORT, _REEXPORT, _CLASS = 0, 1, 2
 _FIELDS = (("exports", _EXPORT), ("reexports", _REEXPORT), ("classes", _CLASS))
 _MEMO = 4096  # decoded entries kept (lookups repeat: `...utils` names, common bases)
 _SEP = "\x00"
+_PICKLE = 4
 # one row per name, keyed by the file's path (two files may claim one module: `a.py` and `a/__init__.py`)
 _TABLE = ("CREATE TABLE IF NOT EXISTS names (path TEXT, kind INTEGER, name TEXT, value TEXT, "
           "PRIMARY KEY (path, kind, name)) WITHOUT ROWID")
 # the module each written file is (the cross-file pass looks files up by module: Modules below)
 _FILES = "CREATE TABLE IF NOT EXISTS files (module TEXT, path TEXT, PRIMARY KEY (module, path)) WITHOUT ROWID"
+# each file's references to names of project modules, in order, with the context spans of their lines
+# (project.resolve turns the few that lead to torch into uses; the file's record comes back only for those)
+_DEFERRED = ("CREATE TABLE IF NOT EXISTS deferred (path TEXT, seq INTEGER, module TEXT, data BLOB, "
+             "PRIMARY KEY (path, seq)) WITHOUT ROWID")
 
 
 def _encode(kind: int, value) -> str:
@@ -66,6 +72,7 @@ def _connect(path: str):
     db.execute("PRAGMA synchronous=OFF")  # a temporary file: no need to survive the machine
     db.execute(_TABLE)
     db.execute(_FILES)
+    db.execute(_DEFERRED)
     return db
 
 
@@ -73,8 +80,9 @@ _writer: tuple | None = None  # (pid, directory, connection) of this worker proc
 
 
 def write(directory: str, facts: FileFacts) -> None:
-    """In a worker: add the file's exports, re-exports and classes to this process's file under
-    `directory`, then set those fields to None (the main process reads them from the index)."""
+    """In a worker: add the file's exports, re-exports, classes and deferred references to this process's
+    file under `directory`, then set the first three to None (the main process reads them from the index),
+    empty the references and keep only the context spans of the file's own uses."""
     global _writer
     if not facts.module:
         return  # nothing imports a file without a module name: nothing to index
@@ -84,10 +92,18 @@ def write(directory: str, facts: FileFacts) -> None:
     db = _writer[2]
     rows = [(facts.path, kind, name, _encode(kind, value))
             for field, kind in _FIELDS for name, value in getattr(facts, field).items()]
+    refs = [(facts.path, seq, facts.module, pickle.dumps(
+        (ref, [c for c in facts.contexts if c.start_line <= ref.use.line <= c.end_line]), _PICKLE))
+        for seq, ref in enumerate(facts.deferred)]
     with db:  # one transaction (a file is written once a scan: when its per-file rules are done)
         db.execute("INSERT OR REPLACE INTO files VALUES (?, ?)", (facts.module, facts.path))
         db.executemany("INSERT OR REPLACE INTO names VALUES (?, ?, ?, ?)", rows)
+        db.executemany("INSERT OR REPLACE INTO deferred VALUES (?, ?, ?, ?)", refs)
     facts.exports = facts.reexports = facts.classes = None
+    if refs:
+        own = {u.line for u in facts.uses}
+        facts.contexts = [c for c in facts.contexts if any(c.start_line <= n <= c.end_line for n in own)]
+        facts.deferred = []
 
 
 class Index:
@@ -130,6 +146,7 @@ class Index:
                     with self._db:
                         self._db.execute("INSERT OR REPLACE INTO names SELECT * FROM w.names")
                         self._db.execute("INSERT OR REPLACE INTO files SELECT * FROM w.files")
+                        self._db.execute("INSERT OR REPLACE INTO deferred SELECT * FROM w.deferred")
                     self._db.execute("DETACH DATABASE w")
             self._pending = False
             self._memo.clear()
@@ -175,6 +192,16 @@ class Index:
             return set()
         return {r[0] for r in self._merged().execute(
             "SELECT DISTINCT module FROM files JOIN names USING (path) WHERE kind = ?", (_EXPORT,))}
+
+    def deferred(self):
+        """(path, module, ProjectRef, its context spans) of every written file, in path order then the
+        file's own order."""
+        if self._dir is None:
+            return
+        for path, module, data in self._merged().execute(
+                "SELECT path, module, data FROM deferred ORDER BY path, seq"):
+            ref, spans = pickle.loads(data)
+            yield path, module, ref, spans
 
     def close(self) -> None:
         if self._db is not None:
@@ -226,6 +253,14 @@ class Kept(list):
     def __init__(self, items=(), index: Index | None = None):
         super().__init__(items)
         self.index = index
+        self.restored: set[str] = set()  # files not kept, whose record came back (done with their per-file rules)
+
+    def restore(self, facts: FileFacts) -> None:
+        """Put back the record of a file that was not kept, in path order."""
+        import bisect
+
+        bisect.insort(self, facts, key=lambda f: f.path)
+        self.restored.add(facts.path)
 
 
 class Modules(Mapping):

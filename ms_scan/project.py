@@ -8,7 +8,7 @@ from __future__ import annotations
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.facts import FileFacts
-from ms_scan.index import Modules
+from ms_scan.index import Kept, Modules
 
 _MAX_HOPS = 16
 
@@ -33,32 +33,55 @@ def resolve(all_facts: list[FileFacts]) -> None:
             return lookup(nxt[0], nxt[1], hops + 1)
         return None
 
+    def resolved(ref):
+        """The ApiUse a deferred reference stands for, or None when it does not lead to torch."""
+        module, name, rest = ref.module, ref.name, ref.rest
+        while f"{module}.{name}" in modules and rest:  # `pkg.layers.nn.Conv2d`
+            module = f"{module}.{name}"
+            name, _, rest = rest.partition(".")
+        path = lookup(module, name)
+        if path is None:
+            return None
+        if path == TENSOR_EXPORT:  # `from .tables import T; T.view(4, 4)`
+            if not rest or "." in rest or rest not in cat.tensor_members:
+                return None
+            path = "torch.Tensor"
+        api = cat.canonical_name(f"{path}.{rest}" if rest else path)
+        kind = cat.kind(api)
+        if api.count(".") == 0 or kind == "module":
+            return None
+        use = ref.use
+        use.api = api
+        if use.kind in ("attribute", "reference"):
+            use.kind = "attribute" if kind in ("dtype", "constant") else "reference"
+        return use
+
+    def by_line(u):
+        return u.line, u.column, u.api
+
     for facts in all_facts:
         if not facts.deferred:
             continue
-        for ref in facts.deferred:
-            module, name, rest = ref.module, ref.name, ref.rest
-            while f"{module}.{name}" in modules and rest:  # `pkg.layers.nn.Conv2d`
-                module = f"{module}.{name}"
-                name, _, rest = rest.partition(".")
-            path = lookup(module, name)
-            if path is None:
-                continue
-            if path == TENSOR_EXPORT:  # `from .tables import T; T.view(4, 4)`
-                if not rest or "." in rest or rest not in cat.tensor_members:
-                    continue
-                path = "torch.Tensor"
-            api = cat.canonical_name(f"{path}.{rest}" if rest else path)
-            kind = cat.kind(api)
-            if api.count(".") == 0 or kind == "module":
-                continue
-            use = ref.use
-            use.api = api
-            if use.kind in ("attribute", "reference"):
-                use.kind = "attribute" if kind in ("dtype", "constant") else "reference"
-            facts.uses.append(use)
-        facts.uses.sort(key=lambda u: (u.line, u.column, u.api))
+        facts.uses.extend(u for u in map(resolved, facts.deferred) if u is not None)
+        facts.uses.sort(key=by_line)
         facts.deferred = []
+    if isinstance(all_facts, Kept) and all_facts.index is not None:
+        # the references the workers wrote to the index: a file gets its record back only for those that lead to torch
+        by_path = {f.path: f for f in all_facts}
+        touched = {}
+        for path, module, ref, spans in all_facts.index.deferred():
+            use = resolved(ref)
+            if use is None:
+                continue
+            facts = by_path.get(path)
+            if facts is None:
+                facts = by_path[path] = all_facts.index.stub(path, module)
+                all_facts.restore(facts)
+            facts.uses.append(use)
+            facts.contexts.extend(c for c in spans if c not in facts.contexts)
+            touched[path] = facts
+        for facts in touched.values():
+            facts.uses.sort(key=by_line)
     _drop_project_members(all_facts, by_module)
 
 

@@ -5,7 +5,6 @@ worker that dies is replaced with the file reported as MS004; the scan always fi
 """
 from __future__ import annotations
 
-import bisect
 import os
 import signal
 import sys
@@ -478,8 +477,7 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
                 target = by_path.get(extra.path)
                 if target is None:  # a file Streaming.accept did not keep: its record comes back
                     target = by_path[extra.path] = index.stub(extra.path, extra.module)
-                    rules.done.add(extra.path)
-                    bisect.insort(facts, target, key=lambda f: f.path)
+                    facts.restore(target)
                 target.models = extra.models
                 for line, text in extra.snippets.items():
                     target.snippets.setdefault(line, text)

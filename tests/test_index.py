@@ -115,14 +115,18 @@ def test_files_done_with_are_not_kept_and_are_found_by_module(monkeypatch):
         seen["layers"] = by_module.get("pkg.layers")
         seen["layers_nn"] = seen["layers"].exports.get("nn") if seen["layers"] is not None else None
         seen["missing"] = by_module.get("pkg.nowhere")
-        return real(all_facts)
+        real(all_facts)
+        seen["after"] = {f.path: sorted(u.api for u in f.uses) for f in all_facts}
 
     monkeypatch.setattr(project, "resolve", spy)
     result = scan([str(FIX / "reexport")], Settings(jobs=1, facts_cache=False))
-    # layers.py (torch names to re-export, no use of its own left) and tables.py are done with
-    assert "pkg/layers.py" not in seen["kept"] and "pkg/tables.py" not in seen["kept"]
-    assert "pkg/model.py" in seen["kept"]  # its names lead through layers.py: resolved across files
+    # layers.py (torch names to re-export, no use of its own left) and tables.py are done with, and so is
+    # model.py: its references to layers.py's names wait in the index
+    assert not {"pkg/layers.py", "pkg/tables.py", "pkg/model.py"} & set(seen["kept"])
     assert seen["layers"].path == "pkg/layers.py" and seen["layers_nn"] == "torch.nn"
     assert seen["missing"] is None
+    # they lead to torch, so model.py's record comes back with them; layers.py and tables.py stay out
+    assert {"torch.nn.GELU", "torch.nn.functional.relu"} <= set(seen["after"]["pkg/model.py"])
+    assert "pkg/layers.py" not in seen["after"] and "pkg/tables.py" not in seen["after"]
     assert {"torch.nn.GELU", "torch.nn.functional.relu"} <= {f.torch_api for f in result.findings
                                                              if f.path == "pkg/model.py"}

@@ -102,3 +102,27 @@ def test_visited_fields_read_from_bytecode_match_the_source():
         assert _visited_fields(cls) == from_source, cls.__name__
     assert _visited_fields(cst.Call) == ("lpar", "func", "whitespace_after_func", "whitespace_before_args",
                                          "args", "rpar")
+
+
+def test_annotated_defs_stay_alive_while_their_ids_are_looked_up():
+    """The extractor records functions annotated `-> Tensor` (or `-> np.ndarray`) by the id() of their name's
+    binding. A nested def's binding goes when its scope is popped; if nothing held it, a later binding could
+    be allocated at the same address and inherit the annotation (found as a finding whose confidence
+    changed from run to run on transformers' pi0 model)."""
+    import gc
+
+    import libcst as cst
+
+    from ms_scan.extract import _extractor_class
+    from ms_scan.extract.catalog import load_catalog
+
+    src = (b"import numpy as np\nimport torch\n\n"
+           b"def outer(x):\n    def helper(y) -> torch.Tensor:\n        return y * 2\n"
+           b"    def other(y) -> np.ndarray:\n        return y\n    return helper(x), other(x)\n\n"
+           b"def second(x):\n    def plain(y):\n        return y\n    return plain(x).view(-1)\n")
+    visitor = _extractor_class(src)(load_catalog(), "m", False, frozenset())
+    visitor.walk(cst.parse_module(src.decode()))
+    gc.collect()
+    live = {id(b) for b in visitor._annotated_defs}
+    assert visitor.tensor_defs and visitor.other_defs
+    assert visitor.tensor_defs <= live and set(visitor.other_defs) <= live

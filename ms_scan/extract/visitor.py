@@ -88,6 +88,7 @@ class Extractor(AnchoredVisitor):
         self._attr_parent: dict[int, cst.Attribute] = {}  # id(attr Name) -> its Attribute
         self.imported: dict[str, str] = {}  # local name -> dotted path of every absolute import
         self.tensor_defs: set[int] = set()  # id() of the bindings of functions annotated `-> Tensor`
+        self._annotated_defs: list = []  # those bindings themselves, kept alive while their id()s are used
         self.other_defs: dict[int, Binding] = {}  # id() of those annotated `-> np.ndarray` / `-> str`: result
         self.late_defs: dict[str, cst.FunctionDef] = {}  # annotated module-level defs, for calls above them
         self.called_refs: set[int] = set()  # id() of callables passed to map()/filter(), which call them
@@ -662,6 +663,9 @@ class Extractor(AnchoredVisitor):
         # a local def shadows imports of the same name, but what it returns is unknown (may be a tensor)
         defined = Binding(UNKNOWN, "def")
         if node.returns is not None and not in_class:
+            # tensor_defs / other_defs hold id()s: the binding must live as long as they do, or a later
+            # binding at the same address (this def's scope popped, the binding freed) would take its place
+            self._annotated_defs.append(defined)
             if tensorish(annotation_binding(node.returns.annotation, self._resolve_any)):
                 self.tensor_defs.add(id(defined))  # `def f(...) -> Tensor`: its calls return tensors
             else:
