@@ -1393,3 +1393,77 @@ def test_member_method_over_one_submodule_across_files(tmp_path: Path) -> None:
         assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(tmp_path).findings} == want | before
     (tmp_path / "curvature.py").write_text(src.replace(", create_graph=True", ""))
     assert not _scan_ms3(tmp_path).findings
+
+
+def test_transform_result_reached_through_helpers_of_a_backward(tmp_path: Path) -> None:
+    # `objective = matching_objective(net, x, t); objective.backward()`, the helper computing it from
+    # `vmap(drift)(w, x)` with `def drift(w, x): return jacrev(phi, argnums=1)(w, x)`: the potential is
+    # differentiated twice; the activation is the table entry the one construction's argument picks
+    case = SO / "transform_result_through_helpers.py"
+    assert _ms3_lines(case) == {(9, "torch.nn.functional.elu")}
+    src = case.read_text()
+    # no argument: the default entry (selu) is the one built
+    (tmp_path / "default.py").write_text(src.replace('Potential(squash="elu")', "Potential()"))
+    assert _ms3_lines(tmp_path / "default.py") == {(9, "torch.nn.functional.selu")}
+    # the loss backpropagated does not use the Jacobian (a plain regression of the potential): first order
+    first = src.replace("v = field_of(net)(weights, x)", "v = net(x) * target")
+    assert first != src
+    (tmp_path / "first.py").write_text(first)
+    assert not _scan_ms3(tmp_path / "first.py").findings
+    # the Jacobian taken at detached weights (a constant, as an empirical Fisher): nothing differentiated twice
+    detached = src.replace("weights = dict(net.named_parameters())",
+                           "weights = {k: w.detach() for k, w in net.named_parameters()}")
+    assert detached != src
+    (tmp_path / "detached.py").write_text(detached)
+    assert not _scan_ms3(tmp_path / "detached.py").findings
+    (tmp_path / "attached.py").write_text(detached.replace("w.detach()", "w * 1.0"))
+    assert _ms3_lines(tmp_path / "attached.py") == {(9, "torch.nn.functional.elu")}
+
+
+def test_linalg_inverse_on_the_path_runs_matrix_inverse(tmp_path: Path) -> None:
+    # torch.linalg.inv -> mint.linalg.inv has no api_primitives row: the name guess in a linalg namespace is the
+    # matrix inverse (MatrixInverseExt, twice differentiable), not Inv (1/x); the elu beside it is flagged
+    case = SO / "matrix_inverse_on_path.py"
+    assert _ms3_lines(case) == {(17, "torch.nn.functional.elu")}
+    # outside a linalg namespace `inv` is still the elementwise reciprocal
+    from ms_scan.tables.bprop import api_primitives
+    assert api_primitives("mindspore.mint.linalg.inv").primitives == ("MatrixInverseExt",)
+    assert api_primitives("mindspore.ops.inv").primitives == ("Inv",)
+    (tmp_path / "first.py").write_text(case.read_text().replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path / "first.py").findings
+
+
+def test_optimiser_step_loss_from_a_closure_the_caller_defines(tmp_path: Path) -> None:
+    # `opt.step(reevaluate)` with `def reevaluate(): return crit(scorer(x), y)`; the optimiser (another file)
+    # calls the closure for its loss and differentiates it twice w.r.t. the parameters it holds: what the closure
+    # returns is on the path, not the metric computed under no_grad beside it
+    pkg = PKG / "closure_loss_of_optimiser_step"
+    want = {("nets.py", 8, "torch.nn.SELU"), ("train.py", 10, "torch.nn.MultiMarginLoss")}
+    assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(pkg).findings} == want
+    for name in ("newton.py", "nets.py", "train.py"):
+        (tmp_path / name).write_text((pkg / name).read_text())
+    (tmp_path / "newton.py").write_text((pkg / "newton.py").read_text().replace(", create_graph=True", ""))
+    assert not _scan_ms3(tmp_path).findings
+    # the optimiser's file alone: its callers are not scanned, said as unresolved (MS302)
+    assert [f.code for f in _scan_ms3(pkg / "newton.py").findings] == ["MS302"]
+
+
+def test_input_rebound_from_its_own_step_is_not_walked_back(tmp_path: Path) -> None:
+    # `theta = theta - 0.1 * F.elu(g)` after `g = grad(inner, theta, create_graph=True)` in a loop: the elu
+    # computes the next input (differentiated once by the outer loss), the inner loss is on the path
+    case = SO / "newton_step_recomputes_the_input.py"
+    assert _ms3_lines(case) == {(19, "torch.nn.functional.smooth_l1_loss")}
+    src = case.read_text()
+    # the same elu inside the inner loss: on the path
+    (tmp_path / "inside.py").write_text(src.replace("F.linear(net.body(x), theta), y)",
+                                                    "F.elu(F.linear(net.body(x), theta)), y)"))
+    assert _ms3_lines(tmp_path / "inside.py") == {(19, "torch.nn.functional.smooth_l1_loss"),
+                                                  (19, "torch.nn.functional.elu")}
+    # two inputs, the second computed from the first: the first's definition stays on the second's path
+    two = src.replace("g, = torch.autograd.grad(inner, theta, create_graph=True)",
+                      "g, _ = torch.autograd.grad(inner, [theta, theta2], create_graph=True)").replace(
+        "inner = F.smooth_l1_loss(F.linear(net.body(x), theta), y)",
+        "theta2 = F.elu(theta)\n        inner = F.smooth_l1_loss(F.linear(net.body(x), theta2), y)")
+    assert two != src
+    (tmp_path / "two.py").write_text(two)
+    assert {(19, "torch.nn.functional.elu"), (20, "torch.nn.functional.smooth_l1_loss")} <= _ms3_lines(tmp_path / "two.py")

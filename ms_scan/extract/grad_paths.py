@@ -67,18 +67,55 @@ class _Paths:
         back = set(refs(out))
         exprs = [out] + self.trace_back(fn, back)
         done = set()
+        for hit in self.transforms_in(exprs, fn, 0, set()):
+            if id(hit[0]) in done or id(hit[0]) in nested:
+                continue
+            done.add(id(hit[0]))
+            t, ctx = hit
+            inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+            site = GradSite(f"{'grad' if kind == 'grad' else 'backward'}(func.{inner})", api, 0, 0, 0, 0,
+                            "definite", fn.qual)
+            self.out.append((call, site))
+            self.site_path(site, call, ctx, "func.", t)
+
+    def transforms_in(self, exprs: list, fn: _Fn, depth: int, seen: set):
+        """The torch.func.grad/jacrev/jacfwd calls whose results the values `exprs` (of fn) are computed from:
+        a call of a transformed function (`vmap(grad(f))(w, x)`), or of a file function whose returned value is
+        computed from one (`loss = ksd_loss(model, x)` returning a statistic of `vmap(score)(params, x)`, with
+        `def score(p, x): return -grad(energy)(p, x)`), followed through its returns and their bindings."""
         for e in exprs:
             for c in calls_in(e):
-                hit = self.transform_of(c.func, fn, 0)
-                if hit is None or id(hit[0]) in done or id(hit[0]) in nested:
+                hit = self.transform_of(c.func, fn, depth)
+                if hit is not None:
+                    if not self.detached_weights(c, fn):
+                        yield hit
                     continue
-                done.add(id(hit[0]))
-                t, ctx = hit
-                inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
-                site = GradSite(f"{'grad' if kind == 'grad' else 'backward'}(func.{inner})", api, 0, 0, 0, 0,
-                                "definite", fn.qual)
-                self.out.append((call, site))
-                self.site_path(site, call, ctx, "func.", t)
+                d = self.lookup_def(fn, c.func.value) if isinstance(c.func, cst.Name) and \
+                    self.lookup_assigns(fn, c.func.value) is None else None
+                if d is None or id(d) in seen or depth >= MAX_BINDING_HOPS or \
+                        not isinstance(d.node, cst.FunctionDef):
+                    continue
+                seen.add(id(d))
+                values = [v for v in returned(d.node.body) if v is not None]
+                names = set().union(*(refs(v) for v in values)) if values else set()
+                yield from self.transforms_in(values + self.trace_back(d, names), d, depth + 1, seen)
+
+    def detached_weights(self, call: cst.Call, fn: _Fn) -> bool:
+        """A transformed function applied to weights taken out of the graph (`g = vmap(grad(f))(params, x, y)`
+        with `params = {k: v.detach() for k, v in model.named_parameters()}`, an empirical Fisher): its result is
+        a constant, whatever is later backpropagated through it."""
+        for a in call.args:
+            for v in [a.value] + self.trace_back(fn, set(refs(a.value))):
+                if not isinstance(v, (cst.DictComp, cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+                    continue
+                it = v.for_in.iter
+                if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and
+                        it.func.attr.value in _PARAMETER_METHODS):
+                    continue
+                element = v.value if isinstance(v, cst.DictComp) else v.elt
+                if not refs_besides(element) & refs(v.for_in.target):
+                    return True  # the weights are read only through `.detach()` / `zeros_like` ...
+        return False
 
     def transform_of(self, expr, fn: _Fn, depth: int) -> tuple[cst.Call, _Fn] | None:
         """The torch.func.grad/jacrev/jacfwd call (and the function it is written in) whose result `expr` is,
@@ -106,6 +143,13 @@ class _Paths:
                 hit = self.transform_of(v, found[1], depth + 1)
                 if hit is not None:
                     return hit
+            d = self.lookup_def(fn, expr.value) if found is None else None
+            if d is not None and isinstance(d.node, cst.FunctionDef) and depth < MAX_BINDING_HOPS:
+                # `vmap(score)` with `def score(p, x): return -grad(energy)(p, x)`: calling it gives a derivative
+                values = [v for v in returned(d.node.body) if v is not None]
+                names = set().union(*(refs(v) for v in values)) if values else set()
+                return next(iter(self.transforms_in(values + self.trace_back(d, names), d, depth + 1, {id(d)})),
+                            None)
             return None
         if isinstance(expr, cst.Attribute):
             cls = self.class_of(expr.value, fn)
@@ -273,7 +317,9 @@ class _Paths:
                 v = self.reaching_value(fn, name, at)
                 if v is not None:
                     pinned[name] = [v]
-        exprs = list(outputs) + self.trace_back(fn, back, pinned=pinned)
+        cut = self.recomputed_inputs(fn, inputs) if inputs is not None else set()
+        exprs = list(outputs) + self.trace_back(fn, back, stop=cut, pinned=pinned)
+        back |= cut & set().union(*(refs(e) for e in exprs))
         holders: set = set()
         reach = None
         if inputs is None:
@@ -470,6 +516,26 @@ class _Paths:
                     if isinstance(x, cst.Call):  # the call itself; its arguments are computed before it
                         values.add(id(x))
         return held, values
+
+    def recomputed_inputs(self, fn: _Fn, inputs: list) -> set:
+        """Grad inputs that are plain names fn assigns only from themselves and values no other input reaches
+        (`w = w - step` after a Newton step built from `grad(loss, w)` in a loop): what computes the next value
+        of the input comes before the grad, so the slice does not walk back through these assignments."""
+        names = [e.value for i in inputs for e in (i.elements if isinstance(i, (cst.List, cst.Tuple)) else ())] + \
+            [i for i in inputs if not isinstance(i, (cst.List, cst.Tuple))]
+        plain = {n.value for n in names if isinstance(n, cst.Name)}
+        if len(plain) != len(names):
+            return set()
+        out = set()
+        for n in plain:
+            found = self.lookup_assigns(fn, n)
+            if found is None or found[1] is not fn:
+                continue
+            others = spread(self.visible_assigns(fn), plain - {n}) if len(plain) > 1 else set()
+            if any(n in refs(v) for v in found[0]) and \
+                    not any((refs(v) - {n}) & others for v in found[0]):
+                out.add(n)
+        return out
 
     def input_definitions(self, fn: _Fn, inputs: list, fwd: set) -> list[int]:
         """ids of the values assigned to a grad input that is a plain name (`h = self.embed(t)`,

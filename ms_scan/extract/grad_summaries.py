@@ -255,11 +255,23 @@ class _Summaries:
                 if spent > MAX_MEMBER_STEPS or not isinstance(v, (cst.Name, cst.Call, cst.BinaryOperation)):
                     continue
                 summary, state = self._summary(f"{target[0]}:{target[1]}", f"back:{slot}",
-                                               lambda st, v=v, fn=f: self.slice(st, fn, [v], None))
+                                               lambda st, v=v, fn=f: self.slice_returned(st, v, fn))
                 spent += state.steps
                 if summary.ops or summary.project:
                     out.append((summary, state))
         return out
+
+    def slice_returned(self, state, v, fn: _Fn) -> None:
+        """A backward's slice of `v`; when `v` names a function of the file (`opt.step(closure)` with
+        `def closure(): return criterion(net(x), y)`, which the callee calls for its loss), of what it returns."""
+        d = self.lookup_def(fn, v.value) if isinstance(v, cst.Name) and self.lookup_assigns(fn, v.value) is None \
+            else None
+        if d is not None and isinstance(d.node, cst.FunctionDef):
+            values = [x for x in returned(d.node.body) if x is not None]
+            if values:
+                self.slice(state, d, values, None)
+            return
+        self.slice(state, fn, [v], None)
 
     @staticmethod
     def _slotted(c: cst.Call):

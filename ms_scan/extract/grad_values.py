@@ -386,12 +386,22 @@ class _Values:
         """The non-negative int `expr` is (`model[4]`, `model[layer_idx]`): a literal, a name every assignment
         of which gives the same one, or a parameter every call of its function in this file gives the same one
         (its default when a call leaves it out). None otherwise (no call, a starred call, two values)."""
+        values = self.literal_choices(expr, fn, lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0,
+                                      depth)
+        return values.pop() if values is not None and len(values) == 1 else None
+
+    def literal_choices(self, expr, fn: _Fn, ok, depth: int = 0) -> set | None:
+        """The literals `expr` can be, each passing `ok`: a literal, a name bound only to such (each assignment),
+        or a parameter of a file function bound by every call of it in this file (its default when a call
+        leaves it out: `EnergyMLP(act="gelu_tanh")` makes `act` "gelu_tanh"). None when any is not known (no
+        call, a starred call, a value that is not such a literal)."""
         lit = _literal(expr)
         if lit is not _NOLIT or not isinstance(expr, cst.Name) or depth > MAX_CLASS_HOPS:
-            return lit if isinstance(lit, int) and not isinstance(lit, bool) and lit >= 0 else None
+            return {lit} if lit is not _NOLIT and ok(lit) else None
         found = self.lookup_assigns(fn, expr.value)
+        parts = []
         if found is not None:
-            values = {self.index_value(v, found[1], depth + 1) for v in found[0]}
+            parts = [self.literal_choices(v, found[1], ok, depth + 1) for v in found[0]]
         elif self.param_of(fn, expr.value):
             owner = self.param_owner(fn, expr.value)
             calls = self.calls_of(owner)
@@ -401,14 +411,16 @@ class _Values:
             default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
                                                  *owner.node.params.posonly_params)
                             if p.name.value == expr.value), None)
-            values = set()
             for call, caller in calls:
                 arg = self.param_arg(owner, call, expr.value)
-                values.add(self.index_value(arg, caller, depth + 1) if arg is not None else
-                           self.index_value(default, owner, depth + 1) if default is not None else None)
-        else:
-            return None
-        return values.pop() if len(values) == 1 else None
+                parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
+                             self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
+        out = set()
+        for part in parts:
+            if part is None:
+                return None
+            out |= part
+        return out or None
 
     def key_choices(self, expr: cst.Subscript, fn: _Fn) -> set | None:
         """The string keys `d[k]` can be looked up with: bound_key's one key, or for `d[cfg.kind]` with `cfg` an
@@ -420,6 +432,8 @@ class _Values:
         if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
             return None
         k = expr.slice[0].slice.value
+        if isinstance(k, cst.Name):  # `NONLINEARITIES[act]`, `act` a parameter every call of the file binds
+            return self.literal_choices(k, fn, lambda v: isinstance(v, str))
         if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name)):
             return None
         cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn)

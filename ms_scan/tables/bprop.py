@@ -270,7 +270,15 @@ def _guess_primitive(ms_api: str, release: str) -> list[str]:
     if not last:
         return []
     names = {p.lower(): p for p in load_registry(release)["primitives"]}
-    if ".mint." in ms_api and last + "ext" in names:
+    ext = ".mint." in ms_api
+    if ".linalg." in ms_api:  # `linalg.inv` is the matrix inverse (MatrixInverse), not Inv (1/x)
+        for pre in ("linalg", "matrix"):
+            found = sorted(n for n in names if n.startswith(pre + last))
+            bases = [n for n in found if not (n.endswith("ext") and n[:-3] in found)]
+            base = pre + last if pre + last in names else bases[0] if len(bases) == 1 else None
+            if base is not None:
+                return [names[base + "ext"] if ext and base + "ext" in names else names[base]]
+    if ext and last + "ext" in names:
         return [names[last + "ext"]]
     return [names[last]] if last in names else []
 
