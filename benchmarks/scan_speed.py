@@ -84,19 +84,27 @@ def memory_growth(tree: Path, work: Path) -> None:
     of a process that only holds the same findings: the difference must not grow with the files."""
     folders = sorted(p for p in tree.iterdir() if p.is_dir())
     report = work / "findings.jsonl"
-    print("memory: files | findings | scan peak (main process) | largest worker | findings-only process | difference")
+    print("memory: files | findings | scan peak (main process) | largest worker | findings-only process | difference"
+          " | scan peak with the findings filtered out (--select MS3: every rule runs, none of its findings stay)")
+    rows = []
     for share in (4, 2, 1):
         part = folders[: len(folders) // share]
         files = sum(1 for d in part for _ in d.rglob("*.py"))
-        run = subprocess.run([sys.executable, "-c", _PEAK, *map(str, part), "--no-cache", "--no-progress",
-                              "--exit-zero", "--format", "jsonl", "-o", str(report)],
-                             capture_output=True, text=True, check=False)
+        scan = [sys.executable, "-c", _PEAK, *map(str, part), "--no-cache", "--no-progress", "--exit-zero",
+                "--format", "jsonl", "-o", str(report)]
+        run = subprocess.run(scan, capture_output=True, text=True, check=False)
         main_kib, worker_kib = map(int, run.stderr.split()[-2:])
         held = subprocess.run([sys.executable, "-c", _FINDINGS_ONLY, str(report)], capture_output=True,
                               text=True, check=True).stdout.split()
         only_kib, count = int(held[0]), int(held[1])
+        bare = subprocess.run(scan + ["--select", "MS3"], capture_output=True, text=True, check=False)
+        bare_kib = int(bare.stderr.split()[-2])
+        rows.append((files, main_kib - only_kib, bare_kib))
         print(f"memory: {files:5d} | {count:7d} | {main_kib / 1024:6.0f} MiB | {worker_kib / 1024:4.0f} MiB | "
-              f"{only_kib / 1024:6.0f} MiB | {(main_kib - only_kib) / 1024:5.0f} MiB")
+              f"{only_kib / 1024:6.0f} MiB | {(main_kib - only_kib) / 1024:5.0f} MiB | {bare_kib / 1024:5.0f} MiB")
+    (f0, d0, b0), (f1, d1, b1) = rows[0], rows[-1]
+    print(f"memory: growth per file beyond the findings, from {f0} to {f1} files: {(d1 - d0) / (f1 - f0):.1f} KiB "
+          f"(scan minus findings-only), {(b1 - b0) / (f1 - f0):.1f} KiB (findings filtered out)")
 
 
 def main() -> None:
