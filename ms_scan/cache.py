@@ -59,7 +59,7 @@ SPECS: dict[type, dict[str, object]] = {
                 "reason": str, "origin_line": int, "confidence": str},
     GradOp: {"api": str, "line": int, "column": int, "end_line": int, "end_column": int,
              "args": ("tuple", ("fixed", str, LIT)), "via": str, "confidence": str, "path": str,
-             "also": ("tuple", str)},
+             "also": ("tuple", str), "when": str},
     ProjectCallee: {"module": str, "name": str, "role": str, "via": str, "confidence": str, "text": str,
                     "guess": str, "param": str, "live": str},
     GradSite: {"kind": str, "api": str, "line": int, "column": int, "end_line": int, "end_column": int,

@@ -146,6 +146,57 @@ def defining_module(by_module: dict, module: str, name: str, hops: int = 0) -> s
     return module
 
 
+def _wrapped_member(callee, member_summary):
+    """resolve_grad_paths.wrapped_member, for reached_callers too: `member_summary(name)` gives the summary
+    (or None) of the member `name` of callee's module."""
+    from dataclasses import replace
+
+    cls, _, rest = callee.name.partition(".")
+    holder, _, attr = rest.rpartition(".")
+    if not cls or not attr or _unkeyed(cls):
+        return None
+    found = member_summary(f"{cls}.{holder or 'module'}")
+    if found is None or found.ops or len(found.project) != 1:
+        return None
+    held = found.project[0]
+    if held.role != "param" or held.param.count(":") != 1:
+        return None
+    return replace(held, param=f"{held.param}:{attr}", live=callee.live, via=callee.via,
+                   confidence=callee.confidence, text=callee.text)
+
+
+def _config_keys(all_facts: list[FileFacts], by_module: dict):
+    """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
+    their calls ("called" summaries) pass: to the named dataclass (its default where a call leaves the field
+    out), or, when the class is not known, as the field's keyword to any project callable, counted only when
+    one of them is a key of the table. Any argument there that is not a literal string, no such call, or no
+    table key among the values: every entry stays (True)."""
+    calls: dict[tuple, list[dict]] = {}
+    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("called",)):
+        calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
+    memo: dict[str, bool] = {}
+
+    def values_of(cls_part: str, field: str) -> set | None:
+        if cls_part:
+            module, cls, index, default = cls_part.split(":", 3)
+            found = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+            if not found:
+                return None
+            return {lits.get(field, lits.get(index, repr(default))) for lits in found}
+        return {lits[field] for found in calls.values() for lits in found if field in lits} or None
+
+    def picked(when: str) -> bool:
+        if when not in memo:
+            cls_part, pick, table = when.split("|", 2)
+            field, _, key = pick.partition("=")
+            values = values_of(cls_part, field)
+            keys = {repr(k) for k in table.split(",")}
+            memo[when] = values is None or "?" in values or (not cls_part and not values & keys) or \
+                repr(key) in values
+        return memo[when]
+    return picked
+
+
 def _unkeyed(name: str) -> str:
     """The table a keyed entry name stands in (`MODELS[mlp]` -> `MODELS`): where a key has no summary of its
     own, the whole table's summary answers (as find() and reached_callers() both do); "" when not keyed."""
@@ -169,6 +220,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     _decide_flags(all_facts, by_module)
     if not summaries and not args:
         return
+    picked = _config_keys(all_facts, by_module)
 
     def find(module: str, name: str, role: str, depth: int = 0):
         """(home module, summary) of a project name; a member the class does not define itself is looked up
@@ -192,6 +244,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         """A summary's ops (when `ops`), unresolved entries and further project names, joined to the site;
         `live`: the argument slots its project instances are called with (ProjectCallee.live)."""
         for op in summary.ops if ops else ():
+            if op.when and not picked(op.when):
+                continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
             step = f"{prefix}:{op.via}" if op.via else prefix
             conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
             site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))
@@ -233,15 +287,24 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             if not attr:
                 take(facts, summary, prefix, conf, seen, hops, site, live=callee.live if kind == "arg" else "")
                 continue
-            members = [replace(c, name=f"{c.name}.{attr}", role="member", live=callee.live) if c.role == "instance" else
-                       replace(c, param=f"{c.param}:{attr}") for c in summary.project
-                       if c.role == "instance" or c.role == "param" and c.param.count(":") == 1]
+            members = [replace(c, name=f"{c.name}.{attr}", role="member", live=callee.live) if c.role in (
+                "instance", "call") else replace(c, param=f"{c.param}:{attr}") for c in summary.project
+                if c.role == "instance" or c.role == "call" and _unkeyed(c.name) or
+                c.role == "param" and c.param.count(":") == 1]
             if not members:
                 _add(site.unresolved, f"{callee.text} [what {facts.path} passes has no member {attr} that can "
                                       "be followed]")
             take(facts, replace(summary, ops=[], project=members, unresolved=[c.text for c in members]), prefix,
                  conf, seen, hops, site)
         return True
+
+    def wrapped_member(callee):
+        """A member `Cls.attr` of a project class that no summary answers, where `Cls.__init__` stores a parameter
+        as `self.module` (a DistributedDataParallel-style wrapper, whose `.module` the file reading it took for the
+        wrapper itself: `critic.module.score` -> `Replicated.score`) or `Cls.holder.attr` (`wrapper.net.score`,
+        `self.net` stored from a parameter): the "param" callee `index:param:attr`, the member `attr` of what the
+        callers pass for that parameter. None when the holder is not exactly one stored parameter."""
+        return _wrapped_member(callee, lambda name: (find(callee.module, name, "member")[1] or (None, None))[1])
 
     def built_models_dropped(summary):
         """A "back" summary (all a loss is computed from) without the building of project classes it met
@@ -289,6 +352,10 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if callee.role in ("param", "lift", "hold", "back"):
             return follow_param(callee, via, conf, seen, hops, site)
         home, found = find(callee.module, callee.name, callee.role)
+        if found is None and callee.role == "member":
+            held = wrapped_member(callee)
+            if held is not None:  # `Replicated(net).module.score`: the member of what its callers wrap
+                return follow_param(held, via, conf, seen, hops, site)
         if found is None and callee.role == "call" and home is not None and \
                 callee.name in by_module[home].classes and (home, callee.name, "instance") not in summaries:
             return True  # `BaseModelOutput(...)`: building a plain (not nn.Module) project class puts no op on a path
@@ -405,7 +472,8 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict) -> None:
     calls: dict[tuple, list[dict]] = {}
     for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("called",)):
         if home is not None:
-            calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
+            calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved
+                                                           if x.partition("=")[2] in ("True", "False", "None")))
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:

@@ -431,6 +431,23 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
             data = _head(src)
             if data and b"import" in data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
                 out[src.relpath] = src
+    # `ACTS[cfg.act]` (GradOp.when): the files building the config (naming its class, or passing `act=`)
+    # say which entries it picks through their "called" summaries
+    configs = set()
+    for f in facts:
+        for m in f.models:
+            for op in m.ops:
+                if op.when:
+                    cls_part, pick, _ = op.when.split("|", 2)
+                    configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
+                                rb"\b%s\s*=[^=]" % re.escape(pick.partition("=")[0].encode()))
+    configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
+    done.update(f"\0when:{c.pattern!r}" for c in configs)
+    for src in by_rel.values() if configs else ():
+        if src.module and src.relpath not in done and src.relpath not in out:
+            data = _head(src)
+            if data and b"import" in data and any(c.search(data) for c in configs):
+                out[src.relpath] = src
     return list(out.values())
 
 

@@ -128,10 +128,12 @@ def test_heldout_harness_counts_every_label(result):
 # another file's class ("member:@attr" summaries); a mixin's member set by the subclass; a factory's "instance:@*";
 # a method differentiating the caller's loss w.r.t. weights its instance holds: all the caller computes the loss
 # from, across files through "back" summaries). Left: ot_monge_potential_pkg (`Replica(...).module` across files).
+# Sets 11 and 12 at 1.0 (TP=31 / 33, FP=0) once a member of a wrapper's `.module` built in another file is the member
+# of the class it wraps, and a table key set by a config another file builds picks that entry only (issue #5).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
                  "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
-                 "second_order_heldout10": 0.93, "second_order_heldout11": 0.96, "second_order_heldout12": 0.96}
+                 "second_order_heldout10": 0.93, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -1467,3 +1467,31 @@ def test_input_rebound_from_its_own_step_is_not_walked_back(tmp_path: Path) -> N
     assert two != src
     (tmp_path / "two.py").write_text(two)
     assert {(19, "torch.nn.functional.elu"), (20, "torch.nn.functional.smooth_l1_loss")} <= _ms3_lines(tmp_path / "two.py")
+
+
+# ---------------------------------------------------------------- held-out sets 11-13: configs and wrappers across files
+def test_table_key_from_a_config_built_in_another_file(tmp_path: Path) -> None:
+    # `NONLINEARITIES[nonlinearity]` in nets.py, the key a field of the config fit.py builds: only its entry
+    pkg = PKG / "table_key_from_config_in_other_file"
+    assert {(f.path, f.torch_api) for f in _scan_ms3(pkg).findings} == {("nets.py", "torch.nn.Hardswish")}
+    for name in ("nets.py", "fit.py"):
+        (tmp_path / name).write_text((pkg / name).read_text())
+    # another literal picks another entry; the model file alone (no config known): every entry, as before
+    (tmp_path / "fit.py").write_text((pkg / "fit.py").read_text().replace('"hardswish"', '"prelu"'))
+    assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == {"torch.nn.PReLU"}
+    (tmp_path / "fit.py").write_text((pkg / "fit.py").read_text().replace('nonlinearity="hardswish"', "width=8"))
+    assert {f.torch_api for f in _scan_ms3(tmp_path).findings} >= {"torch.nn.PReLU", "torch.nn.Hardswish"}
+
+
+def test_member_of_a_model_wrapped_in_another_file(tmp_path: Path) -> None:
+    # `smoothness(model.module, pts)` with `model = Parallel(DensityField())`: Parallel keeps its argument as
+    # `.module`, so `field.density` is DensityField.density (ReLU6), not its colour head (PReLU)
+    pkg = PKG / "member_through_wrapper_across_modules"
+    assert {(f.path, f.line, f.code) for f in _scan_ms3(pkg).findings} == {("field.py", 7, "MS301")}
+    assert not _scan_ms3(PKG / "trap_member_through_wrapper_across_modules").findings
+    for name in ("wrappers.py", "field.py", "losses.py", "run.py"):
+        (tmp_path / name).write_text((pkg / name).read_text())
+    # a wrapper that keeps a module it builds itself, not its argument: not followed (MS302, as before)
+    (tmp_path / "wrappers.py").write_text((pkg / "wrappers.py").read_text().replace(
+        "self.module = inner", "self.module = nn.Identity()"))
+    assert [(f.path, f.code) for f in _scan_ms3(tmp_path).findings] == [("losses.py", "MS302")]

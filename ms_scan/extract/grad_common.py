@@ -88,6 +88,11 @@ class GradOp:
     confidence: str = "high"
     path: str = ""  # file the op is written in when not the site's own (reached across files), else ""
     also: tuple = ()  # other files' sites that reach the same op ("train.py:9"), set by ms_scan.project
+    # the table entry this op is on the path by, when the key is a config field no construction in the file
+    # names (`ACTS[cfg.act]`): "<module>:<Class>:<index>:<default>|<field>=<key>|<key>,<key>..." (the class part
+    # empty when cfg's class is not known here); ms_scan.project drops the op when the other files' configs
+    # name other keys of the table
+    when: str = ""
 
 
 @dataclass(slots=True)

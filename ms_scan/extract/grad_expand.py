@@ -499,12 +499,22 @@ class _Expansion:
             # a registry filled by a decorator, picked by a key not known here: what every entry runs
             self.common_ops(state, [lambda v=v, ctx=ctx: on_value(v, ctx) for v, ctx in registered])
             return
+        field = self.key_field(expr, fn) if key is None and not keys else None
         for v, ctx in values:
             if id(v) in self.ex._keyed or not self.is_dict_value(v):
                 on_value(v, ctx)
-            else:
+                continue
+            table_keys = [k for k in self.literal_keys(v) if "|" not in k and "," not in k] if field else []
+            if not table_keys or len(set(table_keys)) != len(self.keyed_elements(v, None)):
                 for x in self.keyed_elements(v, None):
                     on_value(x, ctx)
+                continue
+            for k in table_keys:  # `ACTS[cfg.act]`, the key set by a config built in another file: each
+                start = len(state.site.ops)  # entry's ops say which key puts them on the path (GradOp.when)
+                for x in self.keyed_elements(v, k):
+                    on_value(x, ctx)
+                for op in state.site.ops[start:]:
+                    op.when = op.when or f"{field[0]}|{field[1]}={k}|{','.join(table_keys)}"
 
     # ---------------------------------------------------------------- values
     def common_ops(self, state, thunks: list) -> None:
@@ -733,7 +743,11 @@ class _Expansion:
                 if self.sequential_class(cls):  # `class ConvLayer(nn.Sequential)`: its forward runs its layers
                     self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)
                     return
-                self.unresolved(state, f"{cls.name} (no forward in this file)")
+                subs = [m for m, _ in self.subclass_members(cls, "forward") if m is not None]
+                for m in subs:  # `self(x)` in a mixin's method: the forward of the file's classes mixing it in
+                    self.expand_fn(state, m, _join(via, f"{m.cls.name}.forward"), depth + 1, live)
+                if not subs:
+                    self.unresolved(state, f"{cls.name} (no forward in this file)")
                 return
             self.expand_fn(state, fwd, _join(via, f"{cls.name}.forward"), depth + 1, live)
         finally:

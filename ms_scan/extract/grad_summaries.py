@@ -122,6 +122,11 @@ class _Summaries:
                 classes = {id(c): c for c in (self.constructed_class(v) for v in values) if c is not None}
                 if len(classes) == 1:
                     owners.append((name, next(iter(classes.values()))))
+                for v in values:  # `CRITICS["doppler"]` of a registry decorator: the class registered under the key
+                    key = self.ex.registered_keys.get(id(v)) if id(v) in self.ex.registered else None
+                    cls = self.ex._classes.get(v.value) if key is not None and isinstance(v, cst.Name) else None
+                    if cls is not None and cls.name in self.ex.class_decls:
+                        owners.append((f"{name}[{key}]", cls))
         out, spent = [], 0
         for name, f in top.defs.items():  # `def build_encoder(cfg): return ENCODERS[cfg.kind](cfg)`: a factory
             classes = self.returned_classes(f) if name not in self.ex._classes else []
@@ -205,8 +210,9 @@ class _Summaries:
                     continue
                 made.append((c, f, target))
                 summary, state = self._summary(f"{target[0]}:{target[1]}", "called", lambda st: None)
-                summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()]
-                out.append((summary, state))  # the literal flags this call passes (`create_graph=True`)
+                summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
+                    f"{k}={v}" for k, v in self.string_slots(c).items()]
+                out.append((summary, state))  # the literal flags (`create_graph=True`) and strings this call passes
                 pos = 0
                 for a in c.args:
                     if a.star:
@@ -293,6 +299,21 @@ class _Summaries:
         """slot -> True/False/None for the literal arguments of a call (up to a star argument's positions)."""
         return {slot: v for slot, value in _Summaries._slotted(c)
                 if (v := _literal(value)) is True or v is False or v is None}
+
+    @staticmethod
+    def string_slots(c: cst.Call) -> dict:
+        """slot -> "'text'" for the literal strings a call passes, "?" for its other arguments that are not
+        True/False/None (a config's `act=args.act`); {} after a star argument (the slots are not all known)."""
+        if any(a.star for a in c.args):
+            return {}
+        out = {}
+        for slot, value in _Summaries._slotted(c):
+            v = _literal(value)
+            if isinstance(v, str):
+                out[slot] = repr(v)
+            elif not (v is True or v is False or v is None):
+                out[slot] = "?"
+        return out
 
     @staticmethod
     def arg_slots(c: cst.Call) -> dict:

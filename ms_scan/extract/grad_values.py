@@ -446,6 +446,53 @@ class _Values:
             out.add(lit)
         return out or None
 
+    def key_field(self, expr: cst.Subscript, fn: _Fn, depth: int = 0) -> tuple[str, str] | None:
+        """For `d[cfg.act]` whose key no construction in this file names (key_choices is None): (class part,
+        field) of GradOp.when: the class part "<module>:<Class>:<index>:<default>" when cfg is an instance of the
+        file's dataclass with that field (another file's calls bind it, or leave the default), else "" (only the
+        field's name is known). A key that is a parameter every call of the file binds to the same `cfg.<field>`
+        (`ACTS[act]` in `Block(d, cfg.act)`) reads that field. None otherwise."""
+        if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+            return None
+        return self._key_field(expr.slice[0].slice.value, fn, depth)
+
+    def _key_field(self, k, fn: _Fn, depth: int) -> tuple[str, str] | None:
+        if depth > MAX_CLASS_HOPS:
+            return None
+        if isinstance(k, cst.Name) and self.param_of(fn, k.value):
+            found = {self._key_field(a, f, depth + 1) for a, f in self.caller_args(fn, k.value) +
+                     self.super_init_args(fn, k.value)}
+            return found.pop() if len(found) == 1 and None not in found else None
+        if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) and self.param_of(fn, k.value.value)):
+            return None
+        cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn)
+        if cls is None:
+            return "", k.attr.value
+        names = [n for n, _ in cls.fields or ()]
+        if k.attr.value not in names or not self.ex.module:
+            return None
+        default = _literal(dict(cls.fields)[k.attr.value]) if dict(cls.fields)[k.attr.value] is not None else _NOLIT
+        if not isinstance(default, str) or ":" in default or "|" in default:
+            return None
+        return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def super_init_args(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:
+        """The argument given for `__init__` parameter `name` by the `super().__init__(...)` calls of the
+        file's subclasses (caller_args' calls are the class's own constructions)."""
+        owner = param_owner_of(fn, name)
+        if owner is None or owner.name != "__init__" or owner.cls is None:
+            return []
+        out = []
+        for c, f in self.calls_named("__init__"):
+            func = c.func
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
+                    dotted_name(func.value.func) == "super" and not func.value.args and f.cls is not None and \
+                    f.cls is not owner.cls and any(b is owner.cls for b in self.class_chain(f.cls)):
+                a = self.param_arg(owner, c, name)
+                if a is not None:
+                    out.append((a, f))
+        return out
+
     def keyed_elements(self, v, key: str | None) -> list:
         """The values a dict-like value holds under `key` (all of them for None)."""
         if id(v) in self.ex._keyed:
