@@ -15,7 +15,9 @@ files flagged, and is tuned from then on (precision 1.00, 0/8 first-order files 
 heldout11 was measured blind at recall 0.774 (24/31 ops), precision 0.750 (8 false positives), 0/6 first-order
 files flagged, and is tuned from then on (precision 1.00, recall 0.806, then 0.968); heldout12 was measured blind at
 recall 0.727 (24/33 ops), precision 0.774 (7 false positives), 1/7 first-order files flagged, and is tuned from then
-on (precision 1.00, 0/7 first-order files flagged, recall 0.970).
+on (precision 1.00, 0/7 first-order files flagged, recall 0.970); heldout13 was measured blind at recall 0.793
+(23/29), precision 0.852 on fba01fb and 0.920 on 561d3e7, 0/7 first-order files flagged, and is tuned from then on
+(recall 1.00, precision 1.00 once ops on registered buffers left the path).
 """
 from __future__ import annotations
 
@@ -133,7 +135,8 @@ def test_heldout_harness_counts_every_label(result):
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
                  "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
-                 "second_order_heldout10": 0.93, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0}
+                 "second_order_heldout10": 0.93, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0,
+                 "second_order_heldout13": 1.0}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -1495,3 +1495,26 @@ def test_member_of_a_model_wrapped_in_another_file(tmp_path: Path) -> None:
     (tmp_path / "wrappers.py").write_text((pkg / "wrappers.py").read_text().replace(
         "self.module = inner", "self.module = nn.Identity()"))
     assert [(f.path, f.code) for f in _scan_ms3(tmp_path).findings] == [("losses.py", "MS302")]
+
+
+def test_op_on_a_registered_buffer_only_is_off_the_path(tmp_path: Path) -> None:
+    # `F.normalize(self.band)`, `torch.logit(self.prior).expand(x.size(0), -1)`, `torch.sigmoid(self.scale * 2.0)`
+    # with buffers / a frozen nn.Parameter: differentiated zero times, even when the whole forward is on the path
+    got = {(f.line, f.torch_api) for f in _scan_ms3(SO / "constant_buffer_op.py").findings}
+    assert got == {(21, "torch.nn.functional.gelu")}
+    # a buffer combined with the input (directly or through a local name) keeps the op
+    got = {(f.line, f.torch_api) for f in _scan_ms3(SO / "trap_constant_buffer_op.py").findings}
+    assert {(16, "torch.nn.functional.normalize"), (18, "torch.logit")} <= got
+    src = (SO / "constant_buffer_op.py").read_text()
+    for old, new in [
+            # ... or with the weights the penalty differentiates
+            ("F.normalize(self.band, dim=0)", "F.normalize(self.band * self.fc.weight[0], dim=0)"),
+            # the attribute rebound as a plain member: not a constant any more
+            ("        self.fc = nn.Linear(n, 1)\n",
+             "        self.fc = nn.Linear(n, 1)\n        self.band = nn.Parameter(torch.ones(n))\n"),
+            # a buffer made to require grad
+            ("        self.scale = nn", "        self.band.requires_grad_(True)\n        self.scale = nn")]:
+        assert old in src
+        (tmp_path / "m.py").write_text(src.replace(old, new))
+        got = {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings}
+        assert "torch.nn.functional.normalize" in got and "torch.logit" not in got, (new, got)

@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal_args, refs, refs_besides, returned, spread, _subscript_key, _unchain, _values_of,
-    _walk, enclosing,
+    _walk, binding, enclosing,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -64,7 +64,7 @@ class _Expansion:
                     return  # a container built inline and called: its elements are ops of their own
                 self.emit(state, api, c, c, via)
                 return
-            if api.startswith(("torch.", "torchvision.", "torchaudio.")):
+            if api.startswith(("torch.", "torchvision.", "torchaudio.")) and not self.constant_op(c, fn):
                 self.emit(state, api, c, c, via)
             return
         if isinstance(c.func, cst.Call):
@@ -79,6 +79,101 @@ class _Expansion:
             self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
         finally:
             state.live = None
+
+    def constant_op(self, c: cst.Call, fn: _Fn) -> bool:
+        """A torch op whose every tensor input is a constant of the module: a registered buffer (or an
+        `nn.Parameter(..., requires_grad=False)`) of fn's class, read directly, through literals, other such ops,
+        or local names bound only to them (`F.normalize(self.band_weights)`, `torch.logit(self.k_prior)`). It is
+        differentiated zero times, so it is not on the path. Conservative: a buffer combined with anything else
+        (`self.scale * x`, `w.mul(x)`) keeps the op, and the op must read at least one such constant."""
+        if fn is None or fn.cls is None or not fn.self_name:
+            return False
+        consts = self.constant_attrs(fn.cls)
+        if not consts:
+            return False
+        read: list = []
+        return self._constant(c, fn, consts, read, 0) and bool(read)
+
+    def constant_attrs(self, cls: _Cls) -> frozenset:
+        """The attributes of cls (and its in-file bases) that hold constants: registered with
+        `self.register_buffer("name", ...)`, or assigned only `nn.Parameter(..., requires_grad=False)`; never
+        assigned otherwise, nor made to require grad (`self.name.requires_grad_()`)."""
+        memo = self.__dict__.setdefault("_constant_attrs", {})
+        if id(cls) in memo:
+            return memo[id(cls)]
+        chain = self.class_chain(cls)
+        attrs: dict = {}
+        for k in chain:
+            for name, vs in k.attrs.items():
+                attrs.setdefault(name, []).extend(vs)
+        buffers, unfrozen = set(), set()
+        for k in chain:
+            for m in k.methods.values():
+                me = m.self_name
+                for call in m.calls:
+                    f = call.func
+                    if not (isinstance(f, cst.Attribute) and isinstance(f.value, (cst.Name, cst.Attribute))):
+                        continue
+                    if f.attr.value == "register_buffer" and isinstance(f.value, cst.Name) and \
+                            f.value.value == me and call.args and isinstance(call.args[0].value, cst.SimpleString):
+                        buffers.add(call.args[0].value.raw_value)
+                    elif f.attr.value == "requires_grad_" and isinstance(f.value, cst.Attribute):
+                        unfrozen.add(f.value.attr.value)
+        out = {b for b in buffers if b not in attrs}
+        for name, vs in attrs.items():
+            if vs and all(isinstance(v, cst.Call) and self.torch_api(v) == "torch.nn.Parameter" and any(
+                    a.keyword is not None and a.keyword.value == "requires_grad" and
+                    isinstance(a.value, cst.Name) and a.value.value == "False" for a in v.args) for v, _ in vs):
+                out.add(name)
+        memo[id(cls)] = frozenset(out - unfrozen)
+        return memo[id(cls)]
+
+    def _constant(self, e, fn: _Fn, consts: frozenset, read: list, depth: int) -> bool:
+        """Whether expression e carries no derivative of anything but the module constants `consts`
+        (constant_op); appends each constant it reads to `read`."""
+        if depth > MAX_DEPTH:
+            return False
+        sub = lambda x: self._constant(x, fn, consts, read, depth + 1)  # noqa: E731
+        if isinstance(e, (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString, cst.ConcatenatedString)):
+            return True
+        if isinstance(e, cst.Name):
+            if e.value in ("True", "False", "None"):
+                return True
+            found = self.lookup_assigns(fn, e.value)
+            return found is not None and found[1] is fn and bool(found[0]) and all(sub(v) for v in found[0])
+        if isinstance(e, cst.Attribute):
+            if isinstance(e.value, cst.Name) and e.value.value == fn.self_name and e.attr.value in consts:
+                read.append(e.attr.value)
+                return True
+            return False
+        if isinstance(e, cst.UnaryOperation):
+            return sub(e.expression)
+        if isinstance(e, cst.BinaryOperation):
+            return sub(e.left) and sub(e.right)
+        if isinstance(e, (cst.Tuple, cst.List)):
+            return all(not isinstance(el, cst.StarredElement) and sub(el.value) for el in e.elements)
+        if isinstance(e, cst.Subscript):
+            return sub(e.value) and all(
+                isinstance(s.slice, cst.Index) and not refs_besides(s.slice.value) or
+                isinstance(s.slice, cst.Index) and sub(s.slice.value) or
+                isinstance(s.slice, cst.Slice) and not refs_besides(s.slice) for s in e.slice)
+        if isinstance(e, cst.Call):
+            if not refs_besides(e):
+                return True  # `xy.size(0)`: a graph cut reading nothing differentiably
+            if any(a.star for a in e.args):
+                return False
+            api = self.torch_api(e)
+            root = e.func
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if api is not None and api.startswith("torch.") and not api.startswith("torch.Tensor.") and \
+                    self.kind(api) != "nn_module" and not api.startswith(_AUTOGRAD_PREFIXES) and \
+                    isinstance(root, cst.Name) and root.value != fn.self_name and binding(fn, root.value)[0] is None:
+                return all(sub(a.value) for a in e.args)  # `torch.logit(self.k_prior)`, `F.normalize(...)`
+            if isinstance(e.func, cst.Attribute) and sub(e.func.value):  # `self.k_prior.exp()`, `w.expand(...)`
+                return all(sub(a.value) for a in e.args)
+            return False
+        return False
 
     def via(self, via: str, c: cst.Call) -> str:
         text = self._code_of.get(id(c.func))
