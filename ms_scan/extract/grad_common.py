@@ -548,3 +548,12 @@ class _PathState:
         # or function it resolves to (or the project name it leads to); None: every argument is live
         self.live: frozenset | None = None
 
+
+def union_or_none(parts) -> set | None:
+    """The union of sets of candidate values, None when any part is unknown (None) or the union is empty."""
+    out = set()
+    for part in parts:
+        if part is None:
+            return None
+        out |= part
+    return out or None

@@ -10,7 +10,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
-    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, enclosing, weight_owners,
+    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, enclosing, union_or_none, weight_owners,
 )
 
 
@@ -177,7 +177,7 @@ class _Paths:
         if isinstance(expr, cst.Name):
             found = self.lookup_assigns(fn, expr.value)
             if found is not None:
-                return self._union(self.literal_values(v, found[1], depth + 1, opened) for v in found[0])
+                return union_or_none(self.literal_values(v, found[1], depth + 1, opened) for v in found[0])
             if not self.param_of(fn, expr.value):
                 return None
             owner = self.param_owner(fn, expr.value)
@@ -201,7 +201,7 @@ class _Paths:
                     return None  # `f(*args, **kw)`: not known
                 outs.append(self.literal_values(arg, caller, depth + 1, opened) if arg is not None else
                             self.literal_values(default, owner, depth + 1) if default is not None else None)
-            return self._union(outs)
+            return union_or_none(outs)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, (cst.Name, cst.Attribute)):
             cls = self.class_of(expr.value, fn) if isinstance(expr.value, cst.Name) or \
                 isinstance(expr.value.value, cst.Name) else None
@@ -214,7 +214,7 @@ class _Paths:
             _, values = self.class_members(cls, expr.attr.value)
             if not values:  # `cfg.second_order`, a dataclass field: its constructions' arguments or default
                 values = self.field_bindings(cls, expr.attr.value) or []
-            return self._union(self.literal_values(v, ctx, depth + 1) if v is not None else None
+            return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else None
                                for v, ctx in values) if values else None
         return None
 
@@ -232,15 +232,6 @@ class _Paths:
                 return None
             found[id(cls)] = cls
         return next(iter(found.values())) if len(found) == 1 else None
-
-    @staticmethod
-    def _union(parts) -> set | None:
-        out = set()
-        for p in parts:
-            if p is None:
-                return None
-            out |= p
-        return out or None
 
     def l2l_certainty(self, expr, fn: _Fn, depth: int) -> str | None:
         if depth > MAX_LEARNER_HOPS:

@@ -9,7 +9,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _kw, _literal,
     _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain, _walk, binding, enclosing,
-    param_owner_of, returned,
+    param_owner_of, returned, union_or_none,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -415,12 +415,7 @@ class _Values:
                 arg = self.param_arg(owner, call, expr.value)
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
-        out = set()
-        for part in parts:
-            if part is None:
-                return None
-            out |= part
-        return out or None
+        return union_or_none(parts)
 
     def key_choices(self, expr: cst.Subscript, fn: _Fn) -> set | None:
         """The string keys `d[k]` can be looked up with: bound_key's one key, or for `d[cfg.kind]` with `cfg` an
