@@ -16,7 +16,6 @@ _MAX_HOPS = 16
 def resolve(all_facts: list[FileFacts]) -> None:
     """Turn each file's deferred references into ApiUses where they lead to torch."""
     by_module = Modules(all_facts)
-    modules = by_module
     cat = load_catalog()
 
     def lookup(module: str, name: str, hops: int = 0) -> str | None:
@@ -36,7 +35,7 @@ def resolve(all_facts: list[FileFacts]) -> None:
     def resolved(ref):
         """The ApiUse a deferred reference stands for, or None when it does not lead to torch."""
         module, name, rest = ref.module, ref.name, ref.rest
-        while f"{module}.{name}" in modules and rest:  # `pkg.layers.nn.Conv2d`
+        while f"{module}.{name}" in by_module and rest:  # `pkg.layers.nn.Conv2d`
             module = f"{module}.{name}"
             name, _, rest = rest.partition(".")
         path = lookup(module, name)
@@ -165,15 +164,21 @@ def _wrapped_member(callee, member_summary):
                    confidence=callee.confidence, text=callee.text)
 
 
-def _config_keys(all_facts: list[FileFacts], by_module: dict):
-    """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
-    their calls ("called" summaries) pass: to the named dataclass (its default where a call leaves the field
-    out), or, when the class is not known, as the field's keyword to any project callable, counted only when
-    one of them is a key of the table. Any argument there that is not a literal string, no such call, or no
-    table key among the values: every entry stays (True)."""
+def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple, list[dict]]:
+    """(home module of the callee or None, callee) -> for each call the scanned files make of it ("called"
+    summaries), the literal each keyword or slot gets (`True`, `'prelu'`; `?` when it is not a literal)."""
     calls: dict[tuple, list[dict]] = {}
     for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("called",)):
         calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
+    return calls
+
+
+def _config_keys(calls: dict[tuple, list[dict]], by_module: dict):
+    """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
+    their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
+    the field out), or, when the class is not known, as the field's keyword to any project callable, counted
+    only when one of them is a key of the table. Any argument there that is not a literal string, no such call,
+    or no table key among the values: every entry stays (True)."""
     memo: dict[str, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
@@ -214,13 +219,14 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                  if m.role.partition(":")[0] not in CALLER_SUMMARIES}
     # (home module, callee, "arg" | "lift" | "hold", slot) -> [(caller facts, summary)]: what every caller passes
     args: dict[tuple, list] = {}
-    for home, name, kind, slot, f, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold", "back")):
+    for home, name, kind, slot, f, m in _caller_summaries(all_facts, by_module, _PASSED):
         if home is not None:
             args.setdefault((home, name, kind, slot), []).append((f, m))
-    _decide_flags(all_facts, by_module)
+    calls = _called_literals(all_facts, by_module)
+    _decide_flags(all_facts, by_module, calls)
     if not summaries and not args:
         return
-    picked = _config_keys(all_facts, by_module)
+    picked = _config_keys(calls, by_module)
 
     def find(module: str, name: str, role: str, depth: int = 0):
         """(home module, summary) of a project name; a member the class does not define itself is looked up
@@ -406,6 +412,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 CALLER_ROLES = ("param", "lift", "hold", "back", "flag")  # followed into the files that call the callee
 # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
 CALLER_SUMMARIES = ("arg", "lift", "hold", "back", "called")
+_PASSED = tuple(k for k in CALLER_SUMMARIES if k != "called")  # ... for a parameter its own file cannot bind
 
 
 def _caller_summaries(all_facts: list[FileFacts], by_module: dict, kinds=CALLER_SUMMARIES):
@@ -431,7 +438,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     by_module = Modules(all_facts)
     summaries: dict[tuple, list] = {}
     callers: dict[tuple, list] = {}
-    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("arg", "lift", "hold", "back")):
+    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, _PASSED):
         callers.setdefault((home, name), []).append(m)
     for f in all_facts:
         for m in f.models:
@@ -464,16 +471,13 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     return out
 
 
-def _decide_flags(all_facts: list[FileFacts], by_module: dict) -> None:
+def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tuple, list[dict]]) -> None:
     """A site whose create_graph is a public helper's parameter (a "flag" ProjectCallee): the literal values
-    the other files' calls pass, or the parameter's default where they pass none (negated for `not flag`), and
-    those the defining file's own calls give it. All False: first order, the site is dropped; any True:
-    definite. No call found, or a value that is not a literal: left possible."""
-    calls: dict[tuple, list[dict]] = {}
-    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("called",)):
-        if home is not None:
-            calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved
-                                                           if x.partition("=")[2] in ("True", "False", "None")))
+    the other files' calls pass (`called`, from _called_literals), or the parameter's default where they pass
+    none (negated for `not flag`), and those the defining file's own calls give it. All False: first order, the
+    site is dropped; any True: definite. No call found, or a value that is not a literal: left possible."""
+    calls = {key: [{k: v for k, v in lits.items() if v in ("True", "False", "None")} for lits in found]
+             for key, found in called.items() if key[0] is not None}
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:

@@ -426,11 +426,6 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
             target = by_module.get(home) if home else None
             if target is not None and target.path not in done and target.path in by_rel:
                 out[target.path] = by_rel[target.path]
-    for src in by_rel.values() if params else ():  # every file: one the scan did not keep may name it
-        if src.module and src.relpath not in done and src.relpath not in out:
-            data = _head(src)
-            if data and b"import" in data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
-                out[src.relpath] = src
     # `ACTS[cfg.act]` (GradOp.when): the files building the config (naming its class, or passing `act=`)
     # say which entries it picks through their "called" summaries
     configs = set()
@@ -443,10 +438,16 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
                                 rb"\b%s\s*=[^=]" % re.escape(pick.partition("=")[0].encode()))
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
     done.update(f"\0when:{c.pattern!r}" for c in configs)
-    for src in by_rel.values() if configs else ():
+
+    def wanted(data: bytes) -> bool:
+        return any(name.search(data) and any(p in data for p in parts) for name, parts in params) or \
+            any(c.search(data) for c in configs)
+
+    # every file (one the scan did not keep may name them), each read once for both kinds of name
+    for src in by_rel.values() if params or configs else ():
         if src.module and src.relpath not in done and src.relpath not in out:
             data = _head(src)
-            if data and b"import" in data and any(c.search(data) for c in configs):
+            if data and b"import" in data and wanted(data):
                 out[src.relpath] = src
     return list(out.values())
 
