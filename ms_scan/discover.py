@@ -6,6 +6,8 @@ detected by real path); never opens anything for writing.
 from __future__ import annotations
 
 import os
+from array import array
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,14 +29,104 @@ class SourceFile:
     is_package: bool
 
 
+class FileList(Sequence):
+    """The discovered files in relpath order, packed: paths and module names as one text each with their
+    offsets, a SourceFile made when one is asked for. A scan of many files holds them as text, not as four
+    objects a file (what a file costs the scan's main process, issue #8); `find(relpath)` looks one up."""
+
+    __slots__ = ("_root", "_rel", "_rel_at", "_mod", "_mod_at", "_pkg", "_odd")
+
+    def __init__(self, root: Path, files: list[SourceFile]):
+        self._root = str(root)
+        self._rel, self._rel_at = _pack(f.relpath for f in files)
+        self._mod, self._mod_at = _pack(f.module for f in files)
+        self._pkg = bytearray(f.is_package for f in files)
+        # the absolute path is root/relpath but where it is not (a file named on its own, relpath "."): those
+        self._odd = {i: f.abspath for i, f in enumerate(files)
+                     if f.abspath != os.path.join(self._root, f.relpath)}
+
+    def __len__(self) -> int:
+        return len(self._pkg)
+
+    def _relpath(self, i: int) -> str:
+        return self._rel[self._rel_at[i]:self._rel_at[i + 1] - 1]
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        rel = self._relpath(i)
+        return SourceFile(self._odd.get(i) or os.path.join(self._root, rel), rel,
+                          self._mod[self._mod_at[i]:self._mod_at[i + 1] - 1], bool(self._pkg[i]))
+
+    def find(self, relpath: str) -> SourceFile | None:
+        """The file at `relpath`, None if it is not one of these."""
+        lo, hi = 0, len(self)
+        while lo < hi:  # bisect on the packed paths
+            mid = (lo + hi) // 2
+            if self._relpath(mid) < relpath:
+                lo = mid + 1
+            else:
+                hi = mid
+        return self[lo] if lo < len(self) and self._relpath(lo) == relpath else None
+
+    def modules(self) -> frozenset[str]:
+        return frozenset(m for m in self._mod.split("\0") if m)
+
+    def __eq__(self, other) -> bool:
+        return list(self) == list(other) if isinstance(other, (FileList, list)) else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"FileList({len(self)} files under {self._root!r})"
+
+
+class Sources(Mapping):
+    """relpath -> absolute path of a FileList's files (where the snippets and suppressions are read)."""
+
+    __slots__ = ("_files",)
+
+    def __init__(self, files: FileList):
+        self._files = files
+
+    def __getitem__(self, relpath: str) -> str:
+        src = self._files.find(relpath)
+        if src is None:
+            raise KeyError(relpath)
+        return src.abspath
+
+    def __contains__(self, relpath) -> bool:
+        return isinstance(relpath, str) and self._files.find(relpath) is not None
+
+    def __iter__(self):
+        return (src.relpath for src in self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+
+def _pack(texts) -> tuple[str, array]:
+    """One text of `texts` each followed by NUL, and where each starts (plus the end)."""
+    parts, at, n = [], array("Q", [0]), 0
+    for t in texts:
+        parts.append(t)
+        n += len(t) + 1
+        at.append(n)
+    return "".join(t + "\0" for t in parts), at
+
+
 @dataclass
 class Discovery:
     root: Path
-    files: list[SourceFile] = field(default_factory=list)
+    files: Sequence[SourceFile] = field(default_factory=list)  # a FileList once discover() is done
     notes: list[tuple[str, str]] = field(default_factory=list)  # (relpath, why skipped)
 
     @property
     def project_modules(self) -> frozenset[str]:
+        if isinstance(self.files, FileList):
+            return self.files.modules()
         return frozenset(f.module for f in self.files if f.module)
 
 
@@ -168,6 +260,7 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
                 add(full, rel)
     found.files.sort(key=lambda f: f.relpath)
     _drop_ambiguous(found)
+    found.files = FileList(root, found.files)
     return found
 
 

@@ -53,3 +53,30 @@ def test_dotted_roots_are_named_as_before(tmp_path):
         "pkg/__init__.py": "pkg", "pkg/m.py": "pkg.m", "run.py": "run"}
     inside = discover([str(tmp_path / "proj" / "pkg")])  # a root inside a package keeps the package's path
     assert {f.relpath: f.module for f in inside.files} == {"__init__.py": "pkg", "m.py": "pkg.m"}
+
+
+def test_the_file_list_is_packed_and_answers_like_the_list(tmp_path, monkeypatch):
+    """discover() keeps its files as a FileList (paths and module names as text): the same SourceFiles in
+    relpath order, each found by relpath, and the absolute path of a file named on its own kept."""
+    from ms_scan.discover import FileList, SourceFile, Sources
+
+    for rel in ("pkg/__init__.py", "pkg/b.py", "pkg/a.py", "pkg/sub/__init__.py", "pkg/sub/ü.py", "top.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    found = discover([str(tmp_path)], (), False)
+    files = found.files
+    assert isinstance(files, FileList) and len(files) == 6
+    plain = [SourceFile(str(tmp_path / r), r, m, p) for r, m, p in (
+        ("pkg/__init__.py", "pkg", True), ("pkg/a.py", "pkg.a", False), ("pkg/b.py", "pkg.b", False),
+        ("pkg/sub/__init__.py", "pkg.sub", True), ("pkg/sub/ü.py", "pkg.sub.ü", False), ("top.py", "top", False))]
+    assert list(files) == plain and files[-1] == plain[-1] and files[1:3] == plain[1:3]
+    assert files == plain and FileList(tmp_path, plain) == files
+    assert all(files.find(s.relpath) == s for s in plain)
+    assert files.find("pkg/c.py") is None and files.find("") is None and files.find("zzz.py") is None
+    assert found.project_modules == frozenset({"pkg", "pkg.a", "pkg.b", "pkg.sub", "pkg.sub.ü", "top"})
+    sources = Sources(files)
+    assert dict(sources) == {s.relpath: s.abspath for s in plain}
+    assert "pkg/a.py" in sources and "pkg/c.py" not in sources and sources["top.py"] == str(tmp_path / "top.py")
+    monkeypatch.chdir(tmp_path / "pkg")
+    single = discover(["a.py"], (), False).files  # a file on its own: root is its folder
+    assert list(single) == [SourceFile(str(tmp_path / "pkg" / "a.py"), "a.py", "pkg.a", False)]
