@@ -8,9 +8,10 @@ Two ways in, same findings:
   references and the uses called on project-class owners (project.resolve may add or drop those), with
   their snippets. The names the file exports and re-exports and its classes go to the cross-file index
   on disk (ms_scan/index.py), written by the worker. So the main process never builds a file's full
-  facts nor the index: its memory grows with the findings plus a small record per file. Files with
-  second-order sites (their ops reach into other files) and files without the word torch (they may get
-  a second look) are sent whole and evaluated after the cross-file pass.
+  facts nor the index: its memory grows with the findings, plus a record per file that still has
+  something to resolve. A file without the word torch leaves its module in the index and its position
+  (it may get a second look); files with second-order sites (their ops reach into other files) are sent
+  whole and evaluated after the cross-file pass.
   When each worker gets one file at most (a pre-commit run), the same FileRules runs in the main
   process instead, where the table loaded while the workers parsed (`Streaming.stream`).
 """
@@ -115,8 +116,17 @@ class FileRules:
         With `project_modules`, deferred references project.resolve cannot resolve (neither their
         module nor `module.name` is a scanned module: `from ...utils import x` above the scan root)
         are let go here."""
+        if not facts.mentions_torch and self.index_dir is not None:
+            # nothing to evaluate: its module goes to the index (other files may import it), and the scan
+            # remembers where it is for the second look (Streaming.accept returns TORCH_FREE)
+            from ms_scan.index import write
+
+            write(self.index_dir, facts)
+            return facts, [], False, True
         if not facts.mentions_torch or facts.grad_sites:
             return facts, [], False, False
+        from ms_scan.extract.recipe import RECIPE_ITEMS  # (a worker has the extractor loaded)
+
         if self._keep is None:
             self._keep = selected(self.settings)
         direct = [u for u in facts.uses if not u.owner]
@@ -128,8 +138,10 @@ class FileRules:
         deferred = facts.deferred if project_modules is None else [
             r for r in facts.deferred if r.module in project_modules or f"{r.module}.{r.name}" in project_modules]
         later = {u.line for u in owned} | {r.use.line for r in deferred}
+        # of the recipe facts only the checklist's stay (sparse, device and module-api ones made findings here)
         kept = FileFacts(facts.path, facts.module, uses=owned, deferred=deferred,
-                         exports=facts.exports, reexports=facts.reexports, recipe=facts.recipe,
+                         exports=facts.exports, reexports=facts.reexports,
+                         recipe=[r for r in facts.recipe if r.item in RECIPE_ITEMS],
                          contexts=[c for c in facts.contexts if any(c.start_line <= n <= c.end_line for n in later)],
                          classes=facts.classes,
                          snippets={u.line: facts.snippets[u.line] for u in owned if u.line in facts.snippets})
@@ -144,6 +156,10 @@ class FileRules:
 # findings that arrive from worker processes get one shared copy each, as findings made here do.
 _SHARED = ("code", "name", "severity", "confidence", "message", "path", "torch_api", "kind", "status",
            "ms_api", "note", "docs_url", "context")
+
+
+# Streaming.accept's answer for a file without the word torch, written to the index and not kept.
+TORCH_FREE = FileFacts("", "", mentions_torch=False)
 
 
 class Streaming:
@@ -190,8 +206,6 @@ class Streaming:
         s = self._shared
         one = lambda v: s.setdefault(v, v)  # noqa: E731
         kept.module = one(kept.module)
-        for r in kept.recipe:
-            r.item, r.value, r.detail = one(r.item), one(r.value), one(r.detail)
         if kept.exports is None:  # a worker wrote these names to the index on disk
             return
         kept.exports = {one(k): one(v) for k, v in kept.exports.items()}
@@ -204,14 +218,21 @@ class Streaming:
     def accept(self, out: tuple) -> FileFacts | None:
         """What the cross-file pass keeps of a file: None when its per-file rules are done and it has
         nothing left to resolve (its exports, re-exports and classes are in the index on disk, where
-        index.Modules finds them; its recipe facts go to `recipes`)."""
+        index.Modules finds them; its recipe facts go to `recipes`); TORCH_FREE for a file without the
+        word torch that a worker wrote to the index (its module only): the caller notes its position,
+        for the second look."""
         kept, findings, direct, done = out
+        if done and not kept.mentions_torch and (kept.exports is None or not kept.module):
+            self.index.written()
+            return TORCH_FREE
         for finding in findings:
             self._share(finding)
         self.findings.extend(findings)
         if done:
-            self._share_kept(kept)
             if kept.recipe:
+                one = self._shared.setdefault
+                for r in kept.recipe:
+                    r.item, r.value, r.detail = one(r.item, r.item), one(r.value, r.value), one(r.detail, r.detail)
                 self.recipes[kept.path] = kept.recipe
                 kept.recipe = []
             if not kept.uses and not kept.deferred and (kept.exports is None or not kept.module):
@@ -219,6 +240,7 @@ class Streaming:
                 if kept.exports is None:
                     self.index.written()
                 return None
+            self._share_kept(kept)  # (only here: a file not kept leaves no name behind)
             self.index.keep(kept)
             self.done.add(kept.path)
             if direct:

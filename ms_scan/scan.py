@@ -8,11 +8,12 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ms_scan.discover import Discovery, SourceFile, discover
-from ms_scan.evaluate import Streaming, selected
+from ms_scan.discover import Discovery, FileList, SourceFile, Sources, discover
+from ms_scan.evaluate import TORCH_FREE, Streaming, selected
 from ms_scan.facts import FileFacts, Problem
 from ms_scan.index import Kept
 from ms_scan.findings import Finding, sort_findings
@@ -281,12 +282,13 @@ def _cacheable(facts: FileFacts) -> bool:
 def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
                     store, gate: bool | str = True, progress=None, stats: dict | None = None,
                     digests: dict[str, str | None] | None = None, meanwhile=None,
-                    rules=None) -> list[FileFacts]:
+                    rules=None, torch_free=None) -> list[FileFacts]:
     """Each file's facts, with the per-file facts cache (ms_scan/cache.py) in front when `store` is
     given; both the cache reads and the extraction happen in the workers. `digests` (relpath ->
     sha256 of the bytes, from content_digests) saves reading the files again for the keys.
     `rules` (optional, an evaluate.Streaming): its per-file half runs in the workers (here when each
-    worker gets one file at most) and the facts returned are what it kept of each file."""
+    worker gets one file at most) and the facts returned are what it kept of each file; the positions
+    in `files` of those it did not keep because they lack the word torch go to `torch_free` (an array)."""
     # the per-file rules run in the workers, so this process never holds a file's whole facts; when each
     # worker gets one file at most (a pre-commit run), here, where the table loaded while they parsed
     in_workers = rules is not None and len(files) > settings.jobs
@@ -306,7 +308,11 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
         hits += hit
         if rules is None:
             return out
-        return rules.accept(out) if in_workers else rules.stream(out)
+        kept = rules.accept(out) if in_workers else rules.stream(out)
+        if kept is TORCH_FREE:
+            torch_free.append(i)
+            return None
+        return kept
 
     results = extract_all(files, job, settings, progress, meanwhile, on_result=arrived)
     if stats is not None:
@@ -380,9 +386,10 @@ def _head(src: SourceFile, limit: int = -1) -> bytes | None:
         return None
 
 
-def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
-                       settings: Settings) -> list[SourceFile]:
-    """Files without the word torch that import a project module exporting torch names."""
+def _needs_second_look(facts: list[FileFacts], files: FileList, settings: Settings,
+                       free: list[SourceFile] = ()) -> list[SourceFile]:
+    """Files without the word torch (kept, or `free`: not kept) that import a project module exporting
+    torch names."""
     modules = {f.module for f in facts if f.exports and f.module}
     index = facts.index if isinstance(facts, Kept) else None
     if index is not None:  # and the files not kept (Streaming.accept)
@@ -391,18 +398,14 @@ def _needs_second_look(facts: list[FileFacts], by_rel: dict[str, SourceFile],
     if not exporting:
         return []
     out = []
-    for f in facts:
-        if f.mentions_torch:
-            continue
-        src = by_rel[f.path]
+    for src in [files.find(f.path) for f in facts if not f.mentions_torch] + list(free):
         data = _head(src, settings.max_file_size)
         if data and b"import" in data and any(name in data for name in exporting):
             out.append(src)
     return out
 
 
-def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile],
-                           done: set[str]) -> list[SourceFile]:
+def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[str]) -> list[SourceFile]:
     """Files defining a project name that a second-order path reaches (directly or through a summary
     built in an earlier round: project.reached_callers), re-exports followed, and files that may pass a model
     to a function whose model parameter nothing binds (they name it); `done` holds the paths already
@@ -424,8 +427,9 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
         if c.role not in project.CALLER_ROLES:
             home = project.defining_module(by_module, c.module, c.name)
             target = by_module.get(home) if home else None
-            if target is not None and target.path not in done and target.path in by_rel:
-                out[target.path] = by_rel[target.path]
+            src = files.find(target.path) if target is not None and target.path not in done else None
+            if src is not None:
+                out[target.path] = src
     # `ACTS[cfg.act]` (GradOp.when): the files building the config (naming its class, or passing `act=`)
     # say which entries it picks through their "called" summaries
     configs = set()
@@ -444,7 +448,7 @@ def _needs_model_summaries(facts: list[FileFacts], by_rel: dict[str, SourceFile]
             any(c.search(data) for c in configs)
 
     # every file (one the scan did not keep may name them), each read once for both kinds of name
-    for src in by_rel.values() if params or configs else ():
+    for src in files if params or configs else ():
         if src.module and src.relpath not in done and src.relpath not in out:
             data = _head(src)
             if data and b"import" in data and wanted(data):
@@ -474,19 +478,20 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     progress = progress_factory(len(found.files)) if progress_factory else None
     index = rules.index if rules is not None else None
     try:
+        free = array("I")  # positions in found.files of the files without the word torch not kept
         facts = Kept([f for f in _extract_cached(found.files, modules, settings, store, True, progress, stats,
-                                                 digests, meanwhile, rules) if f is not None], index)
-        by_rel = {f.relpath: f for f in found.files}
-        again = _needs_second_look(facts, by_rel, settings)
+                                                 digests, meanwhile, rules, free) if f is not None], index)
+        again = _needs_second_look(facts, found.files, settings, [found.files[i] for i in free])
         if again:
             redo = dict(zip((src.relpath for src in again), _extract_cached(
                 again, modules, settings, store, False, stats=stats, digests=digests, rules=rules)))
-            # a file looked at again may now be done with, and not kept (None)
-            facts = Kept([g for g in (redo.get(f.path, f) for f in facts) if g is not None], index)
+            # a file looked at again may now be done with, and not kept (None); one not kept before joins
+            merged = [redo.pop(f.path, f) for f in facts] + list(redo.values())
+            facts = Kept(sorted((g for g in merged if g is not None), key=lambda g: g.path), index)
         by_path = {f.path: f for f in facts}
         done: set[str] = set()
         for _ in range(len(found.files)):  # each round summarises the files the previous one reached
-            wanted = _needs_model_summaries(facts, by_rel, done)
+            wanted = _needs_model_summaries(facts, found.files, done)
             if not wanted:
                 break
             done.update(src.relpath for src in wanted)
@@ -562,7 +567,7 @@ def scan(paths: list[str], settings: Settings, progress_factory=None, meanwhile=
                             files=len(found.files), notes=list(found.notes), table_digest=table.digest,
                             memo_key=memo or "")
         result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
-        sources = {f.relpath: f.abspath for f in found.files}
+        sources = Sources(found.files)
         result.findings = rules.finish(facts, sources)
     finally:
         rules.index.close()  # the workers' cross-file index (a temporary folder)

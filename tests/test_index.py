@@ -130,3 +130,64 @@ def test_files_done_with_are_not_kept_and_are_found_by_module(monkeypatch):
     assert "pkg/layers.py" not in seen["after"] and "pkg/tables.py" not in seen["after"]
     assert {"torch.nn.GELU", "torch.nn.functional.relu"} <= {f.torch_api for f in result.findings
                                                              if f.path == "pkg/model.py"}
+
+
+def _torch_free_project(tmp_path: Path) -> Path:
+    pkg = tmp_path / "proj" / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("from .model import Net\n")  # no torch: a module other files import
+    (pkg / "config.py").write_text("from dataclasses import dataclass\n\n@dataclass\nclass Cfg:\n    width: int = 4\n")
+    (pkg / "layers.py").write_text("import torch.nn as nn\nimport torch.nn.functional as F\n")
+    # no word torch either, but its layers come from layers.py: the second look finds them
+    (pkg / "model.py").write_text("from .layers import nn, F\nfrom .config import Cfg\n\n\nclass Net(nn.Module):\n"
+                                  "    def __init__(self):\n        super().__init__()\n"
+                                  "        self.act = nn.GELU()\n        self.fc = nn.Linear(Cfg().width, 2)\n\n"
+                                  "    def forward(self, x):\n        return F.relu(self.fc(self.act(x)))\n")
+    (pkg / "train.py").write_text("import torch\nfrom .model import Net\n\ntorch.manual_seed(0)\n"
+                                  "net = Net().cuda()\nnet.train()\n")
+    return tmp_path / "proj"
+
+
+def test_files_without_torch_are_not_kept_and_still_get_the_second_look(tmp_path, monkeypatch):
+    """A file without the word torch leaves its module in the index and its position, not a record: the
+    second look still finds the one importing torch names from a project module, and the findings are
+    those of a scan that keeps every record (the workers' index switched off)."""
+    root = _torch_free_project(tmp_path)
+    seen = {}
+    real = project.resolve
+
+    def spy(all_facts):
+        seen["kept"] = sorted(f.path for f in all_facts)
+        seen["config"] = index.Modules(all_facts).get("pkg.config")
+        real(all_facts)
+
+    monkeypatch.setattr(project, "resolve", spy)
+    settings = Settings(jobs=1, facts_cache=False)
+    result = _outcome(scan([str(root)], settings))
+    assert "pkg/config.py" not in seen["kept"] and "pkg/__init__.py" not in seen["kept"]
+    assert seen["config"] is not None and seen["config"].path == "pkg/config.py"  # found by module
+    apis = {(f["path"], f["torch_api"]) for f in result[0]}
+    assert {("pkg/model.py", "torch.nn.GELU"), ("pkg/model.py", "torch.nn.functional.relu")} <= apis
+    assert [r["item"] for r in result[1]] == ["seed"]  # the checklist; .cuda() and .train() are findings
+    assert {"MS402", "MS403"} <= {f["code"] for f in result[0] if f["path"] == "pkg/train.py"}
+    monkeypatch.setattr(index, "write", lambda directory, facts: None)
+    in_memory = _outcome(scan([str(root)], settings))
+    assert "pkg/config.py" in seen["kept"] and in_memory == result
+
+
+def test_a_done_file_keeps_only_its_checklist_facts():
+    """The sparse / device / module-api facts of a file whose per-file rules ran became findings in the
+    worker; only the checklist's recipe facts travel to the main process."""
+    from ms_scan.evaluate import FileRules
+    from ms_scan.extract import extract_source
+    from ms_scan.extract.recipe import RECIPE_ITEMS
+    from ms_scan.tables.mapping import default_release
+
+    src = b"import torch\ntorch.manual_seed(0)\nnet = torch.nn.Linear(2, 2).cuda()\nnet.train()\n" \
+          b"opt = torch.optim.SGD(net.parameters(), lr=0.1)\n"
+    facts = extract_source(src, "train.py", "train")
+    assert {r.item for r in facts.recipe} >= {"seed", "optimizer", "device", "module-api"}
+    kept, findings, direct, done = FileRules(Settings(), default_release())(facts)
+    assert done and direct and {r.item for r in kept.recipe} == {"seed", "optimizer"}
+    assert all(r.item in RECIPE_ITEMS for r in kept.recipe)
+    assert {"MS402", "MS403"} <= {f.code for f in findings}
