@@ -90,29 +90,42 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
         return []
     ctx = mp.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     args = (job,)
-    queue = [list(enumerate(files))[i:i + chunk_size] for i in range(0, len(files), chunk_size)]
-    queue.reverse()  # pop() from the end keeps file order
-    results: dict[int, object] = {}
-    slots = [_Slot(ctx, args) for _ in range(min(settings.jobs, len(queue)))]
+    # chunks are made as workers ask for them, in file order; a dead worker's unfinished files go first
+    count = len(files)
+    starts = iter(range(0, count, chunk_size))
+    retry: list[list] = []
+    results: list = [None] * count
+    settled = bytearray(count)
+    remaining_files = count
+    slots = [_Slot(ctx, args) for _ in range(min(settings.jobs, -(-count // chunk_size)))]
     hard_limit = settings.file_timeout + GRACE if settings.file_timeout > 0 else None
 
     def settle(idx: int, value) -> None:
+        nonlocal remaining_files
         results[idx] = on_result(idx, value) if on_result is not None else value
+        if not settled[idx]:
+            settled[idx] = 1
+            remaining_files -= 1
         if progress:
             progress(1)
 
     def give_work(slot: _Slot) -> None:
-        if queue:
-            slot.chunk = queue.pop()
-            slot.conn.send(slot.chunk)
+        if retry:
+            slot.chunk = retry.pop()
+        else:
+            start = next(starts, None)
+            if start is None:
+                return
+            slot.chunk = [(i, files[i]) for i in range(start, min(start + chunk_size, count))]
+        slot.conn.send(slot.chunk)
 
     def fail(slot: _Slot, why: str) -> _Slot:
         idx = slot.current
-        remaining = [item for item in slot.chunk if item[0] not in results and item[0] != idx]
+        remaining = [item for item in slot.chunk if not settled[item[0]] and item[0] != idx]
         if idx is not None:
             settle(idx, job.failed(files[idx], why))
         if remaining:
-            queue.append(remaining)
+            retry.append(remaining)
         slot.stop(kill=True)
         fresh = _Slot(ctx, args)
         give_work(fresh)
@@ -123,7 +136,7 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
             give_work(slot)
         if meanwhile is not None:
             meanwhile()
-        while len(results) < len(files):
+        while remaining_files:
             ready = wait([s.conn for s in slots] + [s.proc.sentinel for s in slots], timeout=0.5)
             for i, slot in enumerate(slots):
                 if slot.conn in ready:
@@ -140,7 +153,7 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
                                 give_work(slot)
                     except (EOFError, OSError):
                         pass
-                if not slot.proc.is_alive() and len(results) < len(files):
+                if not slot.proc.is_alive() and remaining_files:
                     slots[i] = fail(slot, "the analysis process crashed on this file (it was "
                                           "replaced; the scan went on)")
                 elif hard_limit and slot.current is not None and \
@@ -150,4 +163,4 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
     finally:
         for slot in slots:
             slot.stop()
-    return [results[i] for i in range(len(files))]
+    return results
