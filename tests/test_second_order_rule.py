@@ -1518,3 +1518,67 @@ def test_op_on_a_registered_buffer_only_is_off_the_path(tmp_path: Path) -> None:
         (tmp_path / "m.py").write_text(src.replace(old, new))
         got = {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings}
         assert "torch.nn.functional.normalize" in got and "torch.logit" not in got, (new, got)
+
+
+def test_loss_value_computed_from_the_model_is_the_hvp_helpers_output(tmp_path: Path) -> None:
+    # `curvature_vec(objective_of(net, xb, yb), weights, probe)`: the argument computed from the model that owns
+    # the weights is the grad's output, sliced in the caller, not the model itself taken for a grad input
+    case = SO / "loss_value_passed_to_hvp_helper.py"
+    got = {(f.line, f.code, f.torch_api) for f in _scan_ms3(case).findings}
+    assert got == {(12, "MS301", "torch.nn.ELU"), (20, "MS303", "torch.nn.functional.cross_entropy")}
+    assert not _scan_ms3(SO / "trap_loss_value_passed_to_grad_helper_first_order.py").findings
+    src = case.read_text()
+    old = "    return curvature_vec(objective_of(net, xb, yb), weights, probe)\n"
+    assert old in src
+    # the loss bound to a name first, and the model itself passed beside it: the same path
+    for new in ("    loss = objective_of(net, xb, yb)\n    return curvature_vec(loss, weights, probe)\n",):
+        (tmp_path / "m.py").write_text(src.replace(old, new))
+        assert {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings if f.code == "MS301"} == {"torch.nn.ELU"}
+
+
+def test_method_reading_other_submodules_is_off_a_part_path(tmp_path: Path) -> None:
+    # `z = net.features(x)` before `net.classifier(z)` with only net.classifier's weights differentiated: a
+    # method reading other fresh submodules only computes no value that depends on them (here and across files)
+    got = {(f.line, f.code, f.torch_api) for f in _scan_ms3(SO / "method_before_part_one_file.py").findings}
+    assert {(f[0], f[2]) for f in got if f[1] == "MS301"} == {(13, "torch.nn.ELU")}
+    facts = extract_grad_facts((SO / "method_before_part_one_file.py").read_text())
+    assert len(facts.sites) == 2 and all(12 not in {o.line for o in s.ops} for s in facts.sites)
+    assert {(f.path, f.line, f.torch_api) for f in _scan_ms3(PKG / "method_before_part_across_modules").findings} \
+        == {("nets.py", 17, "torch.nn.ELU")}
+    # a method that reads the part keeps what it computes from it (F.elu), not the trunk before it
+    got = {(f.path, f.line, f.torch_api) for f in _scan_ms3(PKG / "trap_method_reading_part_across_modules").findings}
+    assert got == {("nets.py", 18, "torch.nn.ELU"), ("nets.py", 21, "torch.nn.functional.elu")}
+    # ... and one that calls another method of the class is not known to miss the part: the trunk stays on it
+    pkg = PKG / "method_before_part_across_modules"
+    for name in ("nets.py", "flatness.py", "run.py"):
+        (tmp_path / name).write_text((pkg / name).read_text())
+    src = (pkg / "nets.py").read_text()
+    old = "        return self.trunk(x)\n"
+    assert old in src
+    (tmp_path / "nets.py").write_text(src.replace(old, "        return self.run_trunk(x)\n\n"
+                                                       "    def run_trunk(self, x):\n        return self.trunk(x)\n"))
+    got = {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"}
+    assert {"torch.nn.ReLU6", "torch.nn.Hardswish", "torch.nn.ELU"} <= got
+
+
+def test_super_forward_of_a_sequential_subclass_runs_its_layers() -> None:
+    # `class Trunk(nn.Sequential)` with `return torch.sigmoid(super().forward(x))`: the layers its constructor
+    # gives super().__init__ are its forward's (not an unknown op, MS304)
+    got = [(f.line, f.code, f.torch_api) for f in _scan_ms3(SO / "sequential_subclass_super_forward.py").findings]
+    assert got == [(9, "MS301", "torch.nn.ReLU6")]
+    assert not _scan_ms3(SO / "trap_sequential_subclass_super_forward_no_grad.py").findings
+
+
+def test_layer_of_a_submodule_passed_beside_its_model(tmp_path: Path) -> None:
+    # `layer_curvature(net, picked, ...)` with `picked = net.body[2]` and the grad over `[layer.weight]`: net is
+    # the grad's input through that layer, and only body's layers from index 2 on are differentiated twice
+    case = SO / "layer_of_submodule_passed_beside_model.py"
+    assert [(f.line, f.code, f.torch_api) for f in _scan_ms3(case).findings] == [(9, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(SO / "trap_last_layer_of_submodule_passed_beside_model.py").findings
+    src = case.read_text()
+    old = "    picked = net.body[2]\n"
+    assert old in src
+    for new, want in [("    picked = net.body[0]\n", {"torch.nn.ReLU6", "torch.nn.Hardswish"}),
+                      ("    picked = net.stem[0]\n", {"torch.nn.ELU", "torch.nn.ReLU6", "torch.nn.Hardswish"})]:
+        (tmp_path / "m.py").write_text(src.replace(old, new))
+        assert {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings if f.code == "MS301"} == want, new

@@ -50,6 +50,8 @@ class _Expansion:
         if api is not None:
             if api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS:
                 return
+            if api == "torch.nn.Sequential.forward" and self.super_sequential(state, c, fn, via, depth):
+                return
             if api in _FUNCTIONAL_CALL:
                 mod = _arg(c, 0, "module")
                 if mod is not None:
@@ -364,6 +366,19 @@ class _Expansion:
         cls = self.class_of(owner, fn)
         return cls is not None and any(self.class_members(cls, attr))
 
+    def super_sequential(self, state, c: cst.Call, fn: _Fn, via: str, depth: int) -> bool:
+        """`super().forward(x)` in a method of a class deriving from nn.Sequential (`class Encoder(nn.Sequential)`
+        with a forward of its own): the layers its constructor gives `super().__init__(...)`, in turn."""
+        func = c.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in ("forward", "__call__") and
+                isinstance(func.value, cst.Call) and dotted_name(func.value.func) == "super"):
+            return False
+        f = next((g for g in enclosing(fn) if g.cls is not None), None)
+        if f is None or "torch.nn.Sequential" not in f.cls.torch_bases:
+            return False
+        self.expand_sequential(state, f.cls, _join(via, f"{f.cls.name}.super().forward"), depth + 1)
+        return True
+
     def super_member(self, state, attr: str, fn: _Fn, via: str, depth: int) -> None:
         """`super().forward(x)`, `super().encode(x)` in a method: the member as the file's base classes define
         it (a Sequential base runs its layers). A base outside the file is named as unresolved; torch bases
@@ -404,6 +419,9 @@ class _Expansion:
                 self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module
             elif method is not None:  # `self.encode(u, y)`: the method's slice from its live arguments
                 state.live = None
+                if live and all(t.startswith("@") and "." not in t for t in live) and \
+                        self.method_misses(cls, attr, {t[1:] for t in live}):
+                    continue  # `clf.embed(x)` with only clf.head's weights differentiated: nothing of them
                 self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
             for v, ctx in values:
                 self.expand_value(state, v, ctx, via, depth + 1)
@@ -996,6 +1014,12 @@ class _Expansion:
         no call left on the path."""
         if not isinstance(f.node, cst.FunctionDef) or not f.self_name or f.cls is None:
             return None
+        # "dec#3" (Resolver.submodule_of): the submodule `dec`, an nn.Sequential of which only the layers from
+        # index 3 on hold the differentiated weights; a call of `self.dec` runs those layers only ("@#3")
+        index = {p.partition("#")[0]: p.partition("#")[2] for p in parts if "#" in p[1:]}
+        parts = frozenset(p.partition("#")[0] if "#" in p[1:] else p for p in parts)
+        if index and len(parts) != 1:
+            return None
         me, every = f.self_name, "*" in parts
         attrs: dict = {}
         for c in self.class_chain(f.cls):
@@ -1046,7 +1070,11 @@ class _Expansion:
                     return None
                 out.append((c, frozenset(slots | {"@*"})))
                 continue
-            out.append((c, self.live_slots(c, reach)))
+            live = self.live_slots(c, reach)
+            if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == me and \
+                    func.attr.value in index and not any(a.star or refs_besides(a.value) & reach for a in c.args):
+                live = frozenset({f"@#{index[func.attr.value]}"})
+            out.append((c, live))
         return out or None  # a narrowing never empties a path
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:

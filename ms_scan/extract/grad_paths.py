@@ -10,7 +10,8 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
-    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, enclosing, union_or_none, weight_owners,
+    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk, enclosing, union_or_none,
+    weight_owners,
 )
 
 
@@ -553,6 +554,18 @@ class _Paths:
                 work.append(v)
         while work:
             v = work.pop()
+            if isinstance(v, (cst.List, cst.Tuple)):  # `params = [layer.weight]`
+                work.extend(e.value for e in v.elements)
+                continue
+            if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name) and v.value.value in fn.params and \
+                    v.value.value not in fn.assigns and depth < MAX_BINDING_HOPS and \
+                    (v.attr.value in ("weight", "bias") or v.attr.value.startswith(("weight_", "bias_"))):
+                # `layer.weight` of a module the callers pass: the part of their model it is (`net.dec[3]`)
+                lifted = self.caller_module_parts(fn, v.value.value)
+                if not lifted:
+                    return frozenset()
+                pairs |= lifted
+                continue
             if isinstance(v, cst.Attribute) and not isinstance(v.value, cst.Name):
                 part = v.value  # `self.classifier.weight`, `net.blocks[0][0].weight`: the submodule's weight
                 while isinstance(part, cst.Subscript) and isinstance(part.value, (cst.Subscript, cst.Attribute)):
@@ -641,6 +654,24 @@ class _Paths:
                 out.add((owners[0], attr))
         return frozenset(out)
 
+    def caller_module_parts(self, fn: _Fn, param: str) -> frozenset:
+        """(parameter, part) pairs for fn's module parameter `param` from the calls of fn in this file:
+        `layer_hessian(net, net.dec[3])` for `def layer_hessian(model, layer)` gives ("model", "dec#3") (submodule_of),
+        the owner being the name a call passes for another parameter. Empty unless every call shows that."""
+        calls, out = self.calls_of(fn), set()
+        for call, caller in calls:
+            if any(x.star for x in call.args):
+                return frozenset()
+            sub = self.submodule_of(self.param_arg(fn, call, param), caller)
+            if sub is None:
+                return frozenset()
+            owners = [q for q in fn.params if q != param and isinstance(self.param_arg(fn, call, q), cst.Name)
+                      and self.param_arg(fn, call, q).value == sub[0]]
+            if len(owners) != 1:
+                return frozenset()
+            out.add((owners[0], sub[1]))
+        return frozenset(out)
+
     def other_submodules(self, fn: _Fn, inputs: list) -> frozenset:
         """When the grad inputs are weights of submodules of one module only (`self.classifier.parameters()`,
         `model.head.weight`, a name bound to such a value): the module's other submodules, as (name, attribute)
@@ -672,8 +703,52 @@ class _Paths:
             members = {k for k in attrs if "." not in k and k not in ins and fresh(k, ins)}
             if not all(fresh(a, members) for a in ins):
                 return frozenset()
+            # `feats = clf.embed(x)` before `clf.head(feats)`: a method that reads only such other submodules
+            members |= {m for c in self.class_chain(cls) for m in c.methods if self.method_misses(cls, m, ins)}
             out |= {(base, m) for m in members}
         return frozenset(out)
+
+    def method_misses(self, cls, name: str, parts) -> bool:
+        """The method `name` of cls computes nothing from the weights of its submodules `parts` (attribute
+        names): it reads its instance only as `self.<attr>` for attributes other than those, each built fresh
+        in the class (a constructor call reading none of `parts`, which read none of it, no attribute under
+        either assigned); no bare `self` (passed on, getattr), no super(), no other method of the class, no
+        nested function or class. False when not shown."""
+        if not parts or any(p == "*" or p.startswith("#") for p in parts) or name.startswith("__"):
+            return False
+        f, _ = self.class_members(cls, name)
+        if f is None or not f.self_name or not isinstance(f.node, cst.FunctionDef):
+            return False
+        me = f.self_name
+        attrs: dict = {}
+        for c in self.class_chain(cls):
+            for k, vs in c.attrs.items():
+                attrs.setdefault(k, []).extend(vs)
+        if any(k.endswith("*") for k in attrs):
+            return False
+        read, named, attr_names = set(), [], set()
+        for n in _walk(f.node.body):
+            if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
+                return False
+            if isinstance(n, cst.Attribute):
+                attr_names.add(id(n.attr))
+                if isinstance(n.value, cst.Name) and n.value.value == me:
+                    read.add(n.attr.value)
+                    attr_names.add(id(n.value))
+            elif isinstance(n, cst.Name) and n.value in (me, "super"):
+                named.append(n)
+        if any(id(n) not in attr_names for n in named):
+            return False  # `self` passed on or read whole, super()
+        if not read or read & set(parts) or not read <= {k for k in attrs if "." not in k}:
+            return False
+
+        def fresh(attr, others):
+            values = attrs.get(attr, [])
+            return bool(values) and not any(k.startswith(attr + ".") for k in attrs) and all(
+                isinstance(_unchain(x), cst.Call) and not (refs(x) & {f"{ctx.self_name}.{o}" for o in others})
+                for x, ctx in values)
+
+        return all(fresh(a, parts) for a in read) and all(fresh(p, read) for p in parts)
 
     def parameter_owners(self, fn: _Fn, names: set) -> set:
         """The modules whose weights the grad inputs are: `params = [p for p in model.parameters() if ...]`,
@@ -738,8 +813,11 @@ class _Paths:
         """`def hvp(model, params, ...): grad(loss_fn(model, ...), params)` with a caller passing
         `[p for p in net.parameters()]` for params and `net` for model (also through further helpers that take
         both as parameters): the parameters of fn that own the weights the inputs are, inputs too."""
-        p_in = tuple(p for p in fn.params if p in names and p not in fn.assigns)
-        if not p_in or depth > MAX_BINDING_HOPS:
+        if depth > MAX_BINDING_HOPS:
+            return set()
+        own = self.weight_params(fn, names)  # `params = [layer.weight]`: layer is what the callers pass
+        p_in = tuple(p for p in fn.params if p not in fn.assigns and (p in names or p in own))
+        if not p_in:
             return set()
         memo = (id(fn), p_in)
         if memo in self._owner_memo:
@@ -756,11 +834,47 @@ class _Paths:
                     owners |= weight_owners(a)  # `net.layers[1].weight` passed as it is
             if ins:  # `list(net.parameters())` passed as it is, or a name bound to such a value
                 owners |= self.parameter_owners(caller, ins) | self.owner_params(caller, ins, depth + 1)
+            for p in own.intersection(p_in):  # `layer_hessian(net, net.dec[3])`, or a name bound to it: net owns it
+                sub = self.submodule_of(self.param_arg(fn, call, p), caller)
+                if sub is not None:
+                    owners.add(sub[0])
             for q in fn.params if owners else ():
                 a = self.param_arg(fn, call, q) if q not in names and q not in fn.assigns else None
-                if a is not None and refs(a) & owners:
+                # the owner itself (`net`, `net.to(dev)`), not a value a call computes from it
+                # (`hvp(loss_fn(net, x, y), params)`: that loss is the grad's output, computed in the caller)
+                if a is not None and refs(a) & owners and not isinstance(_unchain(a), cst.Call):
                     out.add(q)
         return out
+
+    def weight_params(self, fn: _Fn, names: set) -> set:
+        """fn's parameters (modules its callers pass) whose own weights the values of `names` are, as fn binds them:
+        `params = [layer.weight]` with `layer` a parameter."""
+        out = set()
+        for name in names:
+            found = self.lookup_assigns(fn, name) if "." not in name else None
+            for v in found[0] if found is not None and found[1] is fn else ():
+                out |= {n.value.value for n in _walk(v) if isinstance(n, cst.Attribute) and
+                        isinstance(n.value, cst.Name) and n.value.value in fn.params and
+                        (n.attr.value in ("weight", "bias") or n.attr.value.startswith(("weight_", "bias_")))}
+        return out - set(fn.assigns)
+
+    def submodule_of(self, a, ctx: _Fn) -> tuple[str, str] | None:
+        """`net.dec[3]`, `net.head` (or a name ctx binds once to such a value): (root name, part) with part "dec#3"
+        (the layers of the submodule `dec` from index 3 on, index_value) or "head"; None for anything else."""
+        if isinstance(a, cst.Name):
+            found = self.lookup_assigns(ctx, a.value)
+            if found is None or len(found[0]) != 1:
+                return None
+            a, ctx = found[0][0], found[1]
+        index = None
+        if isinstance(a, cst.Subscript) and len(a.slice) == 1 and isinstance(a.slice[0].slice, cst.Index):
+            index = self.index_value(a.slice[0].slice.value, ctx)
+            if index is None:
+                return None
+            a = a.value
+        if not isinstance(a, cst.Attribute) or not isinstance(a.value, cst.Name):
+            return None
+        return a.value.value, a.attr.value + (f"#{index}" if index is not None else "")
 
     # ---------------------------------------------------------------- helpers sliced in their callers
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",

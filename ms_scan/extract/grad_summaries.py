@@ -159,25 +159,32 @@ class _Summaries:
         """Role "member:@<attr>": a method of a module-level class with only the weights of its submodule `attr`
         differentiated (another file's `clf.classify(x)` over `clf.heads[task].parameters()`): what of the method
         runs from that submodule on (Resolver.part_calls), for each submodule a method reads, when it reads two
-        or more. Built after the other member summaries, with what is left of MAX_MEMBER_STEPS."""
+        or more; and, empty, for each submodule the class's other methods read that a method is known to miss
+        (Resolver.method_misses: `embed` reading only `self.encoder`, another file differentiating `clf.head`'s
+        weights). Built after the other member summaries, with what is left of MAX_MEMBER_STEPS."""
         out = []
         for owner, cls in owners:
             attrs = {k for c in self.class_chain(cls) for k in c.attrs if not k.endswith("*")}
+            reads = {}
             for c in self.class_chain(cls):
                 for m, f in sorted(c.methods.items()):
-                    if m.startswith("__") or not f.self_name:
-                        continue
-                    read = sorted({r[len(f.self_name) + 1:].partition(".")[0] for r in refs(f.node.body)
-                                   if r.startswith(f.self_name + ".")} & attrs)
-                    for attr in read if len(read) >= 2 else ():
-                        if spent > MAX_MEMBER_STEPS:
-                            return out
-                        summary, state = self._summary(
-                            f"{owner}.{m}", f"member:@{attr}", lambda st, k=cls, a=m, p=attr: (
-                                setattr(st, "live", frozenset({"@" + p})), self.expand_class_member(st, k, a, "", 0)))
-                        spent += state.steps
-                        if summary.ops or summary.project:
-                            out.append((summary, state))
+                    if not m.startswith("__") and f.self_name and m not in reads:
+                        reads[m] = sorted({r[len(f.self_name) + 1:].partition(".")[0] for r in refs(f.node.body)
+                                           if r.startswith(f.self_name + ".")} & attrs)
+            for m, read in reads.items():
+                # a method reading none of a submodule another method reads (`def embed(self, x): return
+                # self.encoder(x)` beside `self.head`): known to add nothing over that submodule's weights, kept empty
+                others = sorted({a for n, r in reads.items() if n != m for a in r} - set(read))
+                missed = [a for a in others if self.method_misses(cls, m, {a})] if read else []
+                for attr in (read if len(read) >= 2 else []) + missed:
+                    if spent > MAX_MEMBER_STEPS:
+                        return out
+                    summary, state = self._summary(
+                        f"{owner}.{m}", f"member:@{attr}", lambda st, k=cls, a=m, p=attr: (
+                            setattr(st, "live", frozenset({"@" + p})), self.expand_class_member(st, k, a, "", 0)))
+                    spent += state.steps
+                    if summary.ops or summary.project or attr in missed:
+                        out.append((summary, state))
         return out
 
     def has_member(self, cls: _Cls, attr: str) -> bool:
