@@ -30,6 +30,7 @@ _EXPORT, _REEXPORT, _CLASS = 0, 1, 2
 _FIELDS = (("exports", _EXPORT), ("reexports", _REEXPORT), ("classes", _CLASS))
 _MEMO = 4096  # decoded entries kept (lookups repeat: `...utils` names, common bases)
 _SEP = "\x00"
+_CACHE_KIB = 256  # SQLite's page cache per connection (its default, 2 MiB, filled as the index grew)
 _PICKLE = 4
 # one row per name, keyed by the file's path (two files may claim one module: `a.py` and `a/__init__.py`)
 _TABLE = ("CREATE TABLE IF NOT EXISTS names (path TEXT, kind INTEGER, name TEXT, value TEXT, "
@@ -70,6 +71,7 @@ def _connect(path: str):
     db = sqlite3.connect(path, check_same_thread=False)
     db.execute("PRAGMA journal_mode=WAL")  # a worker that dies mid-write leaves its committed rows whole
     db.execute("PRAGMA synchronous=OFF")  # a temporary file: no need to survive the machine
+    db.execute(f"PRAGMA cache_size=-{_CACHE_KIB}")  # lookups are memoised: a small page cache, whatever the size
     db.execute(_TABLE)
     db.execute(_FILES)
     db.execute(_DEFERRED)
@@ -143,6 +145,7 @@ class Index:
             for name in sorted(os.listdir(self._dir)):
                 if name.startswith("w") and name.endswith(".db"):
                     self._db.execute("ATTACH DATABASE ? AS w", (os.path.join(self._dir, name),))
+                    self._db.execute(f"PRAGMA w.cache_size=-{_CACHE_KIB}")
                     with self._db:
                         self._db.execute("INSERT OR REPLACE INTO names SELECT * FROM w.names")
                         self._db.execute("INSERT OR REPLACE INTO files SELECT * FROM w.files")

@@ -191,3 +191,36 @@ def test_a_done_file_keeps_only_its_checklist_facts():
     assert done and direct and {r.item for r in kept.recipe} == {"seed", "optimizer"}
     assert all(r.item in RECIPE_ITEMS for r in kept.recipe)
     assert {"MS402", "MS403"} <= {f.code for f in findings}
+
+
+def test_the_page_cache_stays_small_whatever_the_index_holds():
+    """SQLite's default page cache (2 MiB a connection, the attached worker files included) filled as the
+    index grew with the files: the connections ask for a bounded one."""
+    idx = index.Index()
+    _worker(idx.directory(), [_facts(f"pkg.m{i}", i) for i in range(50)])
+    f = FileFacts("pkg/m3.py", "pkg.m3", exports=None, reexports=None, classes=None)
+    idx.keep(f)
+    assert f.exports.get("T3") == "torch.Tensor"  # merged
+    assert idx._db.execute("PRAGMA cache_size").fetchone()[0] == -index._CACHE_KIB
+    assert 0 < index._CACHE_KIB <= 512
+    seen = []
+    db = idx._db
+
+    class Spy:  # sqlite3.Connection.execute cannot be patched: wrap the connection
+        def execute(self, sql, *args):
+            seen.append(sql)
+            return db.execute(sql, *args)
+
+        def __enter__(self):
+            return db.__enter__()
+
+        def __exit__(self, *exc):
+            return db.__exit__(*exc)
+
+    idx._db, idx._pending = Spy(), True
+    try:
+        idx._merged()
+    finally:
+        idx._db = db
+    assert any(s.startswith("ATTACH") for s in seen) and f"PRAGMA w.cache_size=-{index._CACHE_KIB}" in seen
+    idx.close()
