@@ -54,12 +54,21 @@ _HWM = ("def hwm():\n"
         "    for line in open('/proc/self/status'):\n"
         "        if line.startswith('VmHWM'):\n"
         "            return int(line.split()[1])\n")
-# Runs one scan in this child and prints its own peak RSS and its workers' largest, in KiB.
-_PEAK = (_HWM + "import resource, runpy, sys\n"
+# Runs one scan in this child and prints its own peak RSS and its workers' largest, in KiB, and the blocks
+# the Python allocator held live when the fingerprints were about to be made (the end of the scan; after a
+# full collection): what the scan keeps, without the allocator's slack.
+_PEAK = (_HWM + "import gc, resource, runpy, sys\n"
+         "import ms_scan.baseline as b\n"
+         "live, fingerprints = [0], b.assign_fingerprints\n"
+         "def counted(findings):\n"
+         "    gc.collect()\n"
+         "    live[0] = sys.getallocatedblocks()\n"
+         "    return fingerprints(findings)\n"
+         "b.assign_fingerprints = counted\n"
          "sys.argv = ['ms-scan'] + sys.argv[1:]\n"
          "try:\n    runpy.run_module('ms_scan', run_name='__main__')\n"
          "except SystemExit:\n    pass\n"
-         "print(hwm(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n")
+         "print(hwm(), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, live[0], file=sys.stderr)\n")
 # Holds just the findings of a JSON-lines report, as Finding objects sharing strings the way a scan
 # shares them (names, paths, messages of one verdict; a snippet among the findings of its line; the
 # fingerprint is each finding's own), and prints its peak RSS in KiB: what "the findings themselves" weigh.
@@ -85,7 +94,8 @@ def memory_growth(tree: Path, work: Path) -> None:
     folders = sorted(p for p in tree.iterdir() if p.is_dir())
     report = work / "findings.jsonl"
     print("memory: files | findings | scan peak (main process) | largest worker | findings-only process | difference"
-          " | scan peak with the findings filtered out (--select MS3: every rule runs, none of its findings stay)")
+          " | scan peak with the findings filtered out (--select MS3: every rule runs, none of its findings stay)"
+          " | its live blocks at the end")
     rows = []
     for share in (4, 2, 1):
         part = folders[: len(folders) // share]
@@ -93,18 +103,20 @@ def memory_growth(tree: Path, work: Path) -> None:
         scan = [sys.executable, "-c", _PEAK, *map(str, part), "--no-cache", "--no-progress", "--exit-zero",
                 "--format", "jsonl", "-o", str(report)]
         run = subprocess.run(scan, capture_output=True, text=True, check=False)
-        main_kib, worker_kib = map(int, run.stderr.split()[-2:])
+        main_kib, worker_kib, _ = map(int, run.stderr.split()[-3:])
         held = subprocess.run([sys.executable, "-c", _FINDINGS_ONLY, str(report)], capture_output=True,
                               text=True, check=True).stdout.split()
         only_kib, count = int(held[0]), int(held[1])
         bare = subprocess.run(scan + ["--select", "MS3"], capture_output=True, text=True, check=False)
-        bare_kib = int(bare.stderr.split()[-2])
-        rows.append((files, main_kib - only_kib, bare_kib))
+        bare_kib, bare_blocks = int(bare.stderr.split()[-3]), int(bare.stderr.split()[-1])
+        rows.append((files, main_kib - only_kib, bare_kib, bare_blocks))
         print(f"memory: {files:5d} | {count:7d} | {main_kib / 1024:6.0f} MiB | {worker_kib / 1024:4.0f} MiB | "
-              f"{only_kib / 1024:6.0f} MiB | {(main_kib - only_kib) / 1024:5.0f} MiB | {bare_kib / 1024:5.0f} MiB")
-    (f0, d0, b0), (f1, d1, b1) = rows[0], rows[-1]
+              f"{only_kib / 1024:6.0f} MiB | {(main_kib - only_kib) / 1024:5.0f} MiB | {bare_kib / 1024:5.0f} MiB | "
+              f"{bare_blocks:,} live blocks")
+    (f0, d0, b0, l0), (f1, d1, b1, l1) = rows[0], rows[-1]
     print(f"memory: growth per file beyond the findings, from {f0} to {f1} files: {(d1 - d0) / (f1 - f0):.1f} KiB "
-          f"(scan minus findings-only), {(b1 - b0) / (f1 - f0):.1f} KiB (findings filtered out)")
+          f"(scan minus findings-only), {(b1 - b0) / (f1 - f0):.1f} KiB (findings filtered out), "
+          f"{(l1 - l0) / (f1 - f0):.1f} live blocks (findings filtered out)")
 
 
 def main() -> None:
