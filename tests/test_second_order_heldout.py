@@ -20,6 +20,11 @@ on (precision 1.00, 0/7 first-order files flagged, recall 0.970); heldout13 was 
 (recall 1.00, precision 1.00 once ops on registered buffers left the path).
 heldout15 was measured blind at recall 0.818 (18/22), precision 0.818 (4 FP) on d9dbec0, 0/7 first-order files
 flagged, and is tuned from then on (recall 1.00, precision 1.00, 0/7 first-order files flagged).
+heldout14 was measured blind at recall 1.000, precision 0.966 on 58c8b24, and is tuned from then on (recall 1.00,
+precision 1.00, 0/7 first-order files flagged once a method guarded by a config field the other files leave False
+left the path).
+heldout16 was measured blind at recall 0.852 (23/27), precision 0.958 (1 FP) on 69c5169 and fbe27ac, 0/6 first-order
+files flagged, and is tuned from then on (recall 1.00, precision 1.00, 0/6 first-order files flagged).
 """
 from __future__ import annotations
 
@@ -143,7 +148,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
                  "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
                  "second_order_heldout10": 0.93, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0,
-                 "second_order_heldout13": 1.0, "second_order_heldout15": 1.0}
+                 "second_order_heldout13": 1.0, "second_order_heldout14": 1.0, "second_order_heldout15": 1.0,
+                 "second_order_heldout16": 1.0}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

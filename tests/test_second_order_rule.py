@@ -1582,3 +1582,46 @@ def test_layer_of_a_submodule_passed_beside_its_model(tmp_path: Path) -> None:
                       ("    picked = net.stem[0]\n", {"torch.nn.ELU", "torch.nn.ReLU6", "torch.nn.Hardswish"})]:
         (tmp_path / "m.py").write_text(src.replace(old, new))
         assert {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings if f.code == "MS301"} == want, new
+
+
+def test_weight_of_a_layer_bound_to_a_name_narrows_to_that_part(tmp_path: Path) -> None:
+    # `head = net[2]` then `curvature(loss, head.weight)`: net owns the weight (the loss computed from net(x) is on
+    # the path), and only net's layers from index 2 on are; the builder call that made net is not a container
+    # holding the input (its every layer was on the path before)
+    case = SO / "submodule_bound_to_a_name_weight_grad.py"
+    got = [(f.line, f.code, f.torch_api) for f in _scan_ms3(case).findings]
+    assert got == [(13, "MS301", "torch.nn.ReLU6"), (31, "MS301", "torch.nn.functional.log_softmax")]
+    assert not _scan_ms3(SO / "trap_last_layer_bound_to_a_name_weight_grad.py").findings
+    src = case.read_text()
+    for old, new, want in [("    head = net[2]\n", "    head = net[0]\n", {"torch.nn.PReLU", "torch.nn.ReLU6"}),
+                           ("head.weight)", "list(head.parameters()))", {"torch.nn.ReLU6"})]:
+        assert old in src
+        (tmp_path / "m.py").write_text(src.replace(old, new))
+        got = {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings if f.code == "MS301"}
+        assert got == want | {"torch.nn.functional.log_softmax"}, new
+
+
+def test_lambda_table_and_state_method_across_modules() -> None:
+    # `CHOICES = {"elu_mlp": lambda d: nn.Sequential(...), ...}` picked in another module, and the grad over
+    # `self.net.trainable()` (a method of a class of another file, given nothing, on the module the loss calls):
+    # the table's entries and the loss are on the path; with the virtual step first order, nothing
+    found = _scan_ms3(PKG / "lambda_table_and_state_method_across_modules").findings
+    got = {(f.path, f.line, f.torch_api) for f in found if f.code in ("MS301", "MS303")}
+    assert got == {("blocks.py", 5, "torch.nn.ELU"), ("blocks.py", 7, "torch.nn.ReLU6"),
+                   ("meta.py", 14, "torch.nn.functional.nll_loss"), ("meta.py", 14, "torch.nn.functional.log_softmax")}
+    assert not _scan_ms3(PKG / "trap_lambda_table_and_state_method_first_order").findings
+
+
+def test_method_guarded_by_a_config_field_built_in_another_file(tmp_path: Path) -> None:
+    # `if self.opts.hessian_penalty: ... self._penalty(x)` with the dataclass LoopOpts (default False) built in
+    # train.py: its constructions decide whether the grad runs (the default where they leave the field out)
+    found = _scan_ms3(PKG / "config_guarded_method_across_modules").findings
+    got = [(f.path, f.line, f.code, f.torch_api) for f in found]
+    assert got == [("learner.py", 16, "MS301", "torch.nn.SELU")]
+    trap = PKG / "trap_config_guarded_method_default_off"
+    assert not _scan_ms3(trap).findings
+    # the guard negated (`if not ...`) is no such guard: not decided, the site stays
+    for name in ("learner.py", "train.py"):
+        (tmp_path / name).write_text((trap / name).read_text().replace("if self.opts.hessian_penalty:",
+                                                                         "if not self.opts.hessian_penalty:"))
+    assert [f.torch_api for f in _scan_ms3(tmp_path).findings] == ["torch.nn.SELU"]

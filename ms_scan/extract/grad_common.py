@@ -367,13 +367,17 @@ def spread(assigns: dict, names: set, members: frozenset = frozenset()) -> set:
     return names
 
 
+def _is_weight(attr: str) -> bool:
+    """An attribute that names a module's own weight (`weight`, `bias`, `weight_ih_l0`)."""
+    return attr in ("weight", "bias") or attr.startswith(("weight_", "bias_"))
+
+
 def weight_owners(node: cst.CSTNode) -> set[str]:
     """The names whose weights an expression reads by attribute (`model.dec_conv.weight`, `net.blocks[0][0].bias`,
     `[m.fc.weight_ih_l0]`): the root name of each attribute/subscript chain ending in a weight or bias."""
     out = set()
     for n in _walk(node):
-        if isinstance(n, cst.Attribute) and (n.attr.value in ("weight", "bias") or
-                                             n.attr.value.startswith(("weight_", "bias_"))):
+        if isinstance(n, cst.Attribute) and _is_weight(n.attr.value):
             root = n.value
             while isinstance(root, (cst.Attribute, cst.Subscript)):
                 root = root.value

@@ -9,10 +9,11 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
-    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _kw,
+    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _is_weight, _kw,
     _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk, enclosing, union_or_none,
     weight_owners,
 )
+from ms_scan.extract.visitor import dotted_name
 
 
 class _Paths:
@@ -46,6 +47,8 @@ class _Paths:
             site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
             if flag is None and cert == "possible":
                 flag = self.flag_callee(flag_expr, fn)
+            if flag is None:  # `if self.cfg.unrolled: self._backward_unrolled(...)`, the config built elsewhere
+                flag = self.guard_callee(fn)
             if flag is not None:  # decided by the other files' calls of the helper (ms_scan.project)
                 site.project.append(flag)
             self.out.append((call, site))
@@ -309,6 +312,7 @@ class _Paths:
                 v = self.reaching_value(fn, name, at)
                 if v is not None:
                     pinned[name] = [v]
+        inputs = self.submodule_weights(fn, inputs) if inputs is not None else None
         cut = self.recomputed_inputs(fn, inputs) if inputs is not None else set()
         exprs = list(outputs) + self.trace_back(fn, back, stop=cut, pinned=pinned)
         back |= cut & set().union(*(refs(e) for e in exprs))
@@ -366,6 +370,41 @@ class _Paths:
                 elif live is not None and parts and id(c) not in holders:
                     live |= self.part_args(c, parts)
                 self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
+
+    def submodule_weights(self, fn: _Fn, inputs: list) -> list:
+        """Grad inputs read as the weights of a name fn binds once to a submodule of a module (`head = model[4]`,
+        `enc = net.encoder`; `grad(loss, head.weight)`, `grad(loss, enc.parameters())`), as that submodule:
+        `model[4].weight`, so that `model` owns them and only the layers from the part on are on the path."""
+        def alias(v):
+            if isinstance(v, (cst.List, cst.Tuple)):
+                return v.with_changes(elements=[e.with_changes(value=alias(e.value)) for e in v.elements])
+            if isinstance(v, cst.Attribute) and _is_weight(v.attr.value):
+                return v.with_changes(value=self.submodule_value(fn, v.value))
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and \
+                    v.func.attr.value in self.parameter_methods():
+                return v.with_changes(func=v.func.with_changes(value=self.submodule_value(fn, v.func.value)))
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple") and \
+                    len(v.args) == 1 and not v.args[0].star:
+                return v.with_changes(args=[v.args[0].with_changes(value=alias(v.args[0].value))])
+            return v
+        out = [alias(i) for i in inputs]
+        return inputs if all(a is i for a, i in zip(out, inputs)) else out
+
+    def submodule_value(self, fn: _Fn, v):
+        """`head` bound once in fn (not a parameter) to `model[4]` / `net.blocks[0]` / `net.encoder` (a subscript or
+        attribute chain on a name, no call): that value; else v itself."""
+        if not isinstance(v, cst.Name) or v.value in fn.params:
+            return v
+        found = self.lookup_assigns(fn, v.value)
+        if found is None or found[1] is not fn or len(found[0]) != 1:
+            return v
+        x = found[0][0]
+        root = x
+        while isinstance(root, (cst.Subscript, cst.Attribute)):
+            root = root.value
+        if root is x or not isinstance(root, cst.Name) or root.value == v.value or calls_in(x):
+            return v
+        return x
 
     def live_slots(self, c: cst.Call, reach: set) -> frozenset | None:
         """The argument slots ("0", "1", ... or the keyword) of a call that read a name in `reach` (what depends
@@ -497,8 +536,9 @@ class _Paths:
                 while isinstance(root, (cst.Subscript, cst.Attribute)):
                     root = root.value
                 if root is v or not isinstance(root, cst.Name) or root.value in held or \
-                        root.value in names and not is_direct:
-                    continue
+                        root.value in names and not is_direct or \
+                        isinstance(v, cst.Attribute) and _is_weight(v.attr.value):
+                    continue  # `net[4].weight`: a module's weight, held by no value computed with the output
                 held.add(root.value)
                 work.append(root.value)
                 owner = self.lookup_assigns(fn, root.value)
@@ -772,9 +812,23 @@ class _Paths:
                         owners |= refs(owner)
                     elif isinstance(c.func, cst.Name):
                         owners |= self.weights_helper_owners(c, found[1])
+                    elif self.state_of_called(c, found[1]):
+                        owners |= refs(c.func.value)
                 owners |= weight_owners(v)
                 work.extend(n for n in refs(v) if n not in seen)
         return owners
+
+    @staticmethod
+    def state_of_called(call: cst.Call, ctx: _Fn) -> bool:
+        """`ws = self.model.weights()` (a method of a class of another file) with `self.model(x)` called in ctx: a
+        method given nothing by a module ctx runs as a model reads the module's own state, its weights."""
+        if call.args or not isinstance(call.func, cst.Attribute):
+            return False
+        owner = call.func.value
+        if not isinstance(owner, (cst.Name, cst.Attribute)) or dotted_name(owner) is None:
+            return False
+        name = dotted_name(owner)
+        return any(c is not call and dotted_name(c.func) == name and c.args for c in ctx.calls)
 
     def weights_helper_owners(self, call: cst.Call, ctx: _Fn) -> set:
         """`params = _params(model)` with `def _params(m): return [p for p in m.parameters() if p.requires_grad]`:

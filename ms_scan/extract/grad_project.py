@@ -189,6 +189,44 @@ class _ProjectLinks:
         return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
                              f"{index}:{expr.value}:{'' if lit is _NOLIT else lit}:{'not' if neg else ''}:{kept}")
 
+    def guard_callee(self, fn: _Fn) -> ProjectCallee | None:
+        """A method run only under `if self.cfg.unrolled:` (every call of it in the file, in the body of such an
+        `if`), `self.cfg` the one value __init__ gives it, a parameter, and `unrolled` a field of the one dataclass
+        of this file that has it, with a literal bool default, constructed in no call of this file: a "flag"
+        ProjectCallee on that dataclass's field, so that its constructions in the other files decide whether the
+        method's grad runs at all (ms_scan.project._decide_flags; the default where they leave the field out)."""
+        cls = fn.cls
+        if cls is None or not fn.self_name or fn.name.startswith("__") or not self.ex.module:
+            return None
+        calls, guards = self.calls_of(fn), set()
+        for call, caller in calls:
+            tests = [n.test for n in _statements(caller.node) if isinstance(n, cst.If) and
+                     any(x is call for st in n.body.body for x in _statements(st))]
+            found = {(t.value.attr.value, t.attr.value) for t in tests if isinstance(t, cst.Attribute) and
+                     isinstance(t.value, cst.Attribute) and isinstance(t.value.value, cst.Name) and
+                     t.value.value.value == caller.self_name}
+            if len(found) != 1:
+                return None
+            guards |= found
+        if len(guards) != 1:
+            return None
+        member, field = guards.pop()
+        init = cls.methods.get("__init__")
+        values = cls.attrs.get(member, [])
+        if init is None or len(values) != 1 or values[0][1] is not init or not isinstance(values[0][0], cst.Name) \
+                or values[0][0].value not in init.params or values[0][0].value in init.assigns:
+            return None
+        configs = [(name, c) for name, c in self.ex._classes.items() if c.fields and
+                   any(f == field for f, _ in c.fields)]
+        if len(configs) != 1 or configs[0][0] not in self.ex.class_decls or self.calls_named(configs[0][0]):
+            return None
+        name, config = configs[0]
+        index, default = next((i, d) for i, (f, d) in enumerate(config.fields) if f == field)
+        lit = _literal(default) if default is not None else _NOLIT
+        if lit not in (True, False):
+            return None
+        return ProjectCallee(self.ex.module, name, "flag", "", "high", "", "", f"{index}:{field}:{lit}::")
+
     def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
         """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's
         position, -1 keyword-only), for a module-level function or a method of a module-level class."""
@@ -235,3 +273,12 @@ class _ProjectLinks:
             return None
         module, cls = made.pop()
         return module, f"{cls}.{func.attr.value}"
+
+
+def _statements(node: cst.CSTNode):
+    """Every node under `node`, statements and their parts (grad_common._walk does not enter statements)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)

@@ -536,8 +536,8 @@ class _Values:
 
     def table_items(self, v) -> list:
         """The items of a module-level table of classes or factories (`{"relu": nn.ReLU, "gelu": partial(nn.GELU,
-        ...)}`, `[MLP, ResNet]`, `dict(mlp=MLP)`); [] when any item is not a reference to something callable
-        (a config dict of numbers and strings is no table)."""
+        ...)}`, `[MLP, ResNet]`, `dict(mlp=MLP)`, `{"pool": lambda C: nn.AvgPool2d(3)}`); [] when any item is not
+        a reference to something callable (a config dict of numbers and strings is no table)."""
         if self.is_dict_value(v) and not (isinstance(_unchain(v), cst.Call) and self.torch_api(_unchain(v))):
             items = self.keyed_elements(v, None)
         elif isinstance(v, (cst.List, cst.Tuple)):
@@ -546,6 +546,8 @@ class _Values:
             return []
 
         def ref(x) -> bool:
+            if isinstance(x, cst.Lambda):  # `"avg_pool_3x3": lambda C: nn.AvgPool2d(3, 1, 1)`: a factory
+                return True
             if isinstance(x, cst.Call):
                 return dotted_name(x.func) in ("partial", "functools.partial") and bool(x.args) and \
                     dotted_name(x.args[0].value) is not None
