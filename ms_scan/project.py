@@ -483,6 +483,17 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
         for site in facts.grad_sites:
             for c in [c for c in site.project if c.role == "flag"]:
                 index, name, default, *rest = c.param.split(":", 4)
+                if len(rest) > 1 and rest[1].startswith(":"):  # `create_graph=cfg.second_order`: cfg's class
+                    values = _field_values(called, rest[1][1:])
+                    if values is None:
+                        continue  # left possible
+                    if rest[0] == "not":
+                        values = {{"True": "False", "False": "True"}[v] for v in values}
+                    site.certainty = "definite" if "True" in values else site.certainty
+                    if "True" not in values:
+                        site = None  # every construction leaves the flag false: first order
+                        break
+                    continue
                 found = calls.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])
                 values = {lits.get(name, lits.get(index) if index != "-1" else None) or default for lits in found}
                 if rest and rest[0] == "not":  # `create_graph=not first_order`
@@ -498,6 +509,21 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             if site is not None:
                 kept.append(site)
         facts.grad_sites = kept
+
+
+def _field_values(called: dict[tuple, list[dict]], field: str) -> set | None:
+    """The literal bools (`"True"`, `"False"`) the constructions of a config class give `field`: the one
+    project class (a capitalised name) some call of the scanned files builds with `field=` as a keyword, each
+    of its calls giving it True or False. None when no class or several do, or a call gives it anything else
+    or leaves it out (its default is not known here). A value set after construction is not seen."""
+    found = [lits for (home, callee), calls in called.items() if home is not None and callee[:1].isupper()
+             and "." not in callee and any(field in lits for lits in calls) for lits in calls]
+    classes = {(home, callee) for (home, callee), calls in called.items() if home is not None and
+               callee[:1].isupper() and "." not in callee and any(field in lits for lits in calls)}
+    if len(classes) != 1:
+        return None
+    values = {lits.get(field) for lits in found}
+    return values if values and values <= {"True", "False"} else None
 
 
 def _dedupe_across_files(all_facts: list[FileFacts]) -> None:

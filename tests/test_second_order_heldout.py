@@ -25,6 +25,8 @@ precision 1.00, 0/7 first-order files flagged once a method guarded by a config 
 left the path).
 heldout16 was measured blind at recall 0.852 (23/27), precision 0.958 (1 FP) on 69c5169 and fbe27ac, 0/6 first-order
 files flagged, and is tuned from then on (recall 1.00, precision 1.00, 0/6 first-order files flagged).
+heldout17 was measured blind at recall 0.931 (27/29), precision 0.871 (4 FP) on 256f181, 1/7 first-order files
+flagged, and is tuned from then on (recall 0.966, precision 1.00, 0/7 first-order files flagged).
 """
 from __future__ import annotations
 
@@ -149,7 +151,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
                  "second_order_heldout10": 0.93, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0,
                  "second_order_heldout13": 1.0, "second_order_heldout14": 1.0, "second_order_heldout15": 1.0,
-                 "second_order_heldout16": 1.0}
+                 "second_order_heldout16": 1.0, "second_order_heldout17": 0.96}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

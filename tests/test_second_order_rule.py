@@ -1625,3 +1625,66 @@ def test_method_guarded_by_a_config_field_built_in_another_file(tmp_path: Path) 
         (tmp_path / name).write_text((trap / name).read_text().replace("if self.opts.hessian_penalty:",
                                                                          "if not self.opts.hessian_penalty:"))
     assert [f.torch_api for f in _scan_ms3(tmp_path).findings] == ["torch.nn.SELU"]
+
+
+def test_create_graph_from_a_config_field_built_in_another_file(tmp_path: Path) -> None:
+    # `create_graph=opts.hessian_through` / `not self.opts.plain_first_order`, the options' class known only to
+    # the file that builds it (AdaptSettings(...) in main.py): its constructions' literal keywords decide
+    found = _scan_ms3(PKG / "config_field_flag_across_modules").findings
+    assert {(f.path, f.line, f.torch_api) for f in found if f.code == "MS301"} == {
+        ("adapt.py", 23, "torch.nn.functional.smooth_l1_loss"), ("nets.py", 7, "torch.nn.SELU"),
+        ("nets.py", 16, "torch.nn.ELU")}
+    trap = PKG / "trap_config_field_flag_across_modules"
+    assert not _scan_ms3(trap).findings
+    # a construction that leaves the field out (its default not read) or passes a non-literal: not decided
+    for old, new in [("hessian_through=False, ", ""), ("hessian_through=False", "hessian_through=bool(x)")]:
+        for name in ("adapt.py", "nets.py", "settings.py", "main.py"):
+            text = (trap / name).read_text()
+            (tmp_path / name).write_text(text.replace(old, new) if name == "main.py" else text)
+        assert old in (trap / "main.py").read_text()
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == {"torch.nn.SELU"}, new
+
+
+def test_layer_a_method_returns_narrows_to_that_part(tmp_path: Path) -> None:
+    # `last = net.shared_layer().weight` with `def shared_layer(self): return self.body[3]`: only body's layers
+    # from index 3 on (and the heads after it) are differentiated twice; SELU at index 1 is not
+    case = SO / "shared_layer_returned_by_method.py"
+    got = [(f.line, f.code, f.torch_api) for f in _scan_ms3(case).findings]
+    assert got == [(13, "MS301", "torch.nn.Hardswish"), (28, "MS303", "torch.nn.functional.cross_entropy")]
+    assert not _scan_ms3(SO / "trap_last_head_returned_by_method.py").findings
+    src = case.read_text()
+    for old, new in [("return self.body[3]", "return self.body[0]"),  # from the first layer: SELU is on it
+                     ("    def shared_layer(self):\n", "    def shared_layer(self, k=3):\n")]:  # not a plain getter
+        assert old in src
+        (tmp_path / "m.py").write_text(src.replace(old, new))
+        assert "torch.nn.SELU" in {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings}, new
+
+
+def test_member_of_a_wrapped_model_passed_as_a_parameter() -> None:
+    # `tagger.module.score(x)` with the callers passing `nn.DataParallel(Tagger())`, and a curvature over
+    # `core.head` / `core.out` with `core = model.module if hasattr(model, "module") else model`: the wrapped
+    # class's member is followed, and core's part is model's
+    got = [(f.line, f.code, f.torch_api) for f in _scan_ms3(SO / "wrapper_module_member_of_param.py").findings]
+    assert got == [(13, "MS301", "torch.nn.SELU"), (14, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(SO / "trap_wrapper_module_member_first_order.py").findings
+
+
+def test_model_method_named_like_a_string_method_across_modules() -> None:
+    # `codec.translate(x)` on the derivative path: a string carries no gradient, so codec is a model (the one the
+    # other file passes as `net.module`); only the part translate runs (SELU), not the decoder's ELU
+    found = _scan_ms3(PKG / "string_named_member_across_modules").findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [("nets.py", 7, "MS301", "torch.nn.SELU")]
+    assert not _scan_ms3(PKG / "trap_string_named_member_first_order").findings
+
+
+def test_config_key_field_named_like_a_model_attribute(tmp_path: Path) -> None:
+    # `self.act = ACTS[cfg.act]` is the model's attribute, not an assignment of cfg's field: NetCfg(act="elu")
+    # still picks the entry (hardswish is not on the path)
+    case = SO / "config_key_named_like_member.py"
+    assert [(f.line, f.torch_api) for f in _scan_ms3(case).findings] == [(10, "torch.nn.functional.elu")]
+    assert not _scan_ms3(SO / "trap_config_key_named_like_member.py").findings
+    # the field itself reassigned after construction: the key is no longer known, every entry stays
+    src = case.read_text()
+    (tmp_path / "m.py").write_text(src.replace("net = Field(cfg)\n", "cfg.act = input()\nnet = Field(cfg)\n"))
+    got = {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings}
+    assert {"torch.nn.functional.elu", "torch.nn.functional.hardswish"} <= got

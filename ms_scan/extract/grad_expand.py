@@ -19,6 +19,9 @@ from ms_scan.extract.visitor import dotted_name
 
 # methods of Python's own containers and strings (a parameter calling one is a plain value, not a model)
 _PLAIN_METHODS = frozenset(n for t in (dict, list, str, set, tuple) for n in dir(t) if not n.startswith("_"))
+# methods only strings have (`encode`, `format`, `split`): met on a derivative path, the owner is no string
+_STR_ONLY_METHODS = frozenset(n for n in dir(str) if not n.startswith("_")) - frozenset(
+    n for t in (dict, list, set, tuple) for n in dir(t))
 
 
 class _Expansion:
@@ -443,6 +446,12 @@ class _Expansion:
         if isinstance(owner, cst.Attribute):
             outer_owner, outer_attr = owner.value, owner.attr.value
             outer = self.class_of(outer_owner, fn)
+            if outer is None and outer_attr == "module" and isinstance(outer_owner, cst.Name):
+                # `clf.module.logits(x)`, clf's class not known here (a parameter the callers bind to
+                # `nn.DataParallel(net)`): the member of what the wrapper wraps, followed as clf's member
+                # (member_of_value takes the wrapped module of a DataParallel-style call)
+                self.member_of_instance(state, outer_owner, attr, fn, via, depth + 1)
+                return
             if outer is not None:  # `self.model.encoder(x)`: what self.model holds
                 method, values = self.class_members(outer, outer_attr)
                 for v, ctx in values:
@@ -501,8 +510,10 @@ class _Expansion:
             cls = having[0] if len(having) == 1 else None
         elif not any(self.class_members(cls, attr)):
             cls = None
-        if cls is None and not self.model_like(name, owner_fn) and self.plain_member(attr):
-            return  # `x.view(...)`, `stats.get(...)`: a tensor's or a plain value's method
+        if cls is None and not self.model_like(name, owner_fn) and self.plain_member(attr) and \
+                attr not in _STR_ONLY_METHODS:
+            return  # `x.view(...)`, `stats.get(...)`: a tensor's or a plain value's method (a string's method,
+            # `enc.encode(x)`, on a derivative path is a model's: a string carries no gradient)
         if cls is None and self.model_like(name, owner_fn) and \
                 self.guessed_project_hit(state, name, fn, via, attr):
             return

@@ -49,6 +49,8 @@ class _Paths:
                 flag = self.flag_callee(flag_expr, fn)
             if flag is None:  # `if self.cfg.unrolled: self._backward_unrolled(...)`, the config built elsewhere
                 flag = self.guard_callee(fn)
+            if flag is None and cert == "possible":  # `create_graph=cfg.second_order`, cfg's class built elsewhere
+                flag = self.field_flag_callee(flag_expr, fn)
             if flag is not None:  # decided by the other files' calls of the helper (ms_scan.project)
                 site.project.append(flag)
             self.out.append((call, site))
@@ -497,7 +499,7 @@ class _Paths:
         returns the assigned values met, in the order met. `pinned`: name -> the values to take for it instead
         of all its assignments (the one that reaches a grad call in a loop)."""
         exprs = []
-        work = list(names)
+        work = sorted(names, reverse=True)  # (popped in name order: the walk does not depend on set order)
         while work:
             name = work.pop()
             found = self.lookup_assigns(fn, name)
@@ -505,7 +507,7 @@ class _Paths:
                 continue
             for v in pinned.get(name, found[0]) if pinned else found[0]:
                 exprs.append(v)
-                for r in (refs(v) - names - stop) if stop is not None else (refs(v) - names):
+                for r in sorted((refs(v) - names - stop) if stop is not None else (refs(v) - names), reverse=True):
                     names.add(r)
                     work.append(r)
         return exprs
@@ -606,12 +608,20 @@ class _Paths:
                     return frozenset()
                 pairs |= lifted
                 continue
+            if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Call):
+                # `model.get_last_shared_layer().weight` with the method returning `self.trunk[2]`: that part
+                sub = self.submodule_of(self.method_part(v.value, fn), fn)
+                if sub is None:
+                    return frozenset()
+                pairs.add(sub)
+                continue
             if isinstance(v, cst.Attribute) and not isinstance(v.value, cst.Name):
                 part = v.value  # `self.classifier.weight`, `net.blocks[0][0].weight`: the submodule's weight
                 while isinstance(part, cst.Subscript) and isinstance(part.value, (cst.Subscript, cst.Attribute)):
                     part = part.value
                 if isinstance(part, cst.Attribute) and isinstance(part.value, cst.Name):
-                    pairs.add((part.value.value, part.attr.value))
+                    # `core.head` with `core = model.module if ... else model`: model's head
+                    pairs.add((self.wrapped_alias(fn, part.value.value) or part.value.value, part.attr.value))
                     continue
                 layer = self.index_part(part, fn)
                 if layer is None:
@@ -658,10 +668,39 @@ class _Paths:
                 elif isinstance(o, cst.Name):
                     pairs.add((o.value, "*"))
                 elif isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name):
-                    pairs.add((o.value.value, o.attr.value))
+                    pairs.add((self.wrapped_alias(fn, o.value.value) or o.value.value, o.attr.value))
                 else:
                     return frozenset()
         return frozenset(pairs)
+
+    def method_part(self, call, fn: _Fn):
+        """`model.last_shared()` (no arguments) on an instance of a file class whose method of that name only
+        returns a submodule of self (`return self.trunk[2]`, `return self.head`; no call in it): that value with
+        the instance for self (`model.trunk[2]`); None for anything else."""
+        if not isinstance(call, cst.Call) or call.args or not isinstance(call.func, cst.Attribute) or \
+                not isinstance(call.func.value, cst.Name):
+            return None
+        cls = self.class_of(call.func.value, fn)
+        meth = cls.methods.get(call.func.attr.value) if cls is not None else None
+        if meth is None or not meth.self_name or meth.params:
+            return None
+        stack, values = [meth.node.body], []
+        while stack:  # its return statements (nested functions and classes not entered)
+            n = stack.pop()
+            if isinstance(n, cst.Return):
+                values.append(n.value)
+            elif not isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                stack.extend(n.children)
+        if len(values) != 1 or values[0] is None or calls_in(values[0]):
+            return None
+        chain, path = values[0], []
+        while isinstance(chain, (cst.Subscript, cst.Attribute)):
+            path.append(chain)
+            chain = chain.value
+        if not path or not isinstance(chain, cst.Name) or chain.value != meth.self_name:
+            return None
+        return path[-1].with_changes(value=call.func.value) if len(path) == 1 else \
+            values[0].deep_replace(chain, call.func.value)
 
     def index_part(self, sub, fn: _Fn) -> tuple[str, str] | None:
         """`model[4]`, `model[layer_idx]` (index_value): ("model", "#4"), the layers of the nn.Sequential `model`
@@ -816,7 +855,27 @@ class _Paths:
                         owners |= refs(c.func.value)
                 owners |= weight_owners(v)
                 work.extend(n for n in refs(v) if n not in seen)
-        return owners
+        return owners | {a for o in owners for a in [self.wrapped_alias(fn, o)] if a}
+
+    def wrapped_alias(self, fn: _Fn, name: str) -> str | None:
+        """`core = model.module if hasattr(model, "module") else model` (or `= model.module`, `= model`), bound once
+        in fn: the name whose module it is ("model": what a DataParallel-style wrapper wraps is run by calling
+        the wrapper); None for anything else."""
+        found = self.lookup_assigns(fn, name)
+        if found is None or found[1] is not fn or len(found[0]) != 1:
+            return None
+        work, roots = [found[0][0]], set()
+        while work:
+            v = work.pop()
+            if isinstance(v, cst.IfExp):
+                work += [v.body, v.orelse]
+            elif isinstance(v, cst.Attribute) and v.attr.value == "module":
+                work.append(v.value)
+            elif isinstance(v, cst.Name) and v.value != name:
+                roots.add(v.value)
+            else:
+                return None
+        return roots.pop() if len(roots) == 1 else None
 
     @staticmethod
     def state_of_called(call: cst.Call, ctx: _Fn) -> bool:

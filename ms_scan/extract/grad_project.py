@@ -227,6 +227,43 @@ class _ProjectLinks:
             return None
         return ProjectCallee(self.ex.module, name, "flag", "", "high", "", "", f"{index}:{field}:{lit}::")
 
+    def field_flag_callee(self, expr, fn: _Fn) -> ProjectCallee | None:
+        """`create_graph=cfg.second_order` (or `not self.cfg.first_order`), `cfg` a parameter of a public function
+        or method (or the one value __init__ gives `self.cfg`, one of its parameters) whose class this file does
+        not know: a "flag" ProjectCallee on that function ("index:param::not::field"), so that the constructions
+        of the one project class the other files build with that field as a literal keyword decide it
+        (ms_scan.project._decide_flags)."""
+        if expr is None:
+            return None
+        neg = isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not)
+        if neg:
+            expr = expr.expression
+        if not isinstance(expr, cst.Attribute):
+            return None
+        field, base = expr.attr.value, expr.value
+        if isinstance(base, cst.Name):
+            if self.lookup_assigns(fn, base.value) is not None or not self.param_of(fn, base.value) or \
+                    self.class_of(base, fn) is not None or self.passed_class(base.value, fn) is not None:
+                return None
+            owner, name = self.param_owner(fn, base.value), base.value
+        elif isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name) and fn.cls is not None and \
+                base.value.value == fn.self_name and self.member_class(base, fn) is None:
+            init = fn.cls.methods.get("__init__")
+            values = fn.cls.attrs.get(base.attr.value, [])
+            if init is None or len(values) != 1 or values[0][1] is not init or \
+                    not isinstance(values[0][0], cst.Name) or values[0][0].value not in init.params or \
+                    values[0][0].value in init.assigns:
+                return None
+            owner, name = init, values[0][0].value
+        else:
+            return None
+        found = self.callee_target(owner, name)
+        if found is None:
+            return None
+        target, index = found
+        return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
+                             f"{index}:{name}::{'not' if neg else ''}::{field}")
+
     def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
         """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's
         position, -1 keyword-only), for a module-level function or a method of a module-level class."""

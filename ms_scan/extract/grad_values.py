@@ -137,8 +137,10 @@ class _Values:
         `dataclasses.replace(c, second_order=...)`; a list of (expression or None, _Fn). None when the class is
         not a dataclass with that field, a construction passes `*args`/`**kw`, or the file assigns `x.attr`."""
         names = [n for n, _ in cls.fields or ()]
-        if attr not in names or any(k.endswith("." + attr) for f in self.all_fns() for k in f.assigns):
-            return None
+        if attr not in names or any(k.endswith("." + attr) and not (f.cls is not None and f.cls is not cls and
+                                                                    k == f"{f.self_name}.{attr}")
+                                    for f in self.all_fns() for k in f.assigns):
+            return None  # (`self.nonlin = ...` in another class's method sets that instance's attribute, not cfg's)
         default = dict(cls.fields)[attr]
         out = []
         for c, f in self.calls_named(cls.name):
