@@ -1688,3 +1688,25 @@ def test_config_key_field_named_like_a_model_attribute(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text(src.replace("net = Field(cfg)\n", "cfg.act = input()\nnet = Field(cfg)\n"))
     got = {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings}
     assert {"torch.nn.functional.elu", "torch.nn.functional.hardswish"} <= got
+
+
+def test_public_flag_default_counts_only_where_a_call_leaves_it_out(tmp_path: Path) -> None:
+    # `create_graph=not first_order` / `=keep_graph`, a public function's parameter with a literal default: the
+    # default decides nothing unless some call (this file's or another's) leaves the argument out
+    pos = PKG / "meta_step_default_read_across_modules"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.confidence) for f in found] == [("meta.py", 8, "MS301", "high")]
+    assert not _scan_ms3(PKG / "trap_meta_step_default_never_used").findings
+    # the other file passing first_order=True as well: no call uses the default, the step is first order
+    for name in ("meta.py", "train.py"):
+        (tmp_path / name).write_text((pos / name).read_text())
+    train = tmp_path / "train.py"
+    train.write_text(train.read_text().replace("meta_step(net, xs, ys)", "meta_step(net, xs, ys, first_order=True)"))
+    assert not _scan_ms3(tmp_path).findings
+    # one file alone, its only call passing the flag: first order too; a call leaving it out there: second order
+    src = (pos / "meta.py").read_text()
+    (tmp_path / "alone").mkdir()
+    (tmp_path / "alone" / "step.py").write_text(src)
+    assert not _scan_ms3(tmp_path / "alone").findings
+    (tmp_path / "alone" / "step.py").write_text(src + "\nmeta_step(nn.Linear(3, 1), None, None)\n")
+    assert [f.line for f in _scan_ms3(tmp_path / "alone").findings] == [8]

@@ -35,6 +35,15 @@ class _Paths:
             if cert == "possible" and flag_expr is not None:
                 opened: list = []
                 values = self.literal_values(flag_expr, fn, 0, opened)
+                if values is not None and len(values) > 1 and not opened:
+                    # mixed only because a public function's default counts as if some call left the argument
+                    # out: the default is used only where a call does (this file's, or ms_scan.project's reading
+                    # of the other files' calls), so this file's calls' values go to the flag with the default
+                    reopened: list = []
+                    again = self.literal_values(flag_expr, fn, 0, reopened, defaults=False)
+                    if again is not None and len(reopened) == 1 and \
+                            self.flag_callee(flag_expr, fn, again, reopened[0]) is not None:
+                        values, opened = again, reopened
                 if values is not None and opened:
                     # decided by this file's calls of a public function whose parameter has no default: the other
                     # files' calls decide with them (ms_scan.project), else these do
@@ -166,24 +175,27 @@ class _Paths:
         return None
 
     # ---------------------------------------------------------------- certainty: the values a create_graph flag takes
-    def literal_values(self, expr, fn: _Fn, depth: int, opened: list | None = None) -> set | None:
+    def literal_values(self, expr, fn: _Fn, depth: int, opened: list | None = None,
+                       defaults: bool = True) -> set | None:
         """The truth values a create_graph expression can take, from literals it is bound to: a local, a
         parameter (its default and the literal arguments of every call in this file; unknown with no call),
         `self.flag` (every assignment in the class), `not x`. None when any binding is not a literal. A public
         function's parameter without a default, which other files' calls may bind too, is unknown, unless
-        `opened` is given: then it takes this file's calls' values and (function, parameter) is added to it."""
+        `opened` is given: then it takes this file's calls' values and (function, parameter) is added to it; with
+        `defaults` False, so is a public function's parameter with a literal default (counted only at the calls
+        here that leave it out, the other files' calls left to ms_scan.project)."""
         if depth > MAX_BINDING_HOPS:
             return None
         lit = _literal(expr)
         if lit is not _NOLIT:
             return {bool(lit)}
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
-            inner = self.literal_values(expr.expression, fn, depth + 1, opened)
+            inner = self.literal_values(expr.expression, fn, depth + 1, opened, defaults)
             return None if inner is None else {not v for v in inner}
         if isinstance(expr, cst.Name):
             found = self.lookup_assigns(fn, expr.value)
             if found is not None:
-                return union_or_none(self.literal_values(v, found[1], depth + 1, opened) for v in found[0])
+                return union_or_none(self.literal_values(v, found[1], depth + 1, opened, defaults) for v in found[0])
             if not self.param_of(fn, expr.value):
                 return None
             owner = self.param_owner(fn, expr.value)
@@ -197,7 +209,8 @@ class _Paths:
             if not owner.name.startswith("_") and (owner.parent is None or owner.parent is self.ex._module_fn
                                                    or owner.cls is not None):
                 # a public function or method may be called from other files too, with its default
-                if default is None and opened is not None:
+                if opened is not None and (default is None or
+                                           not defaults and _literal(default) in (True, False, None)):
                     opened.append((owner, expr.value))
                 else:
                     outs.append(self.literal_values(default, owner, depth + 1) if default is not None else None)
@@ -205,7 +218,7 @@ class _Paths:
                 arg = self.param_arg(owner, call, expr.value)
                 if arg is None and any(a.star for a in call.args):
                     return None  # `f(*args, **kw)`: not known
-                outs.append(self.literal_values(arg, caller, depth + 1, opened) if arg is not None else
+                outs.append(self.literal_values(arg, caller, depth + 1, opened, defaults) if arg is not None else
                             self.literal_values(default, owner, depth + 1) if default is not None else None)
             return union_or_none(outs)
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, (cst.Name, cst.Attribute)):
