@@ -171,3 +171,24 @@ def test_later_heldout_sets_keep_precision_and_recall(later_set):
     labelled = sum(len(json.loads(measure_expected.read_text())["flagged_ops"])
                    for measure_expected in [*folder.glob("*.expected.json"), *folder.glob("*/expected.json")])
     assert res["tp"] + res["fn"] == labelled and res["first_order_files"] > 0
+
+
+# Sets tuned on but not yet at precision 1.00: a recall floor, a ceiling on the false positives they still
+# have (heldout18: lidar_segmenter_head_hutchinson_pkg's layers before `seg[layer_idx]`, 2; heldout19:
+# tomato_leaf_block_hessian_pkg's before `model[block]`, 1, both an index another file's call gives as a
+# literal; heldout20: the layers before a head in two cases, 5, plus two MS302-only packages), and no first-order
+# file flagged: the hard criterion holds on them already. heldout18 was measured blind at recall 0.926,
+# precision 0.893 (7fcc07f, 3f79574); heldout19 at 0.939 / 0.886 (3f79574, 1/7 first-order files flagged);
+# heldout20 at 0.862 / 0.806 (c40d3c6 and 89737ad, 1/7 flagged).
+TUNED_WITH_FPS = {"second_order_heldout18": (1.0, 2), "second_order_heldout19": (1.0, 1),
+                  "second_order_heldout20": (0.86, 5)}
+
+
+@pytest.mark.parametrize("name", sorted(TUNED_WITH_FPS))
+def test_tuned_sets_with_false_positives_left_flag_no_first_order_file(name):
+    res = _load_measure().measure(MEASURE.parent.parent / name)
+    floor, most_fps = TUNED_WITH_FPS[name]
+    assert res["recall"] >= floor, f"{name}: recall {res['recall']:.3f}; missed: {_fn_summary(res)}"
+    assert res["fp"] <= most_fps, f"{name}: {res['fp']} false positives (at most {most_fps})"
+    bad = [r["file"] for r in res["files"] if not r["second_order"] and r["ms3_count"]]
+    assert not bad and res["first_order_files"] > 0, f"{name}: first-order files with MS3xx findings: {bad}"
