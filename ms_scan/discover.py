@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import os
 from array import array
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from pathlib import Path
 
 SKIP_DIRS = frozenset({
@@ -41,7 +43,8 @@ class FileList(Sequence):
         self._rel, self._rel_at = _pack(f.relpath for f in files)
         self._mod, self._mod_at = _pack(f.module for f in files)
         self._pkg = bytearray(f.is_package for f in files)
-        # the absolute path is root/relpath but where it is not (a file named on its own, relpath "."): those
+        # the absolute path is root/relpath, but where it is not (a relpath discover made with os.path.relpath,
+        # ".." in it): those
         self._odd = {i: f.abspath for i, f in enumerate(files)
                      if f.abspath != os.path.join(self._root, f.relpath)}
 
@@ -64,14 +67,8 @@ class FileList(Sequence):
 
     def find(self, relpath: str) -> SourceFile | None:
         """The file at `relpath`, None if it is not one of these."""
-        lo, hi = 0, len(self)
-        while lo < hi:  # bisect on the packed paths
-            mid = (lo + hi) // 2
-            if self._relpath(mid) < relpath:
-                lo = mid + 1
-            else:
-                hi = mid
-        return self[lo] if lo < len(self) and self._relpath(lo) == relpath else None
+        i = bisect_left(range(len(self)), relpath, key=self._relpath)
+        return self[i] if i < len(self) and self._relpath(i) == relpath else None
 
     def modules(self) -> frozenset[str]:
         return frozenset(m for m in self._mod.split("\0") if m)
@@ -109,12 +106,8 @@ class Sources(Mapping):
 
 def _pack(texts) -> tuple[str, array]:
     """One text of `texts` each followed by NUL, and where each starts (plus the end)."""
-    parts, at, n = [], array("Q", [0]), 0
-    for t in texts:
-        parts.append(t)
-        n += len(t) + 1
-        at.append(n)
-    return "".join(t + "\0" for t in parts), at
+    parts = [t + "\0" for t in texts]
+    return "".join(parts), array("Q", accumulate(map(len, parts), initial=0))
 
 
 @dataclass

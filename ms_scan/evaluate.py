@@ -119,7 +119,7 @@ class FileRules:
         if not facts.mentions_torch and self.index_dir is not None:
             # nothing to evaluate: its module goes to the index (other files may import it), and the scan
             # remembers where it is for the second look (Streaming.accept returns TORCH_FREE)
-            from ms_scan.index import write
+            from ms_scan.index import write  # (looked up at the call: tests replace it)
 
             write(self.index_dir, facts)
             return facts, [], False, True
@@ -222,9 +222,6 @@ class Streaming:
         word torch that a worker wrote to the index (its module only): the caller notes its position,
         for the second look."""
         kept, findings, direct, done = out
-        if done and not kept.mentions_torch and (kept.exports is None or not kept.module):
-            self.index.written()
-            return TORCH_FREE
         for finding in findings:
             self._share(finding)
         self.findings.extend(findings)
@@ -239,7 +236,7 @@ class Streaming:
                 self.dropped_with_uses += direct
                 if kept.exports is None:
                     self.index.written()
-                return None
+                return None if kept.mentions_torch else TORCH_FREE
             self._share_kept(kept)  # (only here: a file not kept leaves no name behind)
             self.index.keep(kept)
             self.done.add(kept.path)

@@ -9,7 +9,9 @@ import os
 import signal
 import sys
 from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 
 from ms_scan.discover import Discovery, FileList, SourceFile, Sources, discover
@@ -387,9 +389,9 @@ def _head(src: SourceFile, limit: int = -1) -> bytes | None:
 
 
 def _needs_second_look(facts: list[FileFacts], files: FileList, settings: Settings,
-                       free: list[SourceFile] = ()) -> list[SourceFile]:
-    """Files without the word torch (kept, or `free`: not kept) that import a project module exporting
-    torch names."""
+                       free: Sequence[int] = ()) -> list[SourceFile]:
+    """Files without the word torch (kept, or not kept: their positions in `files`, `free`) that import a
+    project module exporting torch names."""
     modules = {f.module for f in facts if f.exports and f.module}
     index = facts.index if isinstance(facts, Kept) else None
     if index is not None:  # and the files not kept (Streaming.accept)
@@ -398,7 +400,7 @@ def _needs_second_look(facts: list[FileFacts], files: FileList, settings: Settin
     if not exporting:
         return []
     out = []
-    for src in [files.find(f.path) for f in facts if not f.mentions_torch] + list(free):
+    for src in chain((files.find(f.path) for f in facts if not f.mentions_torch), (files[i] for i in free)):
         data = _head(src, settings.max_file_size)
         if data and b"import" in data and any(name in data for name in exporting):
             out.append(src)
@@ -481,7 +483,7 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
         free = array("I")  # positions in found.files of the files without the word torch not kept
         facts = Kept([f for f in _extract_cached(found.files, modules, settings, store, True, progress, stats,
                                                  digests, meanwhile, rules, free) if f is not None], index)
-        again = _needs_second_look(facts, found.files, settings, [found.files[i] for i in free])
+        again = _needs_second_look(facts, found.files, settings, free)
         if again:
             redo = dict(zip((src.relpath for src in again), _extract_cached(
                 again, modules, settings, store, False, stats=stats, digests=digests, rules=rules)))
