@@ -367,6 +367,12 @@ def spread(assigns: dict, names: set, members: frozenset = frozenset()) -> set:
     return names
 
 
+def param_default(node: cst.FunctionDef, name: str):
+    """The default expression of parameter `name` of a def (None: no default, or no such parameter)."""
+    return next((p.default for p in (*node.params.params, *node.params.kwonly_params, *node.params.posonly_params)
+                 if p.name.value == name), None)
+
+
 def _is_weight(attr: str) -> bool:
     """An attribute that names a module's own weight (`weight`, `bias`, `weight_ih_l0`)."""
     return attr in ("weight", "bias") or attr.startswith(("weight_", "bias_"))

@@ -103,14 +103,11 @@ class _Expansion:
         """The attributes of cls (and its in-file bases) that hold constants: registered with
         `self.register_buffer("name", ...)`, or assigned only `nn.Parameter(..., requires_grad=False)`; never
         assigned otherwise, nor made to require grad (`self.name.requires_grad_()`)."""
-        memo = self.__dict__.setdefault("_constant_attrs", {})
+        memo = self._constant_attrs
         if id(cls) in memo:
             return memo[id(cls)]
         chain = self.class_chain(cls)
-        attrs: dict = {}
-        for k in chain:
-            for name, vs in k.attrs.items():
-                attrs.setdefault(name, []).extend(vs)
+        attrs = self.chain_attrs(cls)
         buffers, unfrozen = set(), set()
         for k in chain:
             for m in k.methods.values():
@@ -1032,10 +1029,7 @@ class _Expansion:
         if index and len(parts) != 1:
             return None
         me, every = f.self_name, "*" in parts
-        attrs: dict = {}
-        for c in self.class_chain(f.cls):
-            for k, vs in c.attrs.items():
-                attrs.setdefault(k, []).extend(vs)
+        attrs = self.chain_attrs(f.cls)
         if any(k.endswith("*") for k in attrs) or not all(p in attrs for p in parts - {"*"}):
             return None
         for k, vs in attrs.items() if not every else ():

@@ -10,8 +10,8 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _is_weight, _kw,
-    _literal, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk, enclosing, union_or_none,
-    weight_owners,
+    _literal, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk, enclosing,
+    union_or_none, weight_owners,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -202,9 +202,7 @@ class _Paths:
             calls = self.calls_of(owner)
             if not calls or not isinstance(owner.node, cst.FunctionDef):
                 return None
-            default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
-                                                 *owner.node.params.posonly_params)
-                            if p.name.value == expr.value), None)
+            default = param_default(owner.node, expr.value)
             outs = []
             if not owner.name.startswith("_") and (owner.parent is None or owner.parent is self.ex._module_fn
                                                    or owner.cls is not None):
@@ -613,8 +611,7 @@ class _Paths:
                 work.extend(e.value for e in v.elements)
                 continue
             if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name) and v.value.value in fn.params and \
-                    v.value.value not in fn.assigns and depth < MAX_BINDING_HOPS and \
-                    (v.attr.value in ("weight", "bias") or v.attr.value.startswith(("weight_", "bias_"))):
+                    v.value.value not in fn.assigns and depth < MAX_BINDING_HOPS and _is_weight(v.attr.value):
                 # `layer.weight` of a module the callers pass: the part of their model it is (`net.dec[3]`)
                 lifted = self.caller_module_parts(fn, v.value.value)
                 if not lifted:
@@ -697,13 +694,7 @@ class _Paths:
         meth = cls.methods.get(call.func.attr.value) if cls is not None else None
         if meth is None or not meth.self_name or meth.params:
             return None
-        stack, values = [meth.node.body], []
-        while stack:  # its return statements (nested functions and classes not entered)
-            n = stack.pop()
-            if isinstance(n, cst.Return):
-                values.append(n.value)
-            elif not isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-                stack.extend(n.children)
+        values = returned(meth.node.body)  # (nested functions and classes not entered)
         if len(values) != 1 or values[0] is None or calls_in(values[0]):
             return None
         chain, path = values[0], []
@@ -778,10 +769,7 @@ class _Paths:
             cls = self.class_of(cst.Name(base), fn)
             if cls is None:
                 return frozenset()
-            attrs = {}
-            for c in self.class_chain(cls):
-                for k, vs in c.attrs.items():
-                    attrs.setdefault(k, []).extend(vs)
+            attrs = self.chain_attrs(cls)
             if any(k.endswith("*") for k in attrs):
                 return frozenset()
             ins = {a for b, a in pairs if b == base}
@@ -812,10 +800,7 @@ class _Paths:
         if f is None or not f.self_name or not isinstance(f.node, cst.FunctionDef):
             return False
         me = f.self_name
-        attrs: dict = {}
-        for c in self.class_chain(cls):
-            for k, vs in c.attrs.items():
-                attrs.setdefault(k, []).extend(vs)
+        attrs = self.chain_attrs(cls)
         if any(k.endswith("*") for k in attrs):
             return False
         read, named, attr_names = set(), [], set()
@@ -980,8 +965,7 @@ class _Paths:
             found = self.lookup_assigns(fn, name) if "." not in name else None
             for v in found[0] if found is not None and found[1] is fn else ():
                 out |= {n.value.value for n in _walk(v) if isinstance(n, cst.Attribute) and
-                        isinstance(n.value, cst.Name) and n.value.value in fn.params and
-                        (n.attr.value in ("weight", "bias") or n.attr.value.startswith(("weight_", "bias_")))}
+                        isinstance(n.value, cst.Name) and n.value.value in fn.params and _is_weight(n.attr.value)}
         return out - set(fn.assigns)
 
     def submodule_of(self, a, ctx: _Fn) -> tuple[str, str] | None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, refs, _role_words, _unchain,
+    _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default, refs, _role_words,
+    _unchain,
 )
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
 from ms_scan.extract.visitor import dotted_name
@@ -180,8 +181,7 @@ class _ProjectLinks:
                 (opened is not None and (opened[0] is not owner or opened[1] != expr.value)):
             return None
         target, index = found
-        default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
-                                             *owner.node.params.posonly_params) if p.name.value == expr.value), None)
+        default = param_default(owner.node, expr.value)
         lit = _literal(default) if default is not None else ""
         if lit is not _NOLIT and lit not in (True, False, None, ""):
             return None
@@ -211,10 +211,7 @@ class _ProjectLinks:
         if len(guards) != 1:
             return None
         member, field = guards.pop()
-        init = cls.methods.get("__init__")
-        values = cls.attrs.get(member, [])
-        if init is None or len(values) != 1 or values[0][1] is not init or not isinstance(values[0][0], cst.Name) \
-                or values[0][0].value not in init.params or values[0][0].value in init.assigns:
+        if _init_param(cls, member) is None:
             return None
         configs = [(name, c) for name, c in self.ex._classes.items() if c.fields and
                    any(f == field for f, _ in c.fields)]
@@ -248,13 +245,10 @@ class _ProjectLinks:
             owner, name = self.param_owner(fn, base.value), base.value
         elif isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name) and fn.cls is not None and \
                 base.value.value == fn.self_name and self.member_class(base, fn) is None:
-            init = fn.cls.methods.get("__init__")
-            values = fn.cls.attrs.get(base.attr.value, [])
-            if init is None or len(values) != 1 or values[0][1] is not init or \
-                    not isinstance(values[0][0], cst.Name) or values[0][0].value not in init.params or \
-                    values[0][0].value in init.assigns:
+            found = _init_param(fn.cls, base.attr.value)
+            if found is None:
                 return None
-            owner, name = init, values[0][0].value
+            owner, name = found
         else:
             return None
         found = self.callee_target(owner, name)
@@ -312,8 +306,20 @@ class _ProjectLinks:
         return module, f"{cls}.{func.attr.value}"
 
 
+def _init_param(cls, member: str) -> tuple[_Fn, str] | None:
+    """(cls's __init__, its parameter) when `self.<member>` is given one value in the class, in __init__, a
+    parameter __init__ never reassigns (`self.cfg = cfg`); None otherwise."""
+    init = cls.methods.get("__init__")
+    values = cls.attrs.get(member, [])
+    if init is None or len(values) != 1 or values[0][1] is not init or not isinstance(values[0][0], cst.Name) \
+            or values[0][0].value not in init.params or values[0][0].value in init.assigns:
+        return None
+    return init, values[0][0].value
+
+
 def _statements(node: cst.CSTNode):
-    """Every node under `node`, statements and their parts (grad_common._walk does not enter statements)."""
+    """Every node under `node`, nested definitions included (grad_common._walk stops at a function or class
+    definition, the root too, and enters only the value of an attribute or argument)."""
     stack = [node]
     while stack:
         n = stack.pop()

@@ -9,7 +9,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _kw, _literal,
     _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain, _walk, binding, enclosing,
-    param_owner_of, returned, union_or_none,
+    param_default, param_owner_of, returned, union_or_none,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -302,6 +302,14 @@ class _Values:
             return []
         return [got for got in (self.class_members(c, attr) for c in subs[id(cls)]) if any(got)]
 
+    def chain_attrs(self, cls: _Cls) -> dict:
+        """attribute -> [(value, function assigning it)] over cls and its in-file bases (class_chain order)."""
+        attrs: dict = {}
+        for c in self.class_chain(cls):
+            for k, vs in c.attrs.items():
+                attrs.setdefault(k, []).extend(vs)
+        return attrs
+
     def class_chain(self, cls: _Cls) -> list[_Cls]:
         """cls and its in-file base classes, breadth first (the order a member is looked up in)."""
         return list(self.class_line(cls))
@@ -410,9 +418,7 @@ class _Values:
             if not calls or not isinstance(owner.node, cst.FunctionDef) or \
                     any(a.star for c, _ in calls for a in c.args):
                 return None
-            default = next((p.default for p in (*owner.node.params.params, *owner.node.params.kwonly_params,
-                                                 *owner.node.params.posonly_params)
-                            if p.name.value == expr.value), None)
+            default = param_default(owner.node, expr.value)
             for call, caller in calls:
                 arg = self.param_arg(owner, call, expr.value)
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else

@@ -480,6 +480,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries):
         self._owner_memo: dict[tuple, set] = {}  # owner_params, per (function, input parameters)
         self._param_methods: frozenset | None = None
         self._subclasses: dict[int, list[_Cls]] = {}  # id(class) -> the file's classes deriving from it
+        self._constant_attrs: dict[int, frozenset] = {}  # id(class) -> its constant attributes (constant_attrs)
 
     def torch_api(self, call: cst.Call) -> str | None:
         use = self.uses.get(id(call.func))
