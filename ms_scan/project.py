@@ -291,11 +291,15 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             if kind == "back":
                 summary = built_models_dropped(summary)
             if not attr:
-                take(facts, summary, prefix, conf, seen, hops, site, live=callee.live if kind == "arg" else "")
+                take(facts, summary, prefix, conf, seen, hops, site,
+                     live=called_index(callee, home) if kind == "arg" else "")
                 continue
+            # (`model.module.encoder` passed: the member `embed` of the member encoder, a "member" summary
+            # `WingAutoencoder.encoder.embed` of its file, grad_summaries.held_member_summaries)
             members = [replace(c, name=f"{c.name}.{attr}", role="member", live=callee.live) if c.role in (
-                "instance", "call") else replace(c, param=f"{c.param}:{attr}") for c in summary.project
+                "instance", "call", "member") else replace(c, param=f"{c.param}:{attr}") for c in summary.project
                 if c.role == "instance" or c.role == "call" and _unkeyed(c.name) or
+                c.role == "member" and not c.live and c.name.count(".") == 1 or
                 c.role == "param" and c.param.count(":") == 1]
             if not members:
                 _add(site.unresolved, f"{callee.text} [what {facts.path} passes has no member {attr} that can "
@@ -303,6 +307,22 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             take(facts, replace(summary, ops=[], project=members, unresolved=[c.text for c in members]), prefix,
                  conf, seen, hops, site)
         return True
+
+    def called_index(callee, home: str) -> str:
+        """callee.live with each "@#?<function>:<position>:<param>" (Resolver.called_index_part: `seg[layer_idx]`,
+        the index a parameter of the callee) made "@#k", k the least int literal the scanned files' calls of the
+        callee give it; "" (the whole forward) when a call gives it anything else or leaves it out."""
+        out = []
+        for t in callee.live.split(",") if callee.live else ():
+            if t.startswith("@#?"):
+                function, index, param = t[3:].split(":", 2)
+                found = calls.get((home, function), []) if function == callee.name else []
+                values = {lits.get(f"#{param}", lits.get(f"#{index}")) for lits in found}  # (index_slots)
+                if not found or not all(v is not None and v.isdigit() for v in values):
+                    return ""
+                t = f"@#{min(values, key=int)}"
+            out.append(t)
+        return ",".join(out)
 
     def wrapped_member(callee):
         """A member `Cls.attr` of a project class that no summary answers, where `Cls.__init__` stores a parameter
@@ -333,6 +353,10 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         found = [summaries.get((home, callee.name, f"instance:{slot}{''.join(outs)}")) for slot in slots or [""]]
         if outs and None in found:  # no per-element summary: the slices from the slots alone
             found = [summaries.get((home, callee.name, f"instance:{slot}")) for slot in slots] if slots else [None]
+        if None in found and not outs and slots and all(s.startswith("@") and s[1:].isidentifier() for s in slots):
+            # `self.model(x)` over `self.model.head.parameters()`: the forward's part from those submodules on,
+            # its "member:@<attr>" summaries (grad_summaries.part_member_summaries)
+            found = [summaries.get((home, f"{callee.name}.forward", f"member:{slot}")) for slot in slots]
         if not home or None in found or hops > _MAX_GRAD_HOPS:
             return False
         key = (home, callee.name, f"instance:{live}")

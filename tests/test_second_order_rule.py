@@ -1710,3 +1710,99 @@ def test_public_flag_default_counts_only_where_a_call_leaves_it_out(tmp_path: Pa
     assert not _scan_ms3(tmp_path / "alone").findings
     (tmp_path / "alone" / "step.py").write_text(src + "\nmeta_step(nn.Linear(3, 1), None, None)\n")
     assert [f.line for f in _scan_ms3(tmp_path / "alone").findings] == [8]
+
+
+def test_functional_call_weight_substituted_by_key(tmp_path: Path) -> None:
+    # `hvp(loss_at, w, v)` / `hessian(objective, w)` with the function putting its argument into a functional_call
+    # under one layer's parameter name ("trunk.2.weight" through a module constant, or a literal key of a dict
+    # display): the layers before that one run before the weight is applied and are not on the path
+    case = SO / "hvp_layer_weight_substituted_by_key.py"
+    got = [(f.line, f.code, f.torch_api) for f in _scan_ms3(case).findings]
+    assert got == [(18, "MS301", "torch.nn.SELU"), (21, "MS303", "torch.nn.functional.gelu")]
+    assert not _scan_ms3(SO / "trap_hvp_last_layer_substituted_by_key.py").findings
+    src = case.read_text()
+    for old, new in [('LAYER = "trunk.2.weight"', 'LAYER = "trunk.0.weight"'),  # the first layer: ELU is on it
+                     ('LAYER = "trunk.2.weight"', 'LAYER = input()'),  # a key not known: the whole forward
+                     ("    params[LAYER] = weight\n", "    params[LAYER] = weight\n    params['trunk.0.bias'] = weight[0]\n"),
+                     ("(x,))", "(x * weight.sum(),))")]:  # the argument reaches the input too
+        assert old in src
+        (tmp_path / "m.py").write_text(src.replace(old, new))
+        assert "torch.nn.ELU" in {f.torch_api for f in _scan_ms3(tmp_path / "m.py").findings}, new
+
+
+def test_part_of_a_held_model_across_modules(tmp_path: Path) -> None:
+    # `grad(loss_fn(self.net(x), y), list(self.net.classifier.parameters()), create_graph=True)` with self.net set
+    # from __init__ and the model class in another file: only the forward's part from self.classifier on
+    pos = PKG / "held_model_part_across_modules"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [("nets.py", 8, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(PKG / "trap_held_model_part_across_modules").findings
+    for new, apis in [("self.net.encoder.parameters()", {"torch.nn.SELU", "torch.nn.ELU", "torch.nn.Hardswish"}),
+                      ("self.net.parameters()", {"torch.nn.SELU", "torch.nn.ELU", "torch.nn.Hardswish"})]:
+        for name in ("nets.py", "sharpness.py", "train.py"):
+            (tmp_path / name).write_text((pos / name).read_text().replace("self.net.classifier.parameters()", new))
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == apis, new
+
+
+def test_optimiser_parameter_bound_by_the_callers(tmp_path: Path) -> None:
+    # `def epoch(net, optimizer, batches): optimizer.step(loss)` with `epoch(net, NewtonDiag(...), batches)`: the
+    # parameter is bound by this file's calls to an instance of another file's class, whose step differentiates
+    # the loss twice: the loss's ops (and the model's) are on its path, not left unresolved
+    pos = PKG / "optimiser_param_bound_by_caller"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [
+        ("fit.py", 10, "MS301", "torch.nn.functional.smooth_l1_loss"), ("nets.py", 7, "MS301", "torch.nn.SELU")]
+    assert not _scan_ms3(PKG / "trap_optimiser_param_bound_by_caller").findings
+    # through a name bound to the instance, and through a second helper passing the parameter on
+    fit = (pos / "fit.py").read_text()
+    for old, new in [("    epoch(net, NewtonDiag(net.parameters()), batches)\n",
+                      "    opt = NewtonDiag(net.parameters())\n    epoch(net, opt, batches)\n"),
+                     ("    epoch(net, NewtonDiag(net.parameters()), batches)\n",
+                      "    run(net, NewtonDiag(net.parameters()), batches)\n\n\ndef run(n, o, b):\n    epoch(n, o, b)\n")]:
+        assert old in fit
+        for name in ("curv_opt.py", "nets.py"):
+            (tmp_path / name).write_text((pos / name).read_text())
+        (tmp_path / "fit.py").write_text(fit.replace(old, new))
+        assert "torch.nn.SELU" in {f.torch_api for f in _scan_ms3(tmp_path).findings}, new
+    # the callers passing two different optimiser objects: not known which step runs, the site stays unresolved
+    (tmp_path / "fit.py").write_text(fit + "\n\ndef other(net, batches):\n    epoch(net, object(), batches)\n")
+    assert [f.code for f in _scan_ms3(tmp_path).findings] == ["MS302"]
+
+
+def test_member_of_a_member_passed_across_modules(tmp_path: Path) -> None:
+    # `input_smoothness(model.backbone, s)` calling `encoder.encode(s)`: the method of the class the member holds
+    # (Backbone.encode, in the model's file), reached as the member summary `Forecaster.backbone.encode`
+    pos = PKG / "member_of_member_passed_across_modules"
+    found = _scan_ms3(pos).findings
+    assert sorted((f.path, f.line, f.code, f.torch_api) for f in found) == [
+        ("nets.py", 7, "MS301", "torch.nn.AvgPool1d"), ("nets.py", 7, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(PKG / "trap_member_of_member_passed_across_modules").findings
+    # the model wrapped in DataParallel, its `.module.backbone` passed: the same member
+    for name in ("nets.py", "smooth.py"):
+        (tmp_path / name).write_text((pos / name).read_text())
+    train = (pos / "train.py").read_text()
+    for old, new in [("model = Forecaster()", "model = torch.nn.DataParallel(Forecaster())"),
+                     ("input_smoothness(model.backbone, s)", "input_smoothness(model.module.backbone, s)")]:
+        assert old in train
+        train = train.replace(old, new)
+    (tmp_path / "train.py").write_text(train)
+    assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == {"torch.nn.AvgPool1d", "torch.nn.Hardswish"}
+
+
+def test_layer_index_given_as_a_literal_by_another_file(tmp_path: Path) -> None:
+    # `w = net[k].weight` in a public helper whose k only another file's call gives (a literal 2), net built there
+    # by a factory returning an nn.Sequential: the layers from index 2 on are on the path, not SELU at index 1
+    pos = PKG / "block_index_literal_in_caller"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [("builders.py", 9, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(PKG / "trap_block_index_literal_in_caller").findings
+    for name in ("builders.py", "probe.py"):
+        (tmp_path / name).write_text((pos / name).read_text())
+    run = (pos / "run.py").read_text()
+    for new in ["block_curvature(net, x, y, k=1)",  # index 1: SELU is on the path
+                "block_curvature(net, x, y, int(input()))",  # not a literal: the whole forward
+                "block_curvature(net, x, y, 2), block_curvature(net, x, y, 0)"]:  # several: from the least on
+        (tmp_path / "run.py").write_text(run.replace("block_curvature(net, x, y, 2)", new))
+        assert "torch.nn.SELU" in {f.torch_api for f in _scan_ms3(tmp_path).findings}, new
+    (tmp_path / "run.py").write_text(run.replace("block_curvature(net, x, y, 2)", "block_curvature(net, x, y, k=3)"))
+    assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == {"torch.nn.Hardswish"}

@@ -1092,4 +1092,14 @@ class _Expansion:
             state.site.resolved, state.site.reason = False, "no function given"
             return
         state.any_path = True
+        d = self.lookup_def(fn, f_expr.value) if isinstance(f_expr, cst.Name) and \
+            self.lookup_assigns(fn, f_expr.value) is None else None
+        if d is not None and isinstance(d.node, cst.FunctionDef):
+            # `hvp(loss_of, w, v)` with loss_of putting w into a functional_call under a submodule's weight name:
+            # that call runs only the part of the forward from that submodule on (Resolver.substituted_parts)
+            subs = {id(c): self.substituted_parts(c, d) for c in d.calls if self.torch_api(c) in _FUNCTIONAL_CALL}
+            if subs and all(subs.values()):
+                for c in d.calls:
+                    self.call_ops(state, c, d, d.qual, 1, subs.get(id(c)))
+                return
         self.expand_module_expr(state, f_expr, fn, "", 0)

@@ -451,11 +451,17 @@ class _Paths:
             module = _arg(c, 0, "module")
             args = [a for i, a in enumerate(c.args) if i >= 2 and (a.keyword is None or a.keyword.value in
                                                                    ("args", "kwargs"))]
-        if isinstance(module, cst.Attribute) and not functional:  # `model.classify(x)`: a method, sliced alike
-            module = module.value
-        if not isinstance(module, cst.Name) or any(a.star or refs_besides(a.value) & reach for a in args):
+        name = dotted_name(module) if isinstance(module, cst.Attribute) else None
+        if name is None or "." not in name or not any(base == name for base, _ in parts):
+            # (else `self.model(x)` over `self.model.head.parameters()`, input_parts)
+            if isinstance(module, cst.Attribute) and not functional:  # `model.classify(x)`: a method, sliced alike
+                module = module.value
+            if not isinstance(module, cst.Name):
+                return None
+            name = module.value
+        if any(a.star or refs_besides(a.value) & reach for a in args):
             return None
-        out = frozenset("@" + attr for base, attr in parts if base == module.value)
+        out = frozenset("@" + attr for base, attr in parts if base == name)
         return out or None
 
     @staticmethod
@@ -472,6 +478,68 @@ class _Paths:
             if isinstance(a.value, cst.Name):
                 out |= {f"@{slot}.{attr}" for base, attr in parts if base == a.value.value and attr != "*"}
         return frozenset(out)
+
+    def substituted_parts(self, c: cst.Call, f: _Fn) -> frozenset | None:
+        """`functional_call(model, params, (x,))` in a function f differentiated in its parameters (`hvp(loss_of,
+        w, v)` with `params[name] = w`, name "classifier.0.weight"; `{**frozen, "head.weight": w}`): the parameters
+        reach the module's forward only through entries of the dict under literal keys naming weights of its
+        submodules, so only those submodules and what they feed are on the path. "@<attr>" ("@classifier#0": the
+        layers of the nn.Sequential `classifier` from index 0 on) for each; None when not shown (a key not a
+        literal, a top-level weight, the parameters also in another entry, the module or the call's arguments)."""
+        if len(c.args) < 2 or any(a.star for a in c.args) or not isinstance(f.node, cst.FunctionDef):
+            return None
+        reach = spread(self.visible_assigns(f), set(f.params))
+        module, table = c.args[0].value, c.args[1].value
+        if c.args[0].keyword is not None or c.args[1].keyword is not None or refs(module) & reach or \
+                any(refs(a.value) & reach for a in c.args[2:]):
+            return None
+        keyed = []  # (key expression, value) of each entry that reads the parameters
+        if isinstance(table, cst.Name):
+            found = self.lookup_assigns(f, table.value)
+            if found is None or found[1] is not f:
+                return None
+            at = {}  # `params[name] = w`: the key of each value assigned through a subscript of the dict
+            for n in _walk(f.node.body):
+                if isinstance(n, cst.Assign):
+                    for t in n.targets:
+                        if isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name) and \
+                                t.target.value.value == table.value and len(t.target.slice) == 1 and \
+                                isinstance(t.target.slice[0].slice, cst.Index):
+                            at[id(n.value)] = t.target.slice[0].slice.value
+            for v in found[0]:
+                if refs(v) & reach:
+                    if id(v) not in at and not isinstance(v, cst.Dict):
+                        return None
+                    keyed += [(at[id(v)], v)] if id(v) in at else [(None, v)]
+            values = [v for k, v in keyed if k is None]
+            keyed = [(k, v) for k, v in keyed if k is not None]
+        else:
+            values = [table]
+        for v in values:  # `{**frozen, "head.weight": w}`
+            if not isinstance(v, cst.Dict):
+                return None
+            for e in v.elements:
+                if refs(e.value) & reach:
+                    if not isinstance(e, cst.DictElement):
+                        return None
+                    keyed.append((e.key, e.value))
+        if not keyed or not isinstance(module, cst.Name):
+            return None
+        first: dict = {}  # submodule ("" for the module itself, an nn.Sequential) -> its first layer on the path
+        for key, _ in keyed:
+            names = self.literal_choices(key, f, lambda s: isinstance(s, str))
+            if not names:
+                return None
+            for name in names:
+                path = name.split(".")
+                if len(path) < 2 or not _is_weight(path[-1]) or not all(p.isidentifier() or p.isdigit()
+                                                                        for p in path):
+                    return None
+                attr, index = ("", path[0]) if path[0].isdigit() else \
+                    (path[0], path[1] if len(path) > 2 and path[1].isdigit() else None)
+                known = first.get(attr, index)  # `"4.weight"`: the layers of the module from index 4 on
+                first[attr] = None if index is None or known is None else min(index, known, key=int)
+        return frozenset(f"@{a}" + (f"#{i}" if i is not None else "") for a, i in first.items())
 
     def used_outputs(self, c: cst.Call, back: set, live: frozenset | None) -> frozenset | None:
         """`live` plus ">k" for the one returned element of `c` the derivative path reads, when its result is
@@ -679,6 +747,10 @@ class _Paths:
                     pairs.add((o.value, "*"))
                 elif isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name):
                     pairs.add((self.wrapped_alias(fn, o.value.value) or o.value.value, o.attr.value))
+                elif isinstance(o, cst.Attribute) and fn.self_name and dotted_name(o.value) and \
+                        dotted_name(o.value).count(".") == 1 and dotted_name(o.value).startswith(fn.self_name + "."):
+                    # `self.model.head.parameters()`: the part head of the module self.model holds (part_slots)
+                    pairs.add((dotted_name(o.value), o.attr.value))
                 else:
                     return frozenset()
         return frozenset(pairs)
@@ -713,7 +785,26 @@ class _Paths:
                 not isinstance(sub.slice[0].slice, cst.Index):
             return None
         k = self.index_value(sub.slice[0].slice.value, fn)
-        return (sub.value.value, f"#{k}") if k is not None else None
+        if k is None:
+            return self.called_index_part(sub, fn)
+        return sub.value.value, f"#{k}"
+
+    def called_index_part(self, sub: cst.Subscript, fn: _Fn) -> tuple[str, str] | None:
+        """`seg[layer_idx]` with layer_idx a parameter of a public module-level function no call of this file
+        binds, its module `seg` a parameter of the same function: ("seg", "#?<function>:<position>:<param>"),
+        the index the other files' calls give as a literal (ms_scan.project resolves it to "#k", the layers from
+        k on, or drops it: the whole forward). None for anything else."""
+        e = sub.slice[0].slice.value
+        if not isinstance(e, cst.Name) or self.lookup_assigns(fn, e.value) is not None or \
+                not self.param_of(fn, e.value):
+            return None
+        owner = self.param_owner(fn, e.value)
+        if owner.cls is not None or owner.name.startswith("_") or not isinstance(owner.node, cst.FunctionDef) or \
+                owner.parent not in (None, self.ex._module_fn) or self.calls_of(owner) or \
+                sub.value.value not in owner.params or sub.value.value in owner.assigns or \
+                self.param_owner(fn, sub.value.value) is not owner or e.value not in owner.params:
+            return None
+        return sub.value.value, f"#?{owner.name}:{owner.params.index(e.value)}:{e.value}"
 
     def caller_parts(self, fn: _Fn, param: str, depth: int) -> frozenset:
         """input_parts of fn's parameter `param` from the calls of fn in this file: `top_eig(net, net.blocks[0].weight)`
@@ -766,7 +857,7 @@ class _Paths:
         pairs = self.input_parts(fn, inputs)
         out = set()
         for base in {b for b, _ in pairs}:
-            cls = self.class_of(cst.Name(base), fn)
+            cls = self.class_of(cst.Name(base), fn) if "." not in base else None
             if cls is None:
                 return frozenset()
             attrs = self.chain_attrs(cls)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default, refs, _role_words,
-    _unchain,
+    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default, refs,
+    _role_words, _unchain,
 )
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
 from ms_scan.extract.visitor import dotted_name
@@ -287,14 +287,13 @@ class _ProjectLinks:
         elif not isinstance(func, cst.Attribute):
             return None
         owner = func.value
-        values, ctx = [owner], fn
+        bound = [(owner, fn)]
         if isinstance(owner, cst.Name):
-            found = self.lookup_assigns(fn, owner.value)
-            if found is None:
+            bound = self.bound_values(fn, owner.value)
+            if not bound:
                 return None
-            values, ctx = found
         made = set()
-        for v in values:
+        for v, ctx in bound:
             v = _unchain(v)
             t = self.project_target(v.func, ctx) if isinstance(v, cst.Call) else None
             if t is None or not t[1][:1].isupper():
@@ -304,6 +303,28 @@ class _ProjectLinks:
             return None
         module, cls = made.pop()
         return module, f"{cls}.{func.attr.value}"
+
+    def bound_values(self, fn: _Fn, name: str, depth: int = 0) -> list:
+        """(value, its function) for each value `name` holds in fn: its assignments, or for a parameter never
+        assigned the arguments this file's calls of its function pass (`def train(model, optimizer, batches):
+        optimizer.step(loss)` with `train(net, opt, data)` and `opt = AdaHessian(...)`), followed through names
+        bound so; empty when not known (no call, a call leaving it out, too many hops)."""
+        found = self.lookup_assigns(fn, name)
+        if found is not None:
+            return [(v, found[1]) for v in found[0]]
+        if depth >= MAX_BINDING_HOPS or not self.param_of(fn, name):
+            return []
+        owner = self.param_owner(fn, name)
+        out = []
+        for call, caller in self.calls_of(owner):
+            a = self.param_arg(owner, call, name)
+            if a is None or any(x.star for x in call.args):
+                return []
+            got = self.bound_values(caller, a.value, depth + 1) if isinstance(a, cst.Name) else [(a, caller)]
+            if not got:
+                return []
+            out += got
+        return out
 
 
 def _init_param(cls, member: str) -> tuple[_Fn, str] | None:

@@ -9,8 +9,8 @@ from dataclasses import replace
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, _code, _literal,
-    refs, returned, _stack_room, _unchain,
+    _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
+    _code, _literal, refs, returned, _stack_room, _unchain,
 )
 
 
@@ -37,6 +37,11 @@ class _Summaries:
                 if self.returned_classes(f):  # a factory (`return MODELS[name](**kw)`): as input_summaries' "@*"
                     out.append(self._summary(name, "instance:@*", lambda st, f=f: (
                         setattr(st, "live", frozenset({"@*"})), self.expand_returns(st, f, f.qual, 0))))
+                # a factory returning an nn.Sequential of n layers: "instance:@#k" (0 < k < n), the layers from k on,
+                # for another file's curvature over `model[k]`'s weights (ms_scan.project's called_index)
+                for k in range(1, self.sequential_layers(f)):
+                    out.append(self._summary(name, f"instance:@#{k}", lambda st, f=f, k=k: (
+                        setattr(st, "live", frozenset({f"@#{k}"})), self.expand_returns(st, f, f.qual, 0))))
         for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
             if "." in name or name in top.defs or name in self.ex._classes:
                 continue
@@ -103,6 +108,17 @@ class _Summaries:
                 out += [(summary, state)] + ([(replace(summary, role=f"instance:{p}{k}"), state)] if p else [])
         return out
 
+    def sequential_layers(self, f: _Fn) -> int:
+        """How many layers the nn.Sequential f returns holds, when every return is such a call with positional
+        layers only (no star, no OrderedDict), all of the same count; else 0."""
+        sizes = set()
+        for r in returned(f.node.body) if isinstance(f.node, cst.FunctionDef) else []:
+            if not isinstance(r, cst.Call) or self.torch_api(r) != "torch.nn.Sequential" or \
+                    any(a.star or a.keyword is not None for a in r.args):
+                return 0
+            sizes.add(len(r.args))
+        return sizes.pop() if len(sizes) == 1 else 0
+
     @staticmethod
     def tuple_returns(f: _Fn) -> int:
         """How many elements every `return` of f gives as a tuple display (0: a return is not one, or one)."""
@@ -153,7 +169,35 @@ class _Summaries:
                         self.expand_class_member(st, c, a, "", 0)))
                     spent += state.steps
                     out.append((summary, state))
-        return out + self.part_member_summaries(owners, spent)
+        out += self.part_member_summaries(owners, spent)
+        return out + self.held_member_summaries(owners, {summary.name for summary, _ in out})
+
+    def held_member_summaries(self, owners: list, built: set) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "member" `Owner.attr.meth`: a method of the file's class an attribute of a module-level class holds
+        (`self.encoder = PressureEncoder()`; another file's `enc.embed(x)` with `model.module.encoder` passed for
+        enc), as the member summary `PressureEncoder.meth` already built (`built`: the member summaries' names),
+        named by a project callee, not expanded again. forward and dunder methods are the attribute's own
+        member summary."""
+        out = []
+        for owner, cls in owners:
+            if "[" in owner:
+                continue
+            for attr, values in sorted(self.chain_attrs(cls).items()):
+                if "." in attr or attr.endswith("*") or not values:
+                    continue
+                held = {id(k): k for k in (self.constructed_class(v) for v, _ in values)}
+                if len(held) != 1 or None in held.values():
+                    continue
+                k = next(iter(held.values()))
+                for meth in sorted({m for c in self.class_chain(k) for m in c.methods}):
+                    target = f"{k.name}.{meth}"
+                    if meth.startswith("__") or meth == "forward" or target not in built:
+                        continue
+                    name = f"{owner}.{attr}.{meth}"
+                    site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
+                    callee = ProjectCallee(self.ex.module, target, "member", f"{attr}.{meth}", "high", name)
+                    out.append((ModelSummary(name, "member", [], [callee], []), _PathState(site)))
+        return out
 
     def part_member_summaries(self, owners: list, spent: int) -> list[tuple[ModelSummary, "_PathState"]]:
         """Role "member:@<attr>": a method of a module-level class with only the weights of its submodule `attr`
@@ -218,7 +262,8 @@ class _Summaries:
                 made.append((c, f, target))
                 summary, state = self._summary(f"{target[0]}:{target[1]}", "called", lambda st: None)
                 summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
-                    f"{k}={v}" for k, v in self.string_slots(c).items()]
+                    f"{k}={v}" for k, v in self.string_slots(c).items()] + [
+                    f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
                 out.append((summary, state))  # the literal flags (`create_graph=True`) and strings this call passes
                 pos = 0
                 for a in c.args:
@@ -321,6 +366,15 @@ class _Summaries:
             elif not (v is True or v is False or v is None):
                 out[slot] = "?"
         return out
+
+    @staticmethod
+    def index_slots(c: cst.Call) -> dict:
+        """slot -> k for the literal non-negative ints a call passes (`layer_idx=4`: an index into a model another
+        file's curvature takes over); {} after a star argument."""
+        if any(a.star for a in c.args):
+            return {}
+        return {slot: v for slot, value in _Summaries._slotted(c)
+                if isinstance(v := _literal(value), int) and not isinstance(v, bool) and v >= 0}
 
     @staticmethod
     def arg_slots(c: cst.Call) -> dict:
