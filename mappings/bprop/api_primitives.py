@@ -6,7 +6,9 @@ Each API call is compiled with ``mindspore.jit`` in GRAPH_MODE on CPU with MS_DE
 own child process; the primitives are the CNode operators of the first IR after inlining
 (``*add_attr*``). Compilation happens in the front end, so APIs without a CPU kernel still yield
 their primitives. Structural nodes (MakeTuple, Depend, Return, ...) are dropped.
-Columns: ms_api, args_condition, primitive, evidence (one row per primitive).
+Columns: ms_api, args_condition, primitive, evidence, prim_attrs (one row per primitive). prim_attrs holds the
+string attributes the IR shows on that primitive, only those its bprop branches on (the registry's `branches`,
+e.g. ``mode=constant`` for PadV3; several joined by ';'), since they decide its second-order verdict.
 Inputs are float32 tensors of the listed shapes, or integer tensors where an entry is ``ints(shape, high)``
 (indices for embedding lookups, class targets).
 """
@@ -209,8 +211,20 @@ APIS += [
      'lambda x: mint.nn.functional.adaptive_avg_pool2d(x, (2, 2))', [X4]),
     ('mindspore.nn.Upsample', "mode='nearest'", "nn.Upsample(size=(8, 8), mode='nearest')", [X4]),
     ('mindspore.nn.PixelShuffle', 'upscale_factor=2', 'nn.PixelShuffle(2)', ['(2, 4, 3, 3)']),
-    ('mindspore.ops.pad', 'constant', 'lambda x: ops.pad(x, (1, 1))', [X2]),
-    ('mindspore.mint.nn.functional.pad', 'constant', 'lambda x: mint.nn.functional.pad(x, (1, 1))', [X2]),
+    # PadV3's bprop branches on its `mode` attribute (issue #5): one row per mode, spelled as the APIs (and
+    # torch's F.pad) spell it, so a torch call's mode= keyword selects the row; constant is the default
+    ('mindspore.ops.pad', "mode='constant' (default)", 'lambda x: ops.pad(x, (1, 1, 1, 1))', [X4]),
+    ('mindspore.ops.pad', "mode='reflect'", "lambda x: ops.pad(x, (1, 1, 1, 1), mode='reflect')", [X4]),
+    ('mindspore.ops.pad', "mode='replicate'", "lambda x: ops.pad(x, (1, 1, 1, 1), mode='replicate')", [X4]),
+    ('mindspore.ops.pad', "mode='circular'", "lambda x: ops.pad(x, (1, 1, 1, 1), mode='circular')", [X4]),
+    ('mindspore.mint.nn.functional.pad', "mode='constant' (default)",
+     'lambda x: mint.nn.functional.pad(x, (1, 1, 1, 1))', [X4]),
+    ('mindspore.mint.nn.functional.pad', "mode='reflect'",
+     "lambda x: mint.nn.functional.pad(x, (1, 1, 1, 1), mode='reflect')", [X4]),
+    ('mindspore.mint.nn.functional.pad', "mode='replicate'",
+     "lambda x: mint.nn.functional.pad(x, (1, 1, 1, 1), mode='replicate')", [X4]),
+    ('mindspore.mint.nn.functional.pad', "mode='circular'",
+     "lambda x: mint.nn.functional.pad(x, (1, 1, 1, 1), mode='circular')", [X4]),
     ('mindspore.ops.einsum', "'ij,jk->ik'", "lambda a, b: ops.einsum('ij,jk->ik', a, b)", [X2, '(5, 4)']),
     ('mindspore.mint.einsum', "'ij,jk->ik'", "lambda a, b: mint.einsum('ij,jk->ik', a, b)", [X2, '(5, 4)']),
     ('mindspore.ops.bmm', '', 'ops.bmm', [X3, '(2, 8, 4)']),
@@ -496,6 +510,41 @@ APIS += [
 STRUCTURAL = {'MakeTuple', 'TupleGetItem', 'Depend', 'Return', 'UpdateState', 'Load', 'MakeList', 'ListGetItem',
               'Partial', 'Switch', 'StopGradient', 'J', 'Shape', 'TensorShape'}
 CNODE_RE = re.compile(r'^\s*%\d+\([^)]*\)\s*=\s*(?:PrimFunc_)?([A-Z]\w*)\(', re.M)
+PRIM_ATTRS_RE = re.compile(r'primitive_attrs:\s*\{(.*)\}\s*$')
+STR_ATTR_RE = re.compile(r'(\w+):\s*"([^"]*)"')
+
+
+def branch_attrs(path: str = os.path.join(HERE, '2.10', 'bprop_registry.json')) -> dict[str, set[str]]:
+    """primitive -> the string attributes its bprop branches on (the registry's `branches`): the attributes
+    worth reading from the IR, since they change the second-order verdict."""
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        prims = json.load(f)['primitives']
+    return {p: {b['attr'] for b in e['branches']} for p, e in prims.items() if e.get('branches')}
+
+
+def ir_prims(text: str, wanted: dict[str, set[str]]) -> tuple[list[str], dict[str, dict[str, str]]]:
+    """CNode primitives of an IR dump in order (structural ones dropped), and for primitives in `wanted` the
+    string attributes listed there as the first CNode of that primitive carries them."""
+    prims: list[str] = []
+    attrs: dict[str, dict[str, str]] = {}
+    for line in text.splitlines():
+        m = CNODE_RE.match(line)
+        if not m or m.group(1) in STRUCTURAL:
+            continue
+        name = m.group(1)
+        if name not in prims:
+            prims.append(name)
+        if name in wanted and name not in attrs:
+            am = PRIM_ATTRS_RE.search(line)
+            got = {k: v for k, v in STR_ATTR_RE.findall(am.group(1)) if k in wanted[name]} if am else {}
+            if got:
+                attrs[name] = got
+    return prims, attrs
+
+
+BRANCH_ATTRS = branch_attrs()
 
 
 # issue #5, fifth pass: F.grid_sample (-> mint.nn.functional.grid_sample / ops.grid_sample) fell to MS304 on
@@ -583,15 +632,15 @@ def _child(expr: str, shapes: list[str], dump: str) -> dict:
     files = sorted(glob.glob(os.path.join(dump, 'ir', '**', '*.ir'), recursive=True))
     pick = [f for f in files if 'add_attr' in os.path.basename(f)] or files
     prims: list[str] = []
+    attrs: dict = {}
     if pick:
         with open(pick[0]) as fh:
-            for name in CNODE_RE.findall(fh.read()):
-                if name not in STRUCTURAL and name not in prims:
-                    prims.append(name)
+            prims, attrs = ir_prims(fh.read(), BRANCH_ATTRS)
     err = [ln[len('COMPILE_OR_RUN_ERROR '):] for ln in r.stdout.splitlines() if ln.startswith('COMPILE_OR_RUN_ERROR')]
     if not err and r.returncode:  # the case itself did not build (e.g. the API does not exist in this wheel)
         err = [ln.strip()[:200] for ln in r.stderr.splitlines() if ln.strip()][-1:] or [f'exit {r.returncode}']
-    return {'prims': prims, 'ir': os.path.basename(pick[0]) if pick else None, 'run_error': err[0] if err else ''}
+    return {'prims': prims, 'attrs': attrs, 'ir': os.path.basename(pick[0]) if pick else None,
+            'run_error': err[0] if err else ''}
 
 
 def probe_api(item) -> dict:
@@ -600,8 +649,9 @@ def probe_api(item) -> dict:
         try:
             res = _child(expr, shapes, tmp)
         except subprocess.TimeoutExpired:
-            res = {'prims': [], 'ir': None, 'run_error': 'timeout'}
-    print(f'{api:45} {cond:30} {res["prims"]} {res["run_error"][:60]}', file=sys.stderr, flush=True)
+            res = {'prims': [], 'attrs': {}, 'ir': None, 'run_error': 'timeout'}
+    print(f'{api:45} {cond:30} {res["prims"]} {res["attrs"] or ""} {res["run_error"][:60]}', file=sys.stderr,
+          flush=True)
     return {'api': api, 'cond': cond, **res}
 
 
@@ -623,19 +673,21 @@ def main(argv: list[str] | None = None) -> int:
         if r['run_error']:
             ev += ' (cpu run: ' + r['run_error'][:80].replace(',', ';') + ')'
         for p in r['prims'] or ['']:
-            fresh.setdefault(r['api'], []).append((r['api'], r['cond'], p, ev))
+            pa = ';'.join(f'{k}={v}' for k, v in sorted(r['attrs'].get(p, {}).items()))
+            fresh.setdefault(r['api'], []).append((r['api'], r['cond'], p, ev, pa))
     kept: dict = {}
     if args.only and os.path.exists(args.out):  # partial rerun: keep the other APIs' rows
         with open(args.out, newline='') as f:
             for row in csv.DictReader(f):
                 kept.setdefault(row['ms_api'], []).append(
-                    (row['ms_api'], row['args_condition'], row['primitive'], row['evidence']))
+                    (row['ms_api'], row['args_condition'], row['primitive'], row['evidence'],
+                     row.get('prim_attrs') or ''))
     rows = []
     for api in dict.fromkeys(a[0] for a in APIS):  # the order of APIS
         rows += fresh.get(api) or kept.get(api, [])
     with open(args.out, 'w', newline='') as f:
         w = csv.writer(f, lineterminator='\n')
-        w.writerow(['ms_api', 'args_condition', 'primitive', 'evidence'])
+        w.writerow(['ms_api', 'args_condition', 'primitive', 'evidence', 'prim_attrs'])
         w.writerows(rows)
     print(json.dumps({'apis': len(APIS), 'rerun': len(items), 'rows': len(rows)}), file=sys.stderr)
     return 0

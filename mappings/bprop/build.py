@@ -40,6 +40,8 @@ def _prim_entries(registered: set[str], bodies: dict[str, source.Entry], evidenc
         out[p] = {'emits': sorted(e.emits), 'missing': ver[p]['missing'],
                   'second_order': ver[p]['second_order'], 'third_order': ver[p]['third_order'],
                   'evidence': evidence, 'lang': e.lang, 'file': e.file, 'line': e.line}
+        if e.branches:
+            out[p]['branches'] = registry.branch_verdicts(registered, e.branches)
     return out
 
 

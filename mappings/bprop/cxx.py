@@ -282,3 +282,214 @@ class BodyAnalyzer:
         if not _stack:
             self._memo[name] = res
         return res
+
+
+# ------------------------------------------------------------------ string-attribute branches
+# A bprop that reads a string attribute of its primitive (``auto mode = GetValue<std::string>(ib->GetAttr("mode"))``
+# or the same expression inline) and branches on it with ==/!= against literals emits different primitives per
+# value: PadV3 emits PadV3 for mode "constant" and PadV3Grad otherwise.
+_ATTR_EXPR = (r'(?:GetValue<std::string>\(\s*\w+\s*->\s*GetAttr\(\s*(?:"(\w+)"|((?:\w+::)*k\w+))\s*\)\s*\)'
+              r'|\w+\s*->\s*GetAttr<std::string>\(\s*(?:"(\w+)"|((?:\w+::)*k\w+))\s*\))')
+_ATTR_ONE_RE = re.compile(_ATTR_EXPR)
+ATTR_EXPR_RE = re.compile(r'\(\s*(?:' + _ATTR_EXPR + r')\s*\)|' + _ATTR_EXPR)
+ATTR_VAR_RE = re.compile(r'(?:const\s+)?(?:auto|std::string|string)\s*&{0,2}\s*(\w+)\s*=\s*' + _ATTR_EXPR + r'\s*;')
+IF_RE = re.compile(r'(?<![\w])if\s*\(')
+_CMP_RE = re.compile(r'^(\w+)\s*(==|!=)\s*"([^"]*)"$|^"([^"]*)"\s*(==|!=)\s*(\w+)$')
+_INLINE_PREFIX = '__attr_'
+
+
+def _attr_name(groups: tuple, consts: dict[str, str]) -> str:
+    lit1, tok1, lit2, tok2 = groups
+    lit, tok = lit1 or lit2, tok1 or tok2
+    if lit:
+        return lit
+    bare = tok.split('::')[-1]
+    if bare in consts:
+        return consts[bare]
+    m = re.match(r'^kAttr(\w+)$', bare)
+    name = m.group(1) if m else bare
+    return re.sub(r'(?<=[a-z0-9])(?=[A-Z])', '_', name).lower()
+
+
+def _split_top(expr: str, op: str) -> list[str]:
+    parts, depth, last, i = [], 0, 0, 0
+    while i < len(expr):
+        c = expr[i]
+        if c == '"':
+            i = _skip_literal(expr, i)
+            continue
+        if c in '([{':
+            depth += 1
+        elif c in ')]}':
+            depth -= 1
+        elif depth == 0 and expr.startswith(op, i):
+            parts.append(expr[last:i])
+            i += len(op)
+            last = i
+            continue
+        i += 1
+    parts.append(expr[last:])
+    return parts
+
+
+def eval_condition(expr: str, values: dict[str, str]) -> bool | None:
+    """Kleene evaluation of a C++ condition where only ``var ==/!= "literal"`` atoms on the variables in
+    `values` are known; anything else is None (unknown)."""
+    expr = expr.strip()
+    while expr.startswith('(') and match_close(expr, 0) == len(expr) - 1:
+        expr = expr[1:-1].strip()
+    ors = _split_top(expr, '||')
+    if len(ors) > 1:
+        res = [eval_condition(p, values) for p in ors]
+        return True if True in res else (None if None in res else False)
+    ands = _split_top(expr, '&&')
+    if len(ands) > 1:
+        res = [eval_condition(p, values) for p in ands]
+        return False if False in res else (None if None in res else True)
+    if expr.startswith('!') and not expr.startswith('!='):
+        r = eval_condition(expr[1:], values)
+        return None if r is None else not r
+    m = _CMP_RE.match(expr)
+    if not m:
+        return None
+    var, op, lit = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(6), m.group(5), m.group(4))
+    if var not in values:
+        return None
+    return (values[var] == lit) == (op == '==')
+
+
+def _cond_vars(expr: str, attr_vars: dict[str, str]) -> set[str]:
+    """Attribute variables compared with a string literal in `expr`."""
+    found = set()
+    for m in re.finditer(r'(\w+)\s*[!=]=\s*"[^"]*"|"[^"]*"\s*[!=]=\s*(\w+)', expr):
+        v = m.group(1) or m.group(2)
+        if v in attr_vars:
+            found.add(v)
+    return found
+
+
+@dataclass
+class IfChain:
+    start: int
+    end: int                                  # one past the last block
+    arms: list[tuple[str | None, int, int]]   # (condition or None for else, block start, block end)
+
+
+def _block(text: str, i: int) -> tuple[int, int]:
+    """The statement or {block} starting at or after i: (start, end one past it)."""
+    while i < len(text) and text[i].isspace():
+        i += 1
+    if i < len(text) and text[i] == '{':
+        return i, match_close(text, i) + 1
+    return i, statement_end(text, i) + 1
+
+
+def find_if_chains(text: str) -> list[IfChain]:
+    """Every ``if (...) ... [else if (...) ...]* [else ...]`` chain, nested ones included (an ``else if`` is an
+    arm of its chain, not a chain of its own)."""
+    chains: list[IfChain] = []
+    for m in IF_RE.finditer(text):
+        if re.search(r'\belse\s*$', text[max(0, m.start() - 20):m.start()]):
+            continue
+        arms = []
+        pos = m.end() - 1
+        while True:
+            pc = match_close(text, pos)
+            cond = text[pos + 1:pc]
+            bs, be = _block(text, pc + 1)
+            arms.append((cond, bs, be))
+            nxt = re.match(r'\s*else\b\s*', text[be:])
+            if not nxt:
+                end = be
+                break
+            after = be + nxt.end()
+            elif_ = re.match(r'if\s*\(', text[after:])
+            if elif_:
+                pos = after + elif_.end() - 1
+                continue
+            bs, be = _block(text, after)
+            arms.append((None, bs, be))
+            end = be
+            break
+        chains.append(IfChain(m.start(), end, arms))
+    return chains
+
+
+def attr_branches(body: str, emits_of, consts: dict[str, str] | None = None) -> list[dict]:
+    """Per value of each string attribute the bprop body branches on: what it emits.
+
+    Returns [{'attr': name, 'values': [lit, ...] | 'values_not': [lit, ...], 'emits': set}, ...] ('values_not':
+    any other value); [] when the body compares no string attribute with a literal. `emits_of(text)` gives the
+    primitives a piece of body text emits. Text outside the attribute's if-chains counts for every value; an arm
+    whose condition is unknown for a value (other terms) counts too, so a branch may over-approximate, never
+    under-approximate."""
+    consts = consts or {}
+    attr_vars: dict[str, str] = {}
+
+    def inline(m: re.Match) -> str:
+        attr = _attr_name(_ATTR_ONE_RE.search(m.group(0)).groups(), consts)
+        name = f'{_INLINE_PREFIX}{attr}'
+        attr_vars[name] = attr
+        return ' ' + name + ' '
+
+    for m in ATTR_VAR_RE.finditer(body):
+        attr_vars[m.group(1)] = _attr_name(m.groups()[1:], consts)
+    # inline reads become a synthetic variable; the declarations keep their variable names
+    text = ATTR_VAR_RE.sub(lambda m: ' ' * len(m.group(0)), body)
+    text = ATTR_EXPR_RE.sub(inline, text)
+    if not attr_vars:
+        return []
+    chains = []
+    for ch in find_if_chains(text):   # in source order; a chain nested in an attribute chain stays in its arm
+        if chains and ch.start < chains[-1][0].end:
+            continue
+        used = set()
+        for cond, _bs, _be in ch.arms:
+            if cond is not None:
+                used |= _cond_vars(cond, attr_vars)
+        if used:
+            chains.append((ch, used))
+    if not chains:
+        return []
+    common = []
+    last = 0
+    for ch, _ in chains:
+        common.append(text[last:ch.start])
+        last = ch.end
+    common.append(text[last:])
+    common_text = '\n'.join(common)
+    out = []
+    for attr in sorted({attr_vars[v] for _, used in chains for v in used}):
+        names = {v for v, a in attr_vars.items() if a == attr}
+        lits = sorted({lit for ch, used in chains if used & names for cond, _bs, _be in ch.arms if cond
+                       for v, lit in _literals(cond) if v in names})
+        groups: dict[frozenset, list[str]] = {}
+        for value in lits + [None]:
+            pieces = [common_text]
+            for ch, used in chains:
+                if not used & names:
+                    pieces += [text[bs:be] for _c, bs, be in ch.arms]
+                    continue
+                vals = {n: value if value is not None else '\0other' for n in names}
+                for cond, bs, be in ch.arms:
+                    r = True if cond is None else eval_condition(cond, vals)
+                    if r is False:
+                        continue
+                    pieces.append(text[bs:be])
+                    if r is True:
+                        break
+            em = frozenset(emits_of('\n'.join(pieces)))
+            if value is None:
+                out.append({'attr': attr, 'values_not': lits, 'emits': set(em)})
+            else:
+                groups.setdefault(em, []).append(value)
+        other = out.pop()
+        for em, vals in groups.items():
+            out.append({'attr': attr, 'values': vals, 'emits': set(em)})
+        out.append(other)
+    return out
+
+
+def _literals(cond: str):
+    for m in re.finditer(r'(\w+)\s*[!=]=\s*"([^"]*)"|"([^"]*)"\s*[!=]=\s*(\w+)', cond):
+        yield (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))

@@ -41,6 +41,8 @@ class Case:
     note: str = ''
     setup: str = ''          # statements run before ``ms`` (e.g. constant index tensors)
     tsetup: str = ''
+    attrs: dict | None = None  # primitive -> {attribute: value} the API sets (api_primitives.csv prim_attrs), for
+    #                            bprops that branch on it (the registry's `branches`): the prediction uses that branch
 
 
 def _c(id, api, prims, inputs, ms, torch, **kw):
@@ -220,6 +222,14 @@ CASES: list[Case] = [
     _c('Softsign', 'ops.softsign', ['Softsign'], X2, 'ops.softsign', 'F.softsign'),
     _c('CeLU', 'nn.CELU()', ['CeLU'], X2, 'nn.CELU()', 'F.celu'),
     _c('GLU', 'mint.nn.functional.glu', ['GLU'], [((3, 6), 'f')], 'mint.nn.functional.glu', 'F.glu'),
+    # issue #5: PadV3's bprop branches on `mode`: constant emits PadV3 (or Slice), the others PadV3Grad
+    _c('PadV3_constant', 'nn.ZeroPad2d(1)', ['PadV3'], X4, 'nn.ZeroPad2d(1)', 'lambda x: F.pad(x, (1, 1, 1, 1))',
+       attrs={'PadV3': {'mode': 'constant'}}),
+    _c('PadV3_edge', 'nn.ReplicationPad2d(1)', ['PadV3'], X4, 'nn.ReplicationPad2d(1)',
+       "lambda x: F.pad(x, (1, 1, 1, 1), mode='replicate')", attrs={'PadV3': {'mode': 'edge'}}),
+    _c('PadV3_reflect', "ops.pad(x, (1, 1, 1, 1), mode='reflect')", ['PadV3'], X4,
+       "lambda x: ops.pad(x, (1, 1, 1, 1), mode='reflect')", "lambda x: F.pad(x, (1, 1, 1, 1), mode='reflect')",
+       attrs={'PadV3': {'mode': 'reflect'}}),
 ]
 CASE_BY_ID = {c.id: c for c in CASES}
 
@@ -459,8 +469,18 @@ def _spawn(case_id: str, mode: str, timeout: int) -> dict:
     return r
 
 
-def prediction(prims: list[str], reg: dict) -> dict:
-    """Static verdict for a case: all of its primitives second-order OK in the 2.10 registry."""
+def _branch(entry: dict, attrs: dict | None) -> dict | None:
+    """The entry's attribute branch selected by `attrs` (as ms_scan.tables.bprop.matching_branch)."""
+    for b in entry.get('branches', ()) if attrs else ():
+        v = attrs.get(b['attr'])
+        if v is not None and (v in b.get('values', ()) or ('values_not' in b and v not in b['values_not'])):
+            return b
+    return None
+
+
+def prediction(prims: list[str], reg: dict, attrs: dict | None = None) -> dict:
+    """Static verdict for a case: all of its primitives second-order OK in the 2.10 registry (for a primitive
+    whose bprop branches on an attribute the case sets, the branch it selects)."""
     missing, unknown = [], []
     for p in prims:
         e = reg['primitives'].get(p)
@@ -469,7 +489,8 @@ def prediction(prims: list[str], reg: dict) -> dict:
         elif e['second_order'] is None:
             unknown.append(p)
         else:
-            missing += e['missing']
+            b = _branch(e, (attrs or {}).get(p))
+            missing += (b or e)['missing']
     if unknown:
         return {'second_order': None, 'unknown': unknown, 'missing': sorted(set(missing))}
     return {'second_order': not missing, 'missing': sorted(set(missing))}
@@ -539,7 +560,8 @@ def main(argv: list[str] | None = None) -> int:
         if not modes:
             continue
         rows.append({'id': c.id, 'api': c.api, 'prims': c.prims, 'reference': 'torch-float64' if c.torch else None,
-                     'note': c.note, 'predicted': prediction(c.prims, reg), 'modes': modes, 'evidence': 'probe'})
+                     'note': c.note, 'predicted': prediction(c.prims, reg, c.attrs), 'modes': modes,
+                     'evidence': 'probe', **({'attrs': c.attrs} if c.attrs else {})})
     doc = {'schema_version': 1, 'release': '2.10', 'evidence': 'probe',
            'mindspore_version': mindspore.__version__, 'torch_version': torch.__version__.split('+')[0],
            'device': 'CPU', 'rtol': RTOL,

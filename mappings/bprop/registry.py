@@ -54,3 +54,14 @@ def verdicts(registered: set[str], emits: dict[str, set[str]]) -> dict[str, dict
                     break
         out[p]['third_order'] = ok
     return out
+
+
+def branch_verdicts(registered: set[str], branches: list[dict]) -> list[dict]:
+    """Per attribute branch of one bprop (cxx.attr_branches): sorted emits, missing and second_order."""
+    out = []
+    for b in branches:
+        em = sorted(b['emits'])
+        missing = sorted(g for g in em if not ignored(g) and g not in registered)
+        sel = {k: b[k] for k in ('values', 'values_not') if k in b}
+        out.append({'attr': b['attr'], **sel, 'emits': em, 'missing': missing, 'second_order': not missing})
+    return out

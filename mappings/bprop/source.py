@@ -20,6 +20,7 @@ class Entry:
     line: int
     emits: set[str]
     lang: str
+    branches: list = field(default_factory=list)   # cxx.attr_branches: per string-attribute value
 
 
 @dataclass
@@ -139,16 +140,22 @@ def analyze_cpp(reg_texts: dict[str, str], helper_texts: dict[str, str], emitter
     em.known_prims = known
     an = cxx.BodyAnalyzer(helpers, em, consts, known)
     for r in regs:
+        branches: list = []
         if r.body_func:
             emits = set(an.helper_emits(r.body_func)) if r.body_func in helpers else set()
             if r.body_func not in helpers:
                 res.unresolved_methods.add('SetBody:' + r.body_func)
+            elif len(helpers[r.body_func]) == 1:
+                stack = (r.body_func,)
+                branches = cxx.attr_branches(helpers[r.body_func][0], lambda t: an.body_emits(t, stack), consts)
         else:
             emits = an.body_emits(r.body)
+            branches = cxx.attr_branches(r.body, an.body_emits, consts)
         if r.name in res.cpp:
             res.cpp[r.name].emits |= emits
+            res.cpp[r.name].branches = []   # two bodies for one name: only the union is sure
         else:
-            res.cpp[r.name] = Entry(r.file, r.line, emits, 'cpp')
+            res.cpp[r.name] = Entry(r.file, r.line, emits, 'cpp', branches)
     res.unresolved_methods |= an.unresolved_methods
     return res
 

@@ -280,13 +280,24 @@ def _grad_off(api: str | None, node: cst.BaseExpression) -> bool | None:
     return flag is not None and _literal(flag) is False  # set_grad_enabled(False)
 
 
+# a keyword argument whose value is not a literal: the primitive it selects (F.pad's mode) is unknown
+UNKNOWN_ARG = "<expression>"
+
+
 def _literal_args(call: cst.Call) -> tuple:
+    """The call's arguments that may select a primitive: keywords (a non-literal one as UNKNOWN_ARG) and
+    literal positional arguments as ("#<position>", value) (tables.bprop maps torch's positions to names)."""
     out = []
-    for a in call.args:
+    positional = True
+    for i, a in enumerate(call.args):
+        if a.star:
+            positional = False  # positions after *args are unknown
+            continue
+        v = _literal(a.value)
         if a.keyword is not None:
-            v = _literal(a.value)
-            if v is not _NOLIT:
-                out.append((a.keyword.value, v))
+            out.append((a.keyword.value, UNKNOWN_ARG if v is _NOLIT else v))
+        elif positional and v is not _NOLIT:
+            out.append((f"#{i}", v))
     return tuple(out)
 
 

@@ -82,7 +82,7 @@ def _conf(*levels: str) -> str:
 
 
 def _all_ok(ap: ApiPrims, release: str, mode: str, target: str | None) -> bool:
-    return all(second_order_verdict(p, release, mode, target)[0] is True for p in ap.primitives) and \
+    return all(second_order_verdict(p, release, mode, target, ap.attrs_for(p))[0] is True for p in ap.primitives) and \
         not probe_api_defects(ap.ms_api, release, mode, target)
 
 
@@ -148,11 +148,12 @@ def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release:
     static_bad = []
     probe_bad = []
     for prim in chain.prims.primitives:
-        ok, missing, evidence = second_order_verdict(prim, release, mode, target)
+        attrs = chain.prims.attrs_for(prim)  # PadV3's mode: its bprop takes a branch by it
+        ok, missing, evidence = second_order_verdict(prim, release, mode, target, attrs)
         if ok is False and evidence == "source":
             static_bad.append((prim, missing))
         elif ok is False:
-            probe_bad.extend((prim, c) for c in probe_defects(prim, release, mode, target))
+            probe_bad.extend((prim, c) for c in probe_defects(prim, release, mode, target, attrs))
     probe_bad.extend((chain.ms_api, c) for c in probe_api_defects(chain.ms_api, release, mode, target))
     if not static_bad and not probe_bad:
         return []

@@ -20,6 +20,15 @@ DEVICE_ONLY = ("no-kernel",)
 # torch's defaults for the arguments that select a primitive in api_primitives.csv: when a call leaves
 # one out, torch's default decides which MindSpore branch the port must take.
 TORCH_SELECTOR_DEFAULTS = {"approximate": "none", "mode": "nearest"}
+# torch's signatures: the selector arguments a call may pass by position (GradOp.args keeps a literal
+# positional argument as "#<position>"): F.pad(x, p, "reflect"), nn.Upsample(None, 2, "bilinear")
+TORCH_SELECTOR_POSITIONS = {
+    "torch.nn.functional.pad": {2: "mode"},
+    "torch.nn.functional.interpolate": {3: "mode"},
+    "torch.nn.functional.upsample": {3: "mode"},
+    "torch.nn.Upsample": {2: "mode"},
+    "torch.nn.GELU": {0: "approximate"},
+}
 _COND_ITEM = re.compile(r"(\w+)=('[^']*'|\"[^\"]*\"|[^,()\s]+)")
 
 
@@ -53,6 +62,7 @@ class ProbeCase:
     outcome: str  # ok | fails | no-kernel | zeros | wrong | ran
     stage: str  # forward | first-order | second-order
     detail: str
+    attrs: tuple = ()  # ((primitive, ((attribute, value), ...)), ...) the probed API set (PadV3 mode=edge)
 
 
 @dataclass(frozen=True)
@@ -79,10 +89,13 @@ def load_probe(release: str) -> Probe | None:
     for c in data["cases"]:
         for mode, res in c["modes"].items():
             detail = res.get("detail", "")
+            attrs = tuple((p, tuple(sorted(a.items()))) for p, a in sorted(c.get("attrs", {}).items()))
             case = ProbeCase(c["id"], c["api"], tuple(c.get("prims", ())), res["outcome"],
-                             res.get("stage", ""), detail if isinstance(detail, str) else str(detail))
+                             res.get("stage", ""), detail if isinstance(detail, str) else str(detail), attrs)
             if len(case.prims) == 1:  # composite cases say nothing about one primitive alone
                 by_prim.setdefault(case.prims[0], []).append((mode, case))
+                if attrs:  # about one attribute branch of the primitive (PadV3 mode=reflect): by_prim judges it
+                    continue  # with the call's attributes; by API it would taint ops.pad's other modes
             by_api.setdefault(_probe_api_name(c["api"]), []).append((mode, case))
     return Probe(data.get("release", release), str(data.get("device", "")).lower(), by_prim, by_api)
 
@@ -91,14 +104,28 @@ def _probe_applies(probe: Probe, target: str | None) -> bool:
     return target is None or target == probe.device
 
 
-def probe_defects(primitive: str, release: str, mode: str, target: str | None) -> list[ProbeCase]:
+def _attrs_agree(case: ProbeCase, primitive: str, attrs: dict | None) -> bool:
+    """False when the case ran `primitive` with an attribute value other than `attrs` gives (a PadV3 probed in
+    mode edge says nothing about PadV3 in mode constant); True when either side does not say."""
+    if not attrs:
+        return True
+    for prim, items in case.attrs:
+        if prim == primitive:
+            return all(str(attrs.get(k, v)) == str(v) for k, v in items)
+    return True
+
+
+def probe_defects(primitive: str, release: str, mode: str, target: str | None,
+                  attrs: dict | None = None) -> list[ProbeCase]:
     """Probe cases for `primitive` in `mode` whose double gradient failed, returned zeros or wrong values.
 
-    Only the release that was probed, and only for the probed device or an unspecified target."""
+    Only the release that was probed, and only for the probed device or an unspecified target; with `attrs`,
+    only cases that ran the primitive with those attribute values."""
     probe = load_probe(release)
     if probe is None or not _probe_applies(probe, target):
         return []
-    return [c for m, c in probe.by_prim.get(primitive, ()) if m == mode and _is_defect(c, probe, target)]
+    return [c for m, c in probe.by_prim.get(primitive, ())
+            if m == mode and _is_defect(c, probe, target) and _attrs_agree(c, primitive, attrs)]
 
 
 def probe_api_defects(ms_api: str, release: str, mode: str, target: str | None) -> list[ProbeCase]:
@@ -115,13 +142,33 @@ def _is_defect(case: ProbeCase, probe: Probe, target: str | None) -> bool:
     return case.outcome not in DEVICE_ONLY or target == probe.device
 
 
+def matching_branch(entry: dict, attrs: dict | None) -> dict | None:
+    """The registry entry's attribute branch (`branches`, from a bprop that compares a string attribute of
+    its primitive with literals) that the primitive's attributes select; None when `attrs` do not give
+    that attribute (then the union, the entry's own verdict, holds)."""
+    if not attrs:
+        return None
+    for b in entry.get("branches", ()):
+        value = attrs.get(b["attr"])
+        if value is None:
+            continue
+        if "values" in b and str(value) in b["values"]:
+            return b
+        if "values_not" in b and str(value) not in b["values_not"]:
+            return b
+    return None
+
+
 def second_order_verdict(primitive: str, release: str, mode: str = "graph",
-                         target: str | None = None) -> tuple[bool | None, list[str], str]:
+                         target: str | None = None, attrs: dict | None = None) -> tuple[bool | None, list[str], str]:
     """(ok, missing grad primitives, evidence) for differentiating `primitive` twice.
 
     evidence "source": the static registry decides (its bprop emits primitives without a bprop); "probe":
     the registry says yes (or does not know) but the runtime probe of this release/mode/device failed.
-    ok is None when neither knows the primitive."""
+    ok is None when neither knows the primitive. `attrs` are the primitive's attributes the API sets
+    (`ApiPrims.attrs_for`, e.g. {"mode": "constant"} for PadV3): when the bprop branches on one of them, the
+    branch it selects decides instead of the union of all branches (the 2.0 Graph view, whose body may be
+    the Python one, keeps the union)."""
     reg = load_registry(release)
     entry = reg["primitives"].get(primitive)
     ok: bool | None = None
@@ -130,11 +177,14 @@ def second_order_verdict(primitive: str, release: str, mode: str = "graph",
         view = entry.get("modes", {}).get(mode, entry)  # 2.0 keeps a PyNative and a Graph view
         ok = view.get("second_order", entry.get("second_order"))
         missing = list(view.get("missing", entry.get("missing", ())))
+        branch = matching_branch(entry, attrs) if view.get("lang", entry.get("lang")) == entry.get("lang") else None
+        if branch is not None:
+            ok, missing = branch["second_order"], list(branch["missing"])
     if ok is False:
         return False, missing, "source"
     probe = load_probe(release)
     if probe is not None and _probe_applies(probe, target):
-        cases = [c for m, c in probe.by_prim.get(primitive, ()) if m == mode]
+        cases = [c for m, c in probe.by_prim.get(primitive, ()) if m == mode and _attrs_agree(c, primitive, attrs)]
         if any(_is_defect(c, probe, target) for c in cases):
             return False, [], "probe"
         if ok is None and any(c.outcome in ("ok", "ran") for c in cases):
@@ -150,6 +200,16 @@ class ApiPrims:
     condition: str  # the api_primitives.csv condition that was selected ("" when none)
     how: str  # table | table-any-condition | name-variant:<api> | name-heuristic
     confidence: str  # high | medium | low
+    # primitive -> its attributes the IR shows, for attributes a bprop branches on (api_primitives.csv
+    # `prim_attrs`): (("PadV3", (("mode", "constant"),)),); empty when none or when no one condition was selected
+    attrs: tuple = ()
+
+    def attrs_for(self, primitive: str) -> dict | None:
+        """{attribute: value} of `primitive` in this API (pass to second_order_verdict); None when unknown."""
+        for prim, items in self.attrs:
+            if prim == primitive:
+                return dict(items)
+        return None
 
 
 @lru_cache(maxsize=None)
@@ -164,6 +224,30 @@ def _api_primitive_rows() -> dict:
         for r in csv.DictReader(fh):
             out.setdefault(r["ms_api"], {}).setdefault(r["args_condition"], []).append(r["primitive"])
     return out
+
+
+@lru_cache(maxsize=None)
+def _api_primitive_attrs() -> dict:
+    """(ms_api, args_condition) -> ((primitive, ((attr, value), ...)), ...) from the `prim_attrs` column
+    ("mode=constant"; several joined by ';')."""
+    base = mappings_dir() / "bprop"
+    files = sorted(base.glob("*/api_primitives.csv"), key=lambda p: release_key(p.parent.name))
+    out: dict = {}
+    if not files:
+        return out
+    with open(files[-1], newline="", encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            raw = (r.get("prim_attrs") or "").strip()
+            if not raw:
+                continue
+            items = tuple(tuple(kv.split("=", 1)) for kv in raw.split(";") if "=" in kv)
+            key = (r["ms_api"], r["args_condition"])
+            out[key] = out.get(key, ()) + ((r["primitive"], items),)
+    return out
+
+
+def _attrs(ms_api: str, cond: str, exact: bool) -> tuple:
+    return _api_primitive_attrs().get((ms_api, cond), ()) if exact else ()
 
 
 def api_primitive_release() -> str:
@@ -200,7 +284,10 @@ def _select(groups: dict, kwargs: dict) -> tuple[list[str], str, bool]:
     parsed = {c: _parse_condition(c) for c in groups}
     keys = {k for p in parsed.values() for k in p}
     selectors = {k for k in keys if len({str(p.get(k)) for p in parsed.values()}) > 1}
-    call = {k: v for k, v in TORCH_SELECTOR_DEFAULTS.items() if k in selectors}
+    # a torch default counts only where a condition spells it (interpolate's mode='nearest'); otherwise the
+    # "(default)" row stands for it (pad's mode='constant' (default))
+    call = {k: v for k, v in TORCH_SELECTOR_DEFAULTS.items()
+            if k in selectors and any(_same(p.get(k), v) for p in parsed.values() if k in p)}
     call.update({k: v for k, v in kwargs.items() if k in selectors})
     hits = []
     for cond, p in parsed.items():
@@ -299,12 +386,13 @@ def api_primitives(ms_api: str, kwargs: dict | None = None, release: str = "2.10
     if groups:
         prims, cond, exact = _select(groups, kwargs)
         conf = "high" if exact and same_release else "medium"
-        return ApiPrims(ms_api, tuple(prims), cond, "table" if exact else "table-any-condition", conf)
+        return ApiPrims(ms_api, tuple(prims), cond, "table" if exact else "table-any-condition", conf,
+                        _attrs(ms_api, cond, exact))
     for alt in _name_variants(ms_api, release):
         groups = rows.get(alt)
         if groups:
             prims, cond, exact = _select(groups, kwargs)
-            return ApiPrims(ms_api, tuple(prims), cond, f"name-variant:{alt}", "medium")
+            return ApiPrims(ms_api, tuple(prims), cond, f"name-variant:{alt}", "medium", _attrs(alt, cond, exact))
     guess = _guess_primitive(ms_api, release)
     if guess:
         return ApiPrims(ms_api, tuple(guess), "", "name-heuristic", "low")
@@ -370,7 +458,10 @@ def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10
     When the mapped API does not run on `target` (a `mint` API is Ascend-only), the legacy spelling is
     what a port runs there, so the verdict is about that. Without a mapping row the name heuristic
     `guessed_ms_api` is used and the confidence is low."""
-    kwargs = kwargs or {}
+    kwargs = dict(kwargs or {})
+    for pos, name in TORCH_SELECTOR_POSITIONS.get(torch_api, {}).items():
+        if f"#{pos}" in kwargs:
+            kwargs.setdefault(name, kwargs[f"#{pos}"])
     table = load_table(release)
     look = table.lookup(torch_api, target)
     row = look.row

@@ -90,7 +90,7 @@ def test_api_primitive_links():
     path = os.path.join(BPROP, '2.10', 'api_primitives.csv')
     with open(path) as f:
         rows = list(csv.DictReader(f))
-    assert rows and set(rows[0]) == {'ms_api', 'args_condition', 'primitive', 'evidence'}
+    assert rows and set(rows[0]) == {'ms_api', 'args_condition', 'primitive', 'evidence', 'prim_attrs'}
     by = {}
     for r in rows:
         by.setdefault((r['ms_api'], r['args_condition']), set()).add(r['primitive'])
