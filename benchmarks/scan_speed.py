@@ -7,6 +7,7 @@ Downloads nothing but the pinned transformers wheel it scans (from the package i
 and pass `--paconvert /tmp/pac/bin/paconvert`. Prints medians and ratios measured in this one
 process on this machine; asserts nothing.
   python benchmarks/scan_speed.py [--corpus DIR] [--repeat N] [--paconvert PATH] [--memory]
+  python benchmarks/scan_speed.py --scaling   # synthetic 2,000 vs 20,000 files: linear time, flat memory
 """
 from __future__ import annotations
 
@@ -119,6 +120,49 @@ def memory_growth(tree: Path, work: Path) -> None:
           f"{(l1 - l0) / (f1 - f0):.1f} live blocks (findings filtered out)")
 
 
+_SYNTHETIC = ("import torch\n"
+              "from {pkg}.{prev} import helper as _previous  # a project import: the cross-file passes see it\n\n\n"
+              "def helper(x):\n"
+              "    return _previous(x) + 1 if x else 0\n")
+
+
+def synthetic_tree(where: Path, files: int, per_package: int = 200) -> Path:
+    """`files` small modules in packages of `per_package` that import torch and a sibling module and use no
+    torch API: a project where every file costs the scan its bookkeeping and nothing is reported."""
+    root = where / f"synthetic-{files}"
+    for i in range(files):
+        pkg = root / f"pkg{i // per_package:04d}"
+        if i % per_package == 0:
+            pkg.mkdir(parents=True)
+            (pkg / "__init__.py").write_text("")
+        prev = f"mod{max(i - 1, i - i % per_package):05d}"
+        (pkg / f"mod{i:05d}.py").write_text(_SYNTHETIC.format(pkg=pkg.name, prev=prev))
+    return root
+
+
+def scaling(work: Path, small: int = 2000, factor: int = 10) -> None:
+    """Cold scans of a synthetic project of `small` and `factor` x `small` files: seconds and peak RSS a file
+    at each size. A scan that is linear in the files keeps the time a file (ratio ~1); its memory beyond the
+    findings (there are none) does not grow with the files."""
+    rows = []
+    for n in (small, small * factor):
+        tree = synthetic_tree(work, n)
+        scan = [sys.executable, "-c", _PEAK, str(tree), "--no-cache", "--no-progress", "--exit-zero",
+                "--format", "json", "-o", os.devnull]
+        start = time.perf_counter()
+        run = subprocess.run(scan, capture_output=True, text=True, check=False)
+        wall = time.perf_counter() - start
+        main_kib, worker_kib, blocks = map(int, run.stderr.split()[-3:])
+        rows.append((n, wall, main_kib, blocks))
+        print(f"scaling: {n:6d} files | {wall:6.1f}s | {wall / n * 1000:5.2f} ms a file | main peak "
+              f"{main_kib / 1024:5.0f} MiB | largest worker {worker_kib / 1024:4.0f} MiB | {blocks:,} live blocks")
+        shutil.rmtree(tree, ignore_errors=True)
+    (n0, w0, m0, b0), (n1, w1, m1, b1) = rows
+    print(f"scaling: time a file at {n1} files = {(w1 / n1) / (w0 / n0):.2f}x the time a file at {n0}; "
+          f"main-process peak grows {(m1 - m0) / (n1 - n0) * 1024:.0f} bytes a file, live blocks "
+          f"{(b1 - b0) / (n1 - n0):.2f} a file (no findings)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--corpus", type=Path, help="folder to scan (default: transformers/models of the pinned wheel)")
@@ -127,7 +171,16 @@ def main() -> None:
     ap.add_argument("--paconvert", help="a paconvert 3.3.1 executable to compare with (default: none)")
     ap.add_argument("--memory", action="store_true",
                     help="also scan a quarter, half and all of the corpus to show memory grows with the findings only")
+    ap.add_argument("--scaling", action="store_true",
+                    help="only the synthetic 2,000 vs 20,000-file project: time and memory a file (nothing downloaded)")
     args = ap.parse_args()
+    if args.scaling:
+        work = Path(tempfile.mkdtemp(prefix="ms-scan-scaling-"))
+        try:
+            scaling(work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return
     root = args.corpus or corpus(args.cache)
     files = sorted(root.rglob("*.py"))
     sources = [p.read_bytes() for p in files]

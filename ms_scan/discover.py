@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 from array import array
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from itertools import accumulate
 from pathlib import Path
@@ -70,8 +70,8 @@ class FileList(Sequence):
         i = bisect_left(range(len(self)), relpath, key=self._relpath)
         return self[i] if i < len(self) and self._relpath(i) == relpath else None
 
-    def modules(self) -> frozenset[str]:
-        return frozenset(m for m in self._mod.split("\0") if m)
+    def modules(self) -> ModuleNames:
+        return ModuleNames(m for m in self._mod.split("\0") if m)
 
     def __eq__(self, other) -> bool:
         return list(self) == list(other) if isinstance(other, (FileList, list)) else NotImplemented
@@ -104,6 +104,68 @@ class Sources(Mapping):
         return len(self._files)
 
 
+class ModuleNames(Set):
+    """The project's module names, sorted and packed as one text with offsets (a set of 20,000 names is
+    two objects, not 20,000): membership by bisection, `below(package)` for "a module under this package",
+    and `tops` (first components), made once for every file the worker extracts (issue #8: each file
+    used to split every name again, quadratic in the files)."""
+
+    __slots__ = ("_text", "_at", "_tops")
+
+    def __init__(self, names=()):
+        self._text, self._at = _pack(sorted(set(names)))
+        self._tops: frozenset[str] | None = None
+
+    def __len__(self) -> int:
+        return len(self._at) - 1
+
+    def _name(self, i: int) -> str:
+        return self._text[self._at[i]:self._at[i + 1] - 1]
+
+    def _first_at_least(self, text: str) -> int:
+        return bisect_left(range(len(self)), text, key=self._name)
+
+    def __contains__(self, name) -> bool:
+        if not isinstance(name, str):
+            return False
+        i = self._first_at_least(name)
+        return i < len(self) and self._name(i) == name
+
+    def __iter__(self):
+        return iter(self._text.split("\0")[:-1])
+
+    def below(self, package: str) -> bool:
+        """Whether a module lies under `package` (`package.x...`)."""
+        i = self._first_at_least(package + ".")
+        return i < len(self) and self._name(i).startswith(package + ".")
+
+    @property
+    def tops(self) -> frozenset[str]:
+        if self._tops is None:
+            self._tops = frozenset(m.partition(".")[0] for m in self)
+        return self._tops
+
+    __hash__ = Set._hash
+
+    def __reduce__(self):
+        return ModuleNames, (list(self),)
+
+    def __repr__(self) -> str:
+        return f"ModuleNames({len(self)} modules)"
+
+
+def module_tops(modules) -> frozenset[str]:
+    """The first components of `modules` (a ModuleNames keeps them; any other set is split here)."""
+    return modules.tops if isinstance(modules, ModuleNames) else frozenset(m.partition(".")[0] for m in modules)
+
+
+def module_below(modules, package: str) -> bool:
+    """Whether one of `modules` lies under `package`."""
+    if isinstance(modules, ModuleNames):
+        return modules.below(package)
+    return any(m.startswith(package + ".") for m in modules)
+
+
 def _pack(texts) -> tuple[str, array]:
     """One text of `texts` each followed by NUL, and where each starts (plus the end)."""
     parts = [t + "\0" for t in texts]
@@ -117,10 +179,10 @@ class Discovery:
     notes: list[tuple[str, str]] = field(default_factory=list)  # (relpath, why skipped)
 
     @property
-    def project_modules(self) -> frozenset[str]:
+    def project_modules(self) -> ModuleNames:
         if isinstance(self.files, FileList):
             return self.files.modules()
-        return frozenset(f.module for f in self.files if f.module)
+        return ModuleNames(f.module for f in self.files if f.module)
 
 
 def _package_prefix(root: Path) -> str:

@@ -80,3 +80,26 @@ def test_the_file_list_is_packed_and_answers_like_the_list(tmp_path, monkeypatch
     monkeypatch.chdir(tmp_path / "pkg")
     single = discover(["a.py"], (), False).files  # a file on its own: root is its folder
     assert list(single) == [SourceFile(str(tmp_path / "pkg" / "a.py"), "a.py", "pkg.a", False)]
+
+
+def test_module_names_is_a_set_answering_membership_packages_and_tops():
+    """ModuleNames (the project modules every worker resolves imports with) behaves as the frozenset it
+    replaces: membership, iteration in order, equality and hash with a frozenset, pickling; `below` is
+    "a module under this package" and `tops` the first components, the same answers a scan over a plain
+    set gives (visitor's module_below/module_tops accept both)."""
+    import pickle
+
+    from ms_scan.discover import ModuleNames, module_below, module_tops
+
+    names = ["pkg.sub.deep", "pkg", "pkg.a", "top", "pkg.sub", "pkga.x", "pkg.a"]  # a duplicate, unsorted
+    mods = ModuleNames(names)
+    plain = frozenset(names)
+    assert len(mods) == 6 and list(mods) == sorted(plain)
+    assert mods == plain and hash(mods) == hash(plain) and pickle.loads(pickle.dumps(mods)) == plain
+    for probe in ("pkg", "pkg.a", "pkg.sub.deep", "pkga.x", "pk", "pkg.b", "pkga", "", "zzz", "a", 3):
+        assert (probe in mods) == (probe in plain), probe
+    for package in ("pkg", "pkg.sub", "pkg.a", "pkga", "pk", "top", "zzz", ""):
+        assert module_below(mods, package) == module_below(plain, package), package
+    assert module_below(mods, "pkg.sub") and not module_below(mods, "pkg.a") and not module_below(mods, "pk")
+    assert module_tops(mods) == module_tops(plain) == {"pkg", "top", "pkga"}
+    assert ModuleNames() == frozenset() and not module_below(ModuleNames(), "pkg") and "x" not in ModuleNames()

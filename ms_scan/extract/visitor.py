@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from ms_scan.discover import module_below, module_tops
 from ms_scan.extract.anchors import AnchoredVisitor
 from ms_scan.extract.catalog import TENSOR_DISPATCH_NAMES, TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
@@ -74,7 +75,7 @@ class Extractor(AnchoredVisitor):
         self.module = module
         self.is_package = is_package
         self.project_modules = project_modules
-        self.project_tops = frozenset(m.split(".")[0] for m in project_modules)
+        self.project_tops = module_tops(project_modules)
         self.scopes = Scopes()
         self.found: list[tuple[cst.CSTNode, ApiUse]] = []
         self.deferred: list[tuple[cst.CSTNode, ProjectRef]] = []
@@ -497,8 +498,8 @@ class Extractor(AnchoredVisitor):
 
     # ------------------------------------------------------------------ imports
     def _project_module(self, dotted: str) -> bool:
-        return dotted in self.project_modules or dotted.split(".")[0] in self.project_tops and any(
-            m.startswith(dotted + ".") for m in self.project_modules)
+        return dotted in self.project_modules or dotted.split(".")[0] in self.project_tops and module_below(
+            self.project_modules, dotted)
 
     def _absolute(self, node: cst.ImportFrom) -> str | None:
         level = len(node.relative)
