@@ -1806,3 +1806,50 @@ def test_layer_index_given_as_a_literal_by_another_file(tmp_path: Path) -> None:
         assert "torch.nn.SELU" in {f.torch_api for f in _scan_ms3(tmp_path).findings}, new
     (tmp_path / "run.py").write_text(run.replace("block_curvature(net, x, y, 2)", "block_curvature(net, x, y, k=3)"))
     assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == {"torch.nn.Hardswish"}
+
+
+def test_member_of_a_table_entry_held_by_a_regulariser(tmp_path: Path) -> None:
+    # `REGISTRY[kind](d=5)` (kind a literal here, the table in nets.py) wrapped in DataParallel, its
+    # `.module.trunk` stored by a regulariser class that calls `self.trunk.features(u)` under a create_graph grad;
+    # the trunk built by a factory (`self.trunk = make_trunk(d)`): the method of the class the factory returns
+    pos = PKG / "table_entry_member_held_by_a_regulariser"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [
+        ("nets.py", 7, "MS301", "torch.nn.SELU"), ("nets.py", 8, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(PKG / "trap_table_entry_member_held_by_a_regulariser").findings  # kind = "plain"
+    for name, old, new, want in [
+            ("nets.py", "self.trunk = make_trunk(d)", "self.trunk = Trunk(d)", {"torch.nn.SELU", "torch.nn.Hardswish"}),
+            ("train.py", "InputSmoothness(wrapped.module.trunk)", "InputSmoothness(model.trunk)",
+             {"torch.nn.SELU", "torch.nn.Hardswish"}),
+            ("train.py", 'kind = "soil"', "kind = input()", {"torch.autograd.grad"})]:  # entry not known: MS302
+        for other in ("nets.py", "reg.py", "train.py"):
+            src = (pos / other).read_text()
+            assert other != name or old in src
+            (tmp_path / other).write_text(src.replace(old, new) if other == name else src)
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == want, new
+
+
+def test_hutchinson_over_the_head_of_a_table_entry(tmp_path: Path) -> None:
+    # `trace_estimate(loss, net.head.parameters())` with the helper rebinding `params = [p for p in params if
+    # p.requires_grad]` (still the callers' parameters), net = `NETS[NAME](d=4)` from another file's table, the
+    # entry a subclass that inherits forward: the head's ops from its first layer on, not the stem before it
+    pos = PKG / "hutchinson_over_table_entry_head"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [("models.py", 12, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(PKG / "trap_hutchinson_over_table_entry_head").findings  # bad ops only in the stem
+    for name, old, new, want in [
+            ("train.py", "net.head.parameters()", "net.parameters()", {"torch.nn.SELU", "torch.nn.Hardswish"}),
+            ("train.py", "net = NETS[NAME](d=4)", "net = BigRegressor(d=4)", {"torch.nn.Hardswish"}),
+            ("train.py", 'NAME = "big"', 'NAME = "small"', {"torch.nn.Hardswish"}),
+            ("curv.py", "params = [p for p in params if p.requires_grad]", "params = tuple(params)",
+             {"torch.nn.Hardswish"}),
+            # rebound to something not known to hold the same parameters: not resolved (MS302)
+            ("curv.py", "params = [p for p in params if p.requires_grad]", "params = sorted(params, key=id)",
+             {"torch.autograd.grad"})]:
+        for other in ("models.py", "curv.py", "train.py"):
+            src = (pos / other).read_text()
+            if other == "train.py" and "BigRegressor(" in new:
+                src = src.replace("from models import NETS", "from models import BigRegressor")
+            assert other != name or old in src
+            (tmp_path / other).write_text(src.replace(old, new) if other == name else src)
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == want, new

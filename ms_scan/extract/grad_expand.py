@@ -562,6 +562,11 @@ class _Expansion:
                 for value in returned(d.node.body):
                     if value is not None:
                         self.member_of_value(state, value, attr, d, via, depth + 1, text)
+            elif isinstance(v.func, cst.Subscript) and self.table_entry(v.func, ctx) is not None:
+                # `ARCHS[arch](...)` of another file's table, the key known here: the member of the entry's
+                # instance (that file's "member" summary `ARCHS[key].attr`, grad_summaries.entry_member_summaries)
+                target, key = self.table_entry(v.func, ctx)
+                self.project_hit(state, (target[0], f"{target[1]}[{key}].{attr}"), "member", via, text)
             else:
                 target = self.project_target(v.func, ctx)
                 if target is not None and target[1][:1].isupper():  # `Critic(...)` from `.models`
@@ -709,6 +714,12 @@ class _Expansion:
         api = self.torch_api(v)
         if api is not None:
             self.expand_torch_value(state, v, api, ctx, via, depth)
+            return
+        entry = self.table_entry(v.func, ctx) if isinstance(v.func, cst.Subscript) and \
+            self.container_values(v.func.value, ctx) is None else None
+        if entry is not None:  # `MODELS[arch](...)` of another file's table, the key known here: an instance of
+            (module, table), key = entry  # the entry, its live parts kept as a class's are (ProjectCallee.live)
+            self.project_hit(state, (module, f"{table}[{key}]"), "instance", via, f"{_code(v.func.value)}[{key!r}]")
             return
         if isinstance(v.func, cst.Subscript):  # `ACTIVATIONS[act]()`: what the items it may pick build
             conf = "high" if _subscript_key(v.func) is not None else "medium"  # any item: medium
@@ -859,7 +870,8 @@ class _Expansion:
         state.visiting.add(key)
         try:
             live, state.live = state.live, None
-            fwd = cls.methods.get("forward") or cls.methods.get("__call__")
+            # an in-file base's forward when cls has none (`class Wide(Base)` changing only __init__)
+            fwd = self.class_members(cls, "forward")[0] or self.class_members(cls, "__call__")[0]
             if fwd is None:
                 if self.sequential_class(cls):  # `class ConvLayer(nn.Sequential)`: its forward runs its layers
                     self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)

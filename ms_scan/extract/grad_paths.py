@@ -1078,6 +1078,22 @@ class _Paths:
         return a.value.value, a.attr.value + (f"#{index}" if index is not None else "")
 
     # ---------------------------------------------------------------- helpers sliced in their callers
+    @staticmethod
+    def as_passed(fn: _Fn, p: str) -> bool:
+        """The parameter p holds what the callers pass wherever fn reads it: never rebound, or rebound only to
+        the same items (`params = list(params)`, `tuple(params)`, `[q for q in params if q.requires_grad]`)."""
+        for v in fn.assigns.get(p, ()):
+            if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple") and \
+                    len(v.args) == 1 and not v.args[0].keyword and not v.args[0].star:
+                v = v.args[0].value
+            elif isinstance(v, (cst.ListComp, cst.GeneratorExp)) and v.for_in.inner_for_in is None and \
+                    isinstance(v.for_in.target, cst.Name) and isinstance(v.elt, cst.Name) and \
+                    v.elt.value == v.for_in.target.value:
+                v = v.for_in.iter
+            if not (isinstance(v, cst.Name) and v.value == p):
+                return False
+        return True
+
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",
              quiet: bool = False, parts: frozenset = frozenset(), loud: bool = False) -> bool:
         """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
@@ -1091,8 +1107,8 @@ class _Paths:
         if state.lifts >= MAX_LIFTS:
             self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
             return False
-        p_out = [p for p in fn.params if p in back and p not in fn.assigns]
-        p_in = [p for p in fn.params if p in fwd and p not in fn.assigns] if fwd is not None else []
+        p_out = [p for p in fn.params if p in back and self.as_passed(fn, p)]
+        p_in = [p for p in fn.params if p in fwd and self.as_passed(fn, p)] if fwd is not None else []
         if not p_out or (fwd is not None and not p_in):
             return False
         lifted = False

@@ -46,6 +46,13 @@ class _ProjectLinks:
             return (module, parts[0]) if len(parts) == 1 else None
         return None
 
+    def table_entry(self, expr: cst.Subscript, fn: _Fn) -> tuple[tuple[str, str], str] | None:
+        """`ARCHS[arch]` with ARCHS another project module's table and the key known here (bound_key):
+        ((module, table), key); None otherwise."""
+        target = self.project_target(expr.value, fn)
+        key = self.bound_key(expr, fn) if target is not None else None
+        return (target, key) if key is not None else None
+
     def project_binding(self, root: str) -> tuple[str, object] | None:
         """(PROJECT, (module, name)) or (PROJMOD, module) for a module-level name bound by a project import.
         An absolute import of a sibling file (`from models import Net`, `import models` in dir/train.py,

@@ -170,7 +170,8 @@ class _Summaries:
                     spent += state.steps
                     out.append((summary, state))
         out += self.part_member_summaries(owners, spent)
-        return out + self.held_member_summaries(owners, {summary.name for summary, _ in out})
+        out += self.held_member_summaries(owners, {summary.name for summary, _ in out})
+        return out + self.entry_member_summaries({(summary.name, summary.role) for summary, _ in out})
 
     def held_member_summaries(self, owners: list, built: set) -> list[tuple[ModelSummary, "_PathState"]]:
         """Role "member" `Owner.attr.meth`: a method of the file's class an attribute of a module-level class holds
@@ -185,7 +186,7 @@ class _Summaries:
             for attr, values in sorted(self.chain_attrs(cls).items()):
                 if "." in attr or attr.endswith("*") or not values:
                     continue
-                held = {id(k): k for k in (self.constructed_class(v) for v, _ in values)}
+                held = {id(k): k for k in (self.built_class(v) for v, _ in values)}
                 if len(held) != 1 or None in held.values():
                     continue
                 k = next(iter(held.values()))
@@ -197,6 +198,42 @@ class _Summaries:
                     site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
                     callee = ProjectCallee(self.ex.module, target, "member", f"{attr}.{meth}", "high", name)
                     out.append((ModelSummary(name, "member", [], [callee], []), _PathState(site)))
+        return out
+
+    def built_class(self, v) -> _Cls | None:
+        """The file's class `v` builds an instance of: constructed_class, or a call of a module-level factory
+        of the file returning instances of that one class only (`self.encoder = build_encoder(w, d)`)."""
+        cls = self.constructed_class(v)
+        v = _unchain(v)
+        if cls is not None or not (isinstance(v, cst.Call) and isinstance(v.func, cst.Name)):
+            return cls
+        f = self.ex._module_fn.defs.get(v.func.value)
+        classes = {id(c): c for c in self.returned_classes(f)} if f is not None else {}
+        return next(iter(classes.values())) if len(classes) == 1 else None
+
+    def entry_member_summaries(self, built: set) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "member" `TABLE[key].attr...`: a member of the instance a module-level table's entry builds
+        (`ARCHS = {"ae": Autoencoder}`; another file's `ARCHS[arch](...)`, arch known there, whose member
+        `.encoder` it passes on), as the member summary of the entry's class already built (`built`: the member
+        summaries' (name, role)), named by a project callee, not expanded again; "member:@<attr>" too (the
+        entry's forward from a submodule on, for a curvature over `model.head`'s weights). Only entries that
+        are one class of the file."""
+        out, top = [], self.ex._module_fn
+        for table, values in sorted(top.assigns.items()):
+            if "." in table or table in top.defs or table in self.ex._classes:
+                continue
+            for key in sorted({k for v in values for k in self.literal_keys(v)}):
+                picked = [_unchain(x) for v in values for x in self.keyed_elements(v, key)]
+                classes = {x.value for x in picked if isinstance(x, cst.Name) and x.value in self.ex._classes}
+                if len(picked) != 1 or len(classes) != 1 or "." in key:
+                    continue
+                cls = classes.pop()
+                for target, role in sorted(b for b in built if b[0].startswith(f"{cls}.")):
+                    name = f"{table}[{key}]{target[len(cls):]}"
+                    site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
+                    callee = ProjectCallee(self.ex.module, target, "member", f"{table}[{key}]", "high", name,
+                                           live=role.partition(":")[2])
+                    out.append((ModelSummary(name, role, [], [callee], []), _PathState(site)))
         return out
 
     def part_member_summaries(self, owners: list, spent: int) -> list[tuple[ModelSummary, "_PathState"]]:
