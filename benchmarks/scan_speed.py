@@ -127,8 +127,8 @@ _SYNTHETIC = ("import torch\n"
 
 
 def synthetic_tree(where: Path, files: int, per_package: int = 200) -> Path:
-    """`files` small modules in packages of `per_package` that import torch and a sibling module and use no
-    torch API: a project where every file costs the scan its bookkeeping and nothing is reported."""
+    """`files` small modules in packages of `per_package` that import torch (nine in ten) and a sibling module
+    and use no torch API: a project where every file costs the scan its bookkeeping and nothing is reported."""
     root = where / f"synthetic-{files}"
     for i in range(files):
         pkg = root / f"pkg{i // per_package:04d}"
@@ -136,7 +136,10 @@ def synthetic_tree(where: Path, files: int, per_package: int = 200) -> Path:
             pkg.mkdir(parents=True)
             (pkg / "__init__.py").write_text("")
         prev = f"mod{max(i - 1, i - i % per_package):05d}"
-        (pkg / f"mod{i:05d}.py").write_text(_SYNTHETIC.format(pkg=pkg.name, prev=prev))
+        text = _SYNTHETIC.format(pkg=pkg.name, prev=prev)
+        if i % 10 == 9:  # a tenth without torch: the scan's second look reads them for project imports
+            text = text.replace("import torch\n", "import math\n")
+        (pkg / f"mod{i:05d}.py").write_text(text)
     return root
 
 

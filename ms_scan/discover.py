@@ -39,20 +39,19 @@ class FileList(Sequence):
     __slots__ = ("_root", "_rel", "_rel_at", "_mod", "_mod_at", "_pkg", "_odd")
 
     def __init__(self, root: Path, files: list[SourceFile]):
-        self._root = str(root)
-        self._rel, self._rel_at = _pack(f.relpath for f in files)
-        self._mod, self._mod_at = _pack(f.module for f in files)
-        self._pkg = bytearray(f.is_package for f in files)
-        # the absolute path is root/relpath, but where it is not (a relpath discover made with os.path.relpath,
-        # ".." in it): those
-        self._odd = {i: f.abspath for i, f in enumerate(files)
-                     if f.abspath != os.path.join(self._root, f.relpath)}
+        packing = _Packing(root)
+        for f in files:
+            packing.add(f.abspath, f.relpath, f.module, f.is_package)
+        packing.fill(self)
 
     def __len__(self) -> int:
         return len(self._pkg)
 
     def _relpath(self, i: int) -> str:
         return self._rel[self._rel_at[i]:self._rel_at[i + 1] - 1]
+
+    def _module(self, i: int) -> str:
+        return self._mod[self._mod_at[i]:self._mod_at[i + 1] - 1]
 
     def __getitem__(self, i):
         if isinstance(i, slice):
@@ -166,6 +165,56 @@ def module_below(modules, package: str) -> bool:
     return any(m.startswith(package + ".") for m in modules)
 
 
+class _Packing:
+    """Builds a FileList one file at a time (discover's walk): the texts grow in chunks, so a walk of many
+    files never holds an object a file (issue #8: the list of SourceFile records and their real paths was
+    the discovery's peak, about 0.7 KiB a file, freed but left as allocator slack)."""
+
+    CHUNK = 4096
+
+    def __init__(self, root: Path):
+        self.root = str(root)
+        self.rel: list[str] = []
+        self.mod: list[str] = []
+        self.parts: list[list[str]] = [[], []]
+        self.rel_at = array("Q", [0])
+        self.mod_at = array("Q", [0])
+        self.pkg = bytearray()
+        self.odd: dict[int, str] = {}  # the absolute path is root/relpath, but where it is not (a relpath
+        #                                discover made with os.path.relpath, ".." in it): those
+        self.last = ""
+        self.in_order = True  # each relpath after the one before (else discover sorts a list after all)
+
+    def add(self, abspath: str, relpath: str, module: str, is_package: bool) -> None:
+        if relpath <= self.last and len(self.pkg):
+            self.in_order = False
+        self.last = relpath
+        if abspath != os.path.join(self.root, relpath):
+            self.odd[len(self.pkg)] = abspath
+        for text, at, parts, done in ((relpath, self.rel_at, self.parts[0], self.rel),
+                                      (module, self.mod_at, self.parts[1], self.mod)):
+            parts.append(text + "\0")
+            at.append(at[-1] + len(text) + 1)
+            if len(parts) >= self.CHUNK:
+                done.append("".join(parts))
+                parts.clear()
+        self.pkg.append(is_package)
+
+    def __len__(self) -> int:
+        return len(self.pkg)
+
+    def fill(self, files: "FileList") -> None:
+        files._root = self.root
+        files._rel = "".join(self.rel + self.parts[0])
+        files._mod = "".join(self.mod + self.parts[1])
+        files._rel_at, files._mod_at, files._pkg, files._odd = self.rel_at, self.mod_at, self.pkg, self.odd
+
+    def file_list(self) -> "FileList":
+        out = FileList.__new__(FileList)
+        self.fill(out)
+        return out
+
+
 def _pack(texts) -> tuple[str, array]:
     """One text of `texts` each followed by NUL, and where each starts (plus the end)."""
     parts = [t + "\0" for t in texts]
@@ -263,8 +312,11 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
     excluded = _spec(list(exclude))
     # .gitignore applies to what a folder walk finds; files named on the command line are scanned as asked
     ignored = _gitignore(root) if respect_gitignore and any(p.is_dir() for p in resolved) else None
-    seen_files: set[str] = set()
     seen_dirs: set[str] = set()
+    packing = _Packing(root)
+    # a file named on the command line or reached through a symlink may be one already found: then the
+    # files are deduplicated by real path (the first found stays) and sorted after the walk, as a list
+    checked: list[bool] = []
 
     def rel_of(path: Path) -> Path:
         try:
@@ -276,60 +328,97 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
         text = rel.as_posix() + ("/" if is_dir else "")
         return any(spec is not None and spec.match_file(text) for spec in (excluded, ignored))
 
-    def add(path: Path, rel: Path) -> None:
-        real = os.path.realpath(path)
-        if real in seen_files:
-            return
-        seen_files.add(real)
+    def add(path: str, rel: Path, linked: bool) -> None:
+        if linked:
+            checked.append(True)
         mod, pkg = module_name(rel, prefix)
-        found.files.append(SourceFile(str(path), rel.as_posix(), mod, pkg))
+        packing.add(path, rel.as_posix(), mod, pkg)
 
-    for start in resolved:
-        if start.is_file():
-            add(start, rel_of(start))
-            continue
-        for dirpath, dirnames, filenames in os.walk(start, followlinks=True):
-            real = os.path.realpath(dirpath)
-            if real in seen_dirs:
-                found.notes.append((rel_of(Path(dirpath)).as_posix(), "symlink loop: not followed"))
-                dirnames[:] = []
-                continue
-            seen_dirs.add(real)
-            keep = []
-            for d in sorted(dirnames):
-                full = Path(dirpath) / d
-                if d in SKIP_DIRS or (full / "pyvenv.cfg").exists() or skip(rel_of(full), True):
+    def entries(dirpath: str) -> list[tuple[str, str, bool, bool]]:
+        """(sort key, path, is a folder, is a symlink) of the folder's subfolders to walk and .py files, in
+        relpath order: a folder sorts as "name/", so the files below it fall where their relpaths do."""
+        try:
+            with os.scandir(dirpath) as it:
+                listed = list(it)
+        except OSError:
+            return []
+        out = []
+        for e in listed:
+            try:
+                is_dir = e.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                full = Path(e.path)
+                if e.name in SKIP_DIRS or (full / "pyvenv.cfg").exists() or skip(rel_of(full), True):
                     continue
-                keep.append(d)
-            dirnames[:] = keep
-            for name in sorted(filenames):
-                if not name.endswith(".py"):
-                    continue
-                full = Path(dirpath) / name
-                rel = rel_of(full)
+                out.append((e.name + "/", e.path, True, e.is_symlink()))
+            elif e.name.endswith(".py"):
+                out.append((e.name, e.path, False, e.is_symlink()))
+        out.sort()
+        return out
+
+    def walk(start: Path) -> None:
+        stack = [(str(start), True, False)]  # (path, is a folder, reached through a symlink), the next one last
+        while stack:
+            path, is_dir, linked = stack.pop()
+            if not is_dir:
+                rel = rel_of(Path(path))
                 if skip(rel, False):
                     continue
-                if not full.exists():
+                if not os.path.exists(path):
                     found.notes.append((rel.as_posix(), "broken symlink: skipped"))
                     continue
-                add(full, rel)
-    found.files.sort(key=lambda f: f.relpath)
+                add(path, rel, linked)
+                continue
+            real = os.path.realpath(path)
+            if real in seen_dirs:
+                found.notes.append((rel_of(Path(path)).as_posix(), "symlink loop: not followed"))
+                continue
+            seen_dirs.add(real)
+            linked = linked or real != path
+            stack.extend((p, d, linked or link) for _, p, d, link in reversed(entries(path)))
+
+    for start in sorted(resolved, key=lambda p: rel_of(p).as_posix() + ("/" if p.is_dir() else "")):
+        if start.is_file():
+            checked.append(True)
+            add(str(start), rel_of(start), False)
+        else:
+            walk(start)
+    if checked or not packing.in_order:
+        found.files = _deduplicated(packing.file_list())
+    else:
+        found.files = packing.file_list()
     _drop_ambiguous(found)
-    found.files = FileList(root, found.files)
     return found
+
+
+def _deduplicated(files: FileList) -> FileList:
+    """The files by real path, the first of each kept, in relpath order (symlinks, files named twice)."""
+    seen: set[str] = set()
+    kept = []
+    for f in files:
+        real = os.path.realpath(f.abspath)
+        if real not in seen:
+            seen.add(real)
+            kept.append(f)
+    kept.sort(key=lambda f: f.relpath)
+    return FileList(Path(files._root), kept)
 
 
 def _drop_ambiguous(found: Discovery) -> None:
     """A name taken from below an undotted folder (module_name) is only kept when no other file has it:
     `exp-1/train.py` and `exp-2/train.py` are both `train`, and neither can be told from the other."""
-    partial = [i for i, f in enumerate(found.files) if f.module
-               and not all(p.isidentifier() for p in Path(f.relpath).with_suffix("").parts[:-1])]
+    files = found.files
+    partial = [i for i in range(len(files)) if files._module(i)
+               and not all(p.isidentifier() for p in files._relpath(i).split("/")[:-1])]
     if not partial:
         return
     from collections import Counter
 
-    count = Counter(f.module for f in found.files if f.module)
-    for i in partial:
-        f = found.files[i]
-        if count[f.module] > 1:
-            found.files[i] = SourceFile(f.abspath, f.relpath, "", f.is_package)
+    names = {files._module(i) for i in partial}
+    count = Counter(m for m in map(files._module, range(len(files))) if m in names)
+    blank = {i for i in partial if count[files._module(i)] > 1}
+    if blank:
+        found.files = FileList(Path(files._root), [
+            SourceFile(f.abspath, f.relpath, "", f.is_package) if i in blank else f for i, f in enumerate(files)])

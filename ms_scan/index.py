@@ -189,12 +189,12 @@ class Index:
         row = self._merged().execute("SELECT max(path) FROM files WHERE module = ?", (module,)).fetchone()
         return row[0] if row else None
 
-    def exporting_modules(self) -> set[str]:
-        """The modules of the written files that export a torch name."""
+    def exporting_modules(self):
+        """The modules of the written files that export a torch name (one at a time, from the database)."""
         if self._dir is None:
-            return set()
-        return {r[0] for r in self._merged().execute(
-            "SELECT DISTINCT module FROM files JOIN names USING (path) WHERE kind = ?", (_EXPORT,))}
+            return iter(())
+        return (r[0] for r in self._merged().execute(
+            "SELECT DISTINCT module FROM files JOIN names USING (path) WHERE kind = ?", (_EXPORT,)))
 
     def deferred(self):
         """(path, module, ProjectRef, its context spans) of every written file, in path order then the
@@ -280,6 +280,8 @@ class Modules(Mapping):
         if self._index is None:
             return default if kept is None else kept
         if module not in self._stubs:
+            if len(self._stubs) >= _MEMO:  # stubs are views of the index, made again when asked for
+                self._stubs.clear()
             path = self._index.module_path(module)
             if path is None or (kept is not None and kept.path >= path):
                 self._stubs[module] = kept

@@ -18,18 +18,20 @@ def resolve(all_facts: list[FileFacts]) -> None:
     by_module = Modules(all_facts)
     cat = load_catalog()
 
-    def lookup(module: str, name: str, hops: int = 0) -> str | None:
-        if hops > _MAX_HOPS:
-            return None
-        home = by_module.get(module)
-        if home is None:
-            return None
-        found = home.exports.get(name)
-        if found is not None:
-            return found
-        nxt = home.reexports.get(name)
-        if nxt is not None:
-            return lookup(nxt[0], nxt[1], hops + 1)
+    def lookup(module: str, name: str) -> str | None:
+        # a loop, not a recursive closure: that would be a reference cycle keeping by_module (and the stubs
+        # it made from the index) alive after the pass until a full collection
+        for _ in range(_MAX_HOPS + 1):
+            home = by_module.get(module)
+            if home is None:
+                return None
+            found = home.exports.get(name)
+            if found is not None:
+                return found
+            nxt = home.reexports.get(name)
+            if nxt is None:
+                return None
+            module, name = nxt
         return None
 
     def resolved(ref):

@@ -6,6 +6,7 @@ worker that dies is replaced with the file reported as MS004; the scan always fi
 from __future__ import annotations
 
 import os
+import re
 import signal
 import sys
 from array import array
@@ -392,19 +393,26 @@ def _needs_second_look(facts: list[FileFacts], files: FileList, settings: Settin
                        free: Sequence[int] = ()) -> list[SourceFile]:
     """Files without the word torch (kept, or not kept: their positions in `files`, `free`) that import a
     project module exporting torch names."""
-    modules = {f.module for f in facts if f.exports and f.module}
+    if not free and all(f.mentions_torch for f in facts):
+        return []  # no file to look at again: the names below are not needed
     index = facts.index if isinstance(facts, Kept) else None
-    if index is not None:  # and the files not kept (Streaming.accept)
-        modules |= index.exporting_modules()
-    exporting = {m.rpartition(".")[2].encode() for m in modules} | {m.encode() for m in modules}
+    modules = chain((f.module for f in facts if f.exports and f.module),
+                    index.exporting_modules() if index is not None else ())  # and the files not kept
+    # a module's last component: an import of it names it as a word (`from .utils import x`, `import a.b`)
+    exporting = {m.rpartition(".")[2].encode() for m in modules}
     if not exporting:
         return []
     out = []
     for src in chain((files.find(f.path) for f in facts if not f.mentions_torch), (files[i] for i in free)):
         data = _head(src, settings.max_file_size)
-        if data and b"import" in data and any(name in data for name in exporting):
+        # the file's words against the set: linear in the file (a test of each name against the file's bytes
+        # was the files times the exporting modules: quadratic on a large project)
+        if data and b"import" in data and not exporting.isdisjoint(_WORD.findall(data)):
             out.append(src)
     return out
+
+
+_WORD = re.compile(rb"[A-Za-z0-9_\x80-\xff]+")  # identifiers in UTF-8, non-ASCII ones included
 
 
 def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[str]) -> list[SourceFile]:
@@ -412,8 +420,6 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     built in an earlier round: project.reached_callers), re-exports followed, and files that may pass a model
     to a function whose model parameter nothing binds (they name it); `done` holds the paths already
     summarised (and, as "\\0<module>:<name>", the functions already looked for)."""
-    import re
-
     from ms_scan import project
 
     by_module = project.Modules(facts)

@@ -103,3 +103,24 @@ def test_module_names_is_a_set_answering_membership_packages_and_tops():
     assert module_below(mods, "pkg.sub") and not module_below(mods, "pkg.a") and not module_below(mods, "pk")
     assert module_tops(mods) == module_tops(plain) == {"pkg", "top", "pkga"}
     assert ModuleNames() == frozenset() and not module_below(ModuleNames(), "pkg") and "x" not in ModuleNames()
+
+
+def test_walk_order_links_and_names_given_twice(tmp_path):
+    """discover packs the files as it walks (no record a file in between): a folder sorts as "name/", so
+    the walk itself gives relpath order ("a.py" < "a-b/" < "a/" < "a_b.py"); a symlinked file or a file named
+    twice is kept once, a symlink back up the tree is a loop, and a link to a folder not walked yet is walked
+    under the link's name (then the folder itself is the loop)."""
+    for rel in ("a.py", "a/x.py", "a-b/y.py", "a_b.py", "pkg/__init__.py", "pkg/m.py", "z/q.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("x = 1\n")
+    (tmp_path / "alias.py").symlink_to(tmp_path / "a.py")
+    (tmp_path / "pkg" / "loop").symlink_to(tmp_path / "pkg")
+    (tmp_path / "b_link").symlink_to(tmp_path / "z")
+    found = discover([str(tmp_path)], (), False)
+    assert [f.relpath for f in found.files] == [
+        "a-b/y.py", "a.py", "a/x.py", "a_b.py", "b_link/q.py", "pkg/__init__.py", "pkg/m.py"]
+    assert sorted(found.notes) == [("pkg/loop", "symlink loop: not followed"), ("z", "symlink loop: not followed")]
+    twice = discover([str(tmp_path / "pkg"), str(tmp_path / "pkg" / "m.py"), str(tmp_path / "pkg" / "m.py")], (), False)
+    assert [f.relpath for f in twice.files] == ["__init__.py", "m.py"]
+    given = discover([str(tmp_path / "a.py"), str(tmp_path / "alias.py")], (), False)
+    assert [f.relpath for f in given.files] == ["a.py"]
