@@ -213,16 +213,21 @@ class ApiPrims:
 
 
 @lru_cache(maxsize=None)
+def _api_primitive_csv() -> tuple[dict, ...]:
+    """The rows of the newest api_primitives.csv (2.10)."""
+    files = sorted((mappings_dir() / "bprop").glob("*/api_primitives.csv"), key=lambda p: release_key(p.parent.name))
+    if not files:
+        return ()
+    with open(files[-1], newline="", encoding="utf-8") as fh:
+        return tuple(csv.DictReader(fh))
+
+
+@lru_cache(maxsize=None)
 def _api_primitive_rows() -> dict:
     """ms_api -> {condition: [primitive, ...]} from the newest api_primitives.csv (2.10)."""
-    base = mappings_dir() / "bprop"
-    files = sorted(base.glob("*/api_primitives.csv"), key=lambda p: release_key(p.parent.name))
     out: dict = {}
-    if not files:
-        return out
-    with open(files[-1], newline="", encoding="utf-8") as fh:
-        for r in csv.DictReader(fh):
-            out.setdefault(r["ms_api"], {}).setdefault(r["args_condition"], []).append(r["primitive"])
+    for r in _api_primitive_csv():
+        out.setdefault(r["ms_api"], {}).setdefault(r["args_condition"], []).append(r["primitive"])
     return out
 
 
@@ -230,16 +235,10 @@ def _api_primitive_rows() -> dict:
 def _api_primitive_attrs() -> dict:
     """(ms_api, args_condition) -> ((primitive, ((attr, value), ...)), ...) from the `prim_attrs` column
     ("mode=constant"; several joined by ';')."""
-    base = mappings_dir() / "bprop"
-    files = sorted(base.glob("*/api_primitives.csv"), key=lambda p: release_key(p.parent.name))
     out: dict = {}
-    if not files:
-        return out
-    with open(files[-1], newline="", encoding="utf-8") as fh:
-        for r in csv.DictReader(fh):
-            raw = (r.get("prim_attrs") or "").strip()
-            if not raw:
-                continue
+    for r in _api_primitive_csv():
+        raw = (r.get("prim_attrs") or "").strip()
+        if raw:
             items = tuple(tuple(kv.split("=", 1)) for kv in raw.split(";") if "=" in kv)
             key = (r["ms_api"], r["args_condition"])
             out[key] = out.get(key, ()) + ((r["primitive"], items),)
