@@ -153,18 +153,6 @@ class ModuleNames(Set):
         return f"ModuleNames({len(self)} modules)"
 
 
-def module_tops(modules) -> frozenset[str]:
-    """The first components of `modules` (a ModuleNames keeps them; any other set is split here)."""
-    return modules.tops if isinstance(modules, ModuleNames) else frozenset(m.partition(".")[0] for m in modules)
-
-
-def module_below(modules, package: str) -> bool:
-    """Whether one of `modules` lies under `package`."""
-    if isinstance(modules, ModuleNames):
-        return modules.below(package)
-    return any(m.startswith(package + ".") for m in modules)
-
-
 class _Packing:
     """Builds a FileList one file at a time (discover's walk): the texts grow in chunks, so a walk of many
     files never holds an object a file (issue #8: the list of SourceFile records and their real paths was
@@ -199,9 +187,6 @@ class _Packing:
                 done.append("".join(parts))
                 parts.clear()
         self.pkg.append(is_package)
-
-    def __len__(self) -> int:
-        return len(self.pkg)
 
     def fill(self, files: "FileList") -> None:
         files._root = self.root
@@ -316,7 +301,7 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
     packing = _Packing(root)
     # a file named on the command line or reached through a symlink may be one already found: then the
     # files are deduplicated by real path (the first found stays) and sorted after the walk, as a list
-    checked: list[bool] = []
+    may_repeat = False
 
     def rel_of(path: Path) -> Path:
         try:
@@ -328,9 +313,10 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
         text = rel.as_posix() + ("/" if is_dir else "")
         return any(spec is not None and spec.match_file(text) for spec in (excluded, ignored))
 
-    def add(path: str, rel: Path, linked: bool) -> None:
-        if linked:
-            checked.append(True)
+    def add(path: str, rel: Path, again: bool) -> None:
+        """`again`: the file may be one already found (reached through a symlink, named on the command line)."""
+        nonlocal may_repeat
+        may_repeat = may_repeat or again
         mod, pkg = module_name(rel, prefix)
         packing.add(path, rel.as_posix(), mod, pkg)
 
@@ -381,11 +367,10 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
 
     for start in sorted(resolved, key=lambda p: rel_of(p).as_posix() + ("/" if p.is_dir() else "")):
         if start.is_file():
-            checked.append(True)
-            add(str(start), rel_of(start), False)
+            add(str(start), rel_of(start), True)
         else:
             walk(start)
-    if checked or not packing.in_order:
+    if may_repeat or not packing.in_order:
         found.files = _deduplicated(packing.file_list())
     else:
         found.files = packing.file_list()

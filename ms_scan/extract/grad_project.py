@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ms_scan.discover import module_below
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default, refs,
     _role_words, _unchain,
@@ -87,7 +86,7 @@ class _ProjectLinks:
         if not parts:
             return None
         cand = ".".join(parts) + "." + dotted
-        return cand if cand in mods or module_below(mods, cand) else None
+        return cand if cand in mods or mods.below(cand) else None
 
     def guess_imported_class(self, name: str, fn: _Fn | None = None) -> tuple[list[str], bool]:
         """As guess_class, among the CapWords names imported from project modules (`from .models import

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ms_scan.discover import module_below, module_tops
+from ms_scan.discover import ModuleNames
 from ms_scan.extract.anchors import AnchoredVisitor
 from ms_scan.extract.catalog import TENSOR_DISPATCH_NAMES, TORCH_ROOTS, TorchCatalog
 from ms_scan.extract.receivers import (
@@ -74,8 +74,10 @@ class Extractor(AnchoredVisitor):
         self.cat = catalog
         self.module = module
         self.is_package = is_package
-        self.project_modules = project_modules
-        self.project_tops = module_tops(project_modules)
+        # one sorted set for every lookup (a scan passes one; a plain set, as tests give, is converted here)
+        self.project_modules = project_modules if isinstance(project_modules, ModuleNames) else \
+            ModuleNames(project_modules)
+        self.project_tops = self.project_modules.tops
         self.scopes = Scopes()
         self.found: list[tuple[cst.CSTNode, ApiUse]] = []
         self.deferred: list[tuple[cst.CSTNode, ProjectRef]] = []
@@ -498,8 +500,8 @@ class Extractor(AnchoredVisitor):
 
     # ------------------------------------------------------------------ imports
     def _project_module(self, dotted: str) -> bool:
-        return dotted in self.project_modules or dotted.split(".")[0] in self.project_tops and module_below(
-            self.project_modules, dotted)
+        return dotted in self.project_modules or dotted.split(".")[0] in self.project_tops and \
+            self.project_modules.below(dotted)
 
     def _absolute(self, node: cst.ImportFrom) -> str | None:
         level = len(node.relative)
