@@ -312,22 +312,12 @@ def _attr_name(groups: tuple, consts: dict[str, str]) -> str:
 
 
 def _split_top(expr: str, op: str) -> list[str]:
-    parts, depth, last, i = [], 0, 0, 0
-    while i < len(expr):
-        c = expr[i]
-        if c == '"':
-            i = _skip_literal(expr, i)
-            continue
-        if c in '([{':
-            depth += 1
-        elif c in ')]}':
-            depth -= 1
-        elif depth == 0 and expr.startswith(op, i):
-            parts.append(expr[last:i])
-            i += len(op)
-            last = i
-            continue
-        i += 1
+    """`expr` split at each `op` outside brackets and literals."""
+    parts, last = [], 0
+    for j, c, depth in _outside_literals(expr, 0):
+        if j >= last and depth == 0 and c not in ')]}' and expr.startswith(op, j):
+            parts.append(expr[last:j])
+            last = j + len(op)
     parts.append(expr[last:])
     return parts
 
@@ -360,12 +350,7 @@ def eval_condition(expr: str, values: dict[str, str]) -> bool | None:
 
 def _cond_vars(expr: str, attr_vars: dict[str, str]) -> set[str]:
     """Attribute variables compared with a string literal in `expr`."""
-    found = set()
-    for m in re.finditer(r'(\w+)\s*[!=]=\s*"[^"]*"|"[^"]*"\s*[!=]=\s*(\w+)', expr):
-        v = m.group(1) or m.group(2)
-        if v in attr_vars:
-            found.add(v)
-    return found
+    return {v for v, _ in _literals(expr) if v in attr_vars}
 
 
 @dataclass

@@ -213,12 +213,19 @@ class ApiPrims:
 
 
 @lru_cache(maxsize=None)
-def _api_primitive_csv() -> tuple[dict, ...]:
-    """The rows of the newest api_primitives.csv (2.10)."""
+def _api_primitive_file():
+    """The newest api_primitives.csv (2.10's), None when there is none."""
     files = sorted((mappings_dir() / "bprop").glob("*/api_primitives.csv"), key=lambda p: release_key(p.parent.name))
-    if not files:
+    return files[-1] if files else None
+
+
+@lru_cache(maxsize=None)
+def _api_primitive_csv() -> tuple[dict, ...]:
+    """The rows of the newest api_primitives.csv."""
+    path = _api_primitive_file()
+    if path is None:
         return ()
-    with open(files[-1], newline="", encoding="utf-8") as fh:
+    with open(path, newline="", encoding="utf-8") as fh:
         return tuple(csv.DictReader(fh))
 
 
@@ -250,9 +257,8 @@ def _attrs(ms_api: str, cond: str, exact: bool) -> tuple:
 
 
 def api_primitive_release() -> str:
-    files = sorted((mappings_dir() / "bprop").glob("*/api_primitives.csv"),
-                   key=lambda p: release_key(p.parent.name))
-    return files[-1].parent.name if files else ""
+    path = _api_primitive_file()
+    return path.parent.name if path is not None else ""
 
 
 def _parse_condition(cond: str) -> dict:
