@@ -562,10 +562,10 @@ class _Expansion:
                 for value in returned(d.node.body):
                     if value is not None:
                         self.member_of_value(state, value, attr, d, via, depth + 1, text)
-            elif isinstance(v.func, cst.Subscript) and self.table_entry(v.func, ctx) is not None:
+            elif isinstance(v.func, cst.Subscript) and (entry := self.table_entry(v.func, ctx)) is not None:
                 # `ARCHS[arch](...)` of another file's table, the key known here: the member of the entry's
                 # instance (that file's "member" summary `ARCHS[key].attr`, grad_summaries.entry_member_summaries)
-                target, key = self.table_entry(v.func, ctx)
+                target, key = entry
                 self.project_hit(state, (target[0], f"{target[1]}[{key}].{attr}"), "member", via, text)
             else:
                 target = self.project_target(v.func, ctx)

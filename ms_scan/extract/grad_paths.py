@@ -498,19 +498,13 @@ class _Paths:
             found = self.lookup_assigns(f, table.value)
             if found is None or found[1] is not f:
                 return None
-            at = {}  # `params[name] = w`: the key of each value assigned through a subscript of the dict
-            for n in _walk(f.node.body):
-                if isinstance(n, cst.Assign):
-                    for t in n.targets:
-                        if isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name) and \
-                                t.target.value.value == table.value and len(t.target.slice) == 1 and \
-                                isinstance(t.target.slice[0].slice, cst.Index):
-                            at[id(n.value)] = t.target.slice[0].slice.value
             for v in found[0]:
                 if refs(v) & reach:
-                    if id(v) not in at and not isinstance(v, cst.Dict):
+                    # `params[name] = w`: the key it is stored under in the dict (GradExtractor.leave_Assign)
+                    key = self.ex._item_keys.get(id(v), {}).get(table.value)
+                    if key is None and not isinstance(v, cst.Dict):
                         return None
-                    keyed += [(at[id(v)], v)] if id(v) in at else [(None, v)]
+                    keyed.append((key, v))
             values = [v for k, v in keyed if k is None]
             keyed = [(k, v) for k, v in keyed if k is not None]
         else:
@@ -747,10 +741,10 @@ class _Paths:
                     pairs.add((o.value, "*"))
                 elif isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name):
                     pairs.add((self.wrapped_alias(fn, o.value.value) or o.value.value, o.attr.value))
-                elif isinstance(o, cst.Attribute) and fn.self_name and dotted_name(o.value) and \
-                        dotted_name(o.value).count(".") == 1 and dotted_name(o.value).startswith(fn.self_name + "."):
+                elif isinstance(o, cst.Attribute) and fn.self_name and (held := dotted_name(o.value)) and \
+                        held.count(".") == 1 and held.startswith(fn.self_name + "."):
                     # `self.model.head.parameters()`: the part head of the module self.model holds (part_slots)
-                    pairs.add((dotted_name(o.value), o.attr.value))
+                    pairs.add((held, o.attr.value))
                 else:
                     return frozenset()
         return frozenset(pairs)

@@ -195,9 +195,8 @@ class _Summaries:
                     if meth.startswith("__") or meth == "forward" or target not in built:
                         continue
                     name = f"{owner}.{attr}.{meth}"
-                    site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
                     callee = ProjectCallee(self.ex.module, target, "member", f"{attr}.{meth}", "high", name)
-                    out.append((ModelSummary(name, "member", [], [callee], []), _PathState(site)))
+                    out.append(self._pointer(name, "member", callee))
         return out
 
     def built_class(self, v) -> _Cls | None:
@@ -230,10 +229,9 @@ class _Summaries:
                 cls = classes.pop()
                 for target, role in sorted(b for b in built if b[0].startswith(f"{cls}.")):
                     name = f"{table}[{key}]{target[len(cls):]}"
-                    site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
                     callee = ProjectCallee(self.ex.module, target, "member", f"{table}[{key}]", "high", name,
                                            live=role.partition(":")[2])
-                    out.append((ModelSummary(name, role, [], [callee], []), _PathState(site)))
+                    out.append(self._pointer(name, role, callee))
         return out
 
     def part_member_summaries(self, owners: list, spent: int) -> list[tuple[ModelSummary, "_PathState"]]:
@@ -282,6 +280,10 @@ class _Summaries:
         state = _PathState(site)
         expand(state)
         return ModelSummary(name, role, site.ops, site.project, site.unresolved), state
+
+    def _pointer(self, name: str, role: str, callee: ProjectCallee) -> tuple[ModelSummary, "_PathState"]:
+        """A summary that only points at `callee` (another summary already built), not expanded again."""
+        return self._summary(name, role, lambda state: state.site.project.append(callee))
 
     # ---------------------------------------------------------------- arguments given to other files' callables
     def arg_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:

@@ -67,6 +67,7 @@ class GradExtractor(Extractor):
         self._built: list[tuple[cst.CSTNode, object]] | None = None
         self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
         self._keyed: dict[int, str] = {}  # id(value) -> the literal key of `d["k"] = value`
+        self._item_keys: dict[int, dict[str, cst.BaseExpression]] = {}  # id(value) -> {d: k} of `d[k] = value`
         self._unpacked: dict[int, dict[str, int]] = {}  # id(call) -> {name: index} of `a, b = call(...)`
         # calls that build no graph (run under `torch.no_grad()` / in a `@torch.no_grad()` function, or whose
         # result is `.detach()`ed): never on a derivative path
@@ -244,6 +245,10 @@ class GradExtractor(Extractor):
                     all(isinstance(el, cst.Element) for el in t.target.elements):
                 self._unpacked[id(node.value)] = {el.value.value: i for i, el in enumerate(t.target.elements)
                                                   if isinstance(el.value, cst.Name)}
+            elif isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name) and \
+                    len(t.target.slice) == 1 and isinstance(t.target.slice[0].slice, cst.Index):
+                # `params[name] = w`: the key expression it is stored under (grad_paths.substituted_parts)
+                self._item_keys.setdefault(id(node.value), {})[t.target.value.value] = t.target.slice[0].slice.value
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         super().leave_AnnAssign(node)
