@@ -85,3 +85,46 @@ def test_a_positional_selector_reaches_the_chain():
     assert torch_chain("torch.nn.functional.pad", {}, target="cpu").prims.attrs_for("PadV3") == {"mode": "constant"}
     # a position torch does not give to the selector is not read as it
     assert torch_chain("torch.nn.functional.pad", {"#1": "reflect"}).prims.primitives == ("ConstantPadND",)
+
+
+GELU_CRITIC = '''import torch
+import torch.nn as nn
+
+
+class Critic(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.by_position = nn.GELU("tanh")
+        self.by_keyword = nn.GELU(approximate="tanh")
+        self.out = nn.Linear(4, 1)
+
+    def forward(self, x):
+        return self.out(self.by_keyword(self.by_position(self.fc(x))))
+
+
+critic = Critic()
+real = torch.randn(2, 4, requires_grad=True)
+grad, = torch.autograd.grad(critic(real).sum(), real, create_graph=True)
+grad.pow(2).sum().backward()
+'''
+
+
+def _gelus(tmp_path, source, target):
+    (tmp_path / "critic.py").write_text(source)
+    settings = Settings(ms_version="2.10", target=target, jobs=1, facts_cache=False, select=("MS301", "MS303"))
+    return {f.line: f for f in scan([str(tmp_path)], settings).findings if f.torch_api == "torch.nn.GELU"}
+
+
+def test_a_positional_selector_picks_the_shim_as_a_keyword_does(tmp_path):
+    """nn.GELU("tanh") runs the tanh primitive and its fix is the tanh shim, exactly as for approximate="tanh"
+    (the shim lookup once read only keywords and offered the exact-GELU shim, which changes the numbers)."""
+    found = _gelus(tmp_path, GELU_CRITIC, "cpu")
+    assert sorted(found) == [9, 10], sorted(found)
+    assert {found[line].shim["name"] for line in (9, 10)} == {"GeluTanh"}, [found[line].shim for line in (9, 10)]
+    # the exact GELU runs Erf on CPU (second order works); the position is what made line 9 tanh
+    found = _gelus(tmp_path, GELU_CRITIC.replace('nn.GELU("tanh")', "nn.GELU()"), "cpu")
+    assert sorted(found) == [10], sorted(found)
+    # without a target the port runs mint's GeluExt for both spellings; the shim follows each call's mode
+    found = _gelus(tmp_path, GELU_CRITIC.replace('nn.GELU("tanh")', "nn.GELU()"), None)
+    assert [found[line].shim["name"] for line in (9, 10)] == ["GeluErf", "GeluTanh"]

@@ -8,7 +8,7 @@ from ms_scan.findings import Finding
 from ms_scan.rules import RuleInfo, register
 from ms_scan.shims.catalog import shims_for
 from ms_scan.tables.bprop import (
-    TORCH_SELECTOR_DEFAULTS, ApiPrims, Chain, probe_api_defects, probe_defects, second_order_verdict,
+    TORCH_SELECTOR_DEFAULTS, ApiPrims, Chain, probe_api_defects, probe_defects, second_order_verdict, selector_args,
     torch_chain,
 )
 
@@ -88,7 +88,7 @@ def _all_ok(ap: ApiPrims, release: str, mode: str, target: str | None) -> bool:
 
 def _shim(op: GradOp) -> dict | None:
     """The catalogue's second-order-safe shim for this torch API and arguments, if any."""
-    args = dict(op.args)
+    args = selector_args(op.api, dict(op.args))
     for key, default in TORCH_SELECTOR_DEFAULTS.items():
         args.setdefault(key, default)
     best = None

@@ -456,6 +456,16 @@ def _no_forward_kernel(ms_api: str, kwargs: dict, release: str, target: str) -> 
     return any(c.outcome == "no-kernel" and c.stage == "forward" for c in cases)
 
 
+def selector_args(torch_api: str, args: dict | None) -> dict:
+    """A call's literal arguments with the selectors it passes by position named as torch's signature names them
+    (`nn.GELU("tanh")` -> approximate="tanh"); a keyword wins over a position."""
+    out = dict(args or {})
+    for pos, name in TORCH_SELECTOR_POSITIONS.get(torch_api, {}).items():
+        if f"#{pos}" in out:
+            out.setdefault(name, out[f"#{pos}"])
+    return out
+
+
 def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10",
                 target: str | None = None) -> Chain:
     """Follow torch API -> MindSpore API (mapping table of `release`) -> primitive(s).
@@ -463,10 +473,7 @@ def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10
     When the mapped API does not run on `target` (a `mint` API is Ascend-only), the legacy spelling is
     what a port runs there, so the verdict is about that. Without a mapping row the name heuristic
     `guessed_ms_api` is used and the confidence is low."""
-    kwargs = dict(kwargs or {})
-    for pos, name in TORCH_SELECTOR_POSITIONS.get(torch_api, {}).items():
-        if f"#{pos}" in kwargs:
-            kwargs.setdefault(name, kwargs[f"#{pos}"])
+    kwargs = selector_args(torch_api, kwargs)
     table = load_table(release)
     look = table.lookup(torch_api, target)
     row = look.row
