@@ -12,8 +12,10 @@ Key (sha256 over, in order; computed in ms_scan/digests.py):
 Mapping tables, --ms-version, --target, --mode and rule settings are NOT in the key: rules run on the
 (cached) facts afterwards, so changing them re-evaluates without re-parsing.
 
-Storage: `<cache dir>/facts/<2 hex>/<key>.json`, one entry per file, written atomically (temp file +
-os.replace). JSON only, never pickle: the cache lives inside the scanned repository, which may ship a
+Storage: `<cache dir>/facts/<2 hex>/<slot>.json`, one entry per file and pass (the slot, digests.file_slot,
+hashes the file's relpath, module name, is-package flag and pass, not its bytes), written atomically (temp
+file + os.replace): an edited file's entry replaces the one of its old bytes, so the cache does not grow with
+the edits (a file switched back and forth between two versions is extracted again each time). JSON only, never pickle: the cache lives inside the scanned repository, which may ship a
 crafted one. Entries are read with a size bound and decoded by strict, schema-driven constructors that
 accept only the exact field names and JSON types of each fact dataclass; anything else (corrupt, other
 format, wrong key, unexpected types) is a miss, never an error.
@@ -239,14 +241,15 @@ class FactsCache:
         self.writable = True
         self.hits = self.misses = self.writes = 0
 
-    def _path(self, key: str) -> Path:
-        return self.facts_dir / key[:2] / f"{key}.json"
+    def _path(self, slot: str) -> Path:
+        return self.facts_dir / slot[:2] / f"{slot}.json"
 
-    def get(self, key: str, relpath: str, module: str) -> FileFacts | None:
+    def get(self, key: str, relpath: str, module: str, slot: str | None = None) -> FileFacts | None:
+        """The facts stored under `slot` (default: the key itself) if they were stored under `key`."""
         try:
             if self.facts_dir.is_symlink():
                 return None
-            with open(self._path(key), "rb") as fh:
+            with open(self._path(slot or key), "rb") as fh:
                 raw = fh.read(MAX_ENTRY_BYTES + 1)
             if len(raw) > MAX_ENTRY_BYTES:
                 raise CacheError("entry too large")
@@ -262,7 +265,7 @@ class FactsCache:
         self.hits += 1
         return facts
 
-    def put(self, key: str, facts: FileFacts) -> None:
+    def put(self, key: str, facts: FileFacts, slot: str | None = None) -> None:
         if not self.writable:
             return
         try:
@@ -276,7 +279,7 @@ class FactsCache:
                 self._prepare = None
             if self.facts_dir.is_symlink():
                 raise OSError("facts folder is a symlink")
-            target = self._path(key)
+            target = self._path(slot or key)
             target.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-", suffix=".json")
             try:

@@ -82,3 +82,10 @@ def file_key_of_digest(context: str, content: str, relpath: str, module: str, is
     h.update(json.dumps([relpath, module, is_package, gate]).encode())
     h.update(bytes.fromhex(content))
     return h.hexdigest()
+
+
+def file_slot(relpath: str, module: str, is_package: bool, gate: bool | str) -> str:
+    """Where a file's facts-cache entry lives: one slot per file and pass, whatever its bytes or the
+    extraction context, so an edited file (or a new ms-scan) overwrites its entry instead of adding one
+    and the cache stays as large as the project. The entry still carries its full key (file_key_of_digest)."""
+    return hashlib.sha256(json.dumps(["slot", relpath, module, is_package, gate]).encode()).hexdigest()

@@ -253,12 +253,17 @@ class FileJob:
 
     def __call__(self, src: SourceFile) -> tuple:
         key = self.keys.get(src.relpath) if self.store is not None else None
-        facts = self.store.get(key, src.relpath, src.module) if key else None
+        slot = None
+        if key:
+            from ms_scan.digests import file_slot
+
+            slot = file_slot(src.relpath, src.module, src.is_package, self.gate)
+        facts = self.store.get(key, src.relpath, src.module, slot) if key else None
         hit = facts is not None
         if not hit:
             facts = extract_file(src, self.project_modules, self.settings, self.gate)
             if key and _cacheable(facts) and self.key_of(src) == key:
-                self.store.put(key, facts)
+                self.store.put(key, facts, slot)
         return (self.rules(facts, self.project_modules) if self.rules is not None else facts), hit
 
     def failed(self, src: SourceFile, why: str) -> tuple:

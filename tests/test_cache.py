@@ -169,6 +169,26 @@ def test_changed_file_is_the_only_one_extracted(tmp_path, monkeypatch):
     assert [f.to_dict() for f in result.findings] == [f.to_dict() for f in fresh.findings]
 
 
+def test_edits_replace_their_entry_so_the_cache_does_not_grow(tmp_path):
+    """One entry per file and pass: an edited file's new facts overwrite those of its old bytes (a cache
+    keyed by content alone kept every version of every file ever scanned)."""
+    root = _tree(tmp_path)
+    scan([str(root)], _settings())
+    facts = root / CACHE_DIR / "facts"
+    before = sorted(p.relative_to(facts) for p in facts.rglob("*.json"))
+    for k in range(1, 4):
+        (root / "util.py").write_text(f"import torch\nx = torch.nonzero(torch.ones({k + 3}))\n")
+        edited = scan([str(root)], _settings())
+        assert edited.extracted == 1 and edited.cached == 4
+        assert sorted(p.relative_to(facts) for p in facts.rglob("*.json")) == before
+    warm = scan([str(root)], Settings(jobs=1, facts_cache=True, ms_version="2.6"))  # not the memo: the entries
+    assert warm.extracted == 0 and warm.cached == 5  # the edited file's entry is its last version's
+    # an entry under the slot with another key (the file's old bytes) is a miss, never its facts
+    (root / "util.py").write_text("import torch\nx = torch.nonzero(torch.ones(3))\n")
+    back = scan([str(root)], _settings())
+    assert back.extracted == 1 and [f.line for f in back.findings if f.path == "util.py"]
+
+
 def test_corrupt_entries_are_ignored_and_replaced(tmp_path):
     root = _tree(tmp_path)
     cold = scan([str(root)], _settings())
