@@ -148,7 +148,7 @@ class FileRules:
         if self.index_dir is not None:
             from ms_scan.index import write
 
-            write(self.index_dir, kept)
+            write(self.index_dir, kept, bool(direct))
         return kept, findings, bool(direct), True
 
 
@@ -259,7 +259,8 @@ class Streaming:
                 if f.uses:  # owner uses project.resolve kept, and deferred references it resolved
                     _read_snippets(f, sources)
                     late.extend(_api_findings(f, f.uses, table, self.settings))
-                    self.with_uses.add(f.path)
+                    if f.path in self.done or not self.index.direct(f.path):  # (else counted when dropped)
+                        self.with_uses.add(f.path)
             else:
                 late.extend(file_findings(f, table, self.settings, snippets_of))
                 if f.uses:

@@ -36,7 +36,9 @@ _PICKLE = 4
 _TABLE = ("CREATE TABLE IF NOT EXISTS names (path TEXT, kind INTEGER, name TEXT, value TEXT, "
           "PRIMARY KEY (path, kind, name)) WITHOUT ROWID")
 # the module each written file is (the cross-file pass looks files up by module: Modules below)
-_FILES = "CREATE TABLE IF NOT EXISTS files (module TEXT, path TEXT, PRIMARY KEY (module, path)) WITHOUT ROWID"
+# (and whether its per-file rules saw a direct torch use: the scan counted it then, not again if it comes back)
+_FILES = ("CREATE TABLE IF NOT EXISTS files (module TEXT, path TEXT, direct INTEGER, PRIMARY KEY (module, path)) "
+          "WITHOUT ROWID")
 # each file's references to names of project modules, in order, with the context spans of their lines
 # (project.resolve turns the few that lead to torch into uses; the file's record comes back only for those)
 _DEFERRED = ("CREATE TABLE IF NOT EXISTS deferred (path TEXT, seq INTEGER, module TEXT, data BLOB, "
@@ -81,9 +83,9 @@ def _connect(path: str):
 _writer: tuple | None = None  # (pid, directory, connection) of this worker process
 
 
-def write(directory: str, facts: FileFacts) -> None:
-    """In a worker: add the file's exports, re-exports, classes and deferred references to this process's
-    file under `directory`, then set the first three to None (the main process reads them from the index),
+def write(directory: str, facts: FileFacts, direct: bool = False) -> None:
+    """In a worker: add the file's exports, re-exports, classes and deferred references (and `direct`: it has
+    torch uses of its own) to this process's file under `directory`, then set the first three to None (the main process reads them from the index),
     empty the references and keep only the context spans of the file's own uses."""
     global _writer
     if not facts.module:
@@ -98,7 +100,7 @@ def write(directory: str, facts: FileFacts) -> None:
         (ref, [c for c in facts.contexts if c.start_line <= ref.use.line <= c.end_line]), _PICKLE))
         for seq, ref in enumerate(facts.deferred)]
     with db:  # one transaction (a file is written once a scan: when its per-file rules are done)
-        db.execute("INSERT OR REPLACE INTO files VALUES (?, ?)", (facts.module, facts.path))
+        db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?)", (facts.module, facts.path, int(direct)))
         db.executemany("INSERT OR REPLACE INTO names VALUES (?, ?, ?, ?)", rows)
         db.executemany("INSERT OR REPLACE INTO deferred VALUES (?, ?, ?, ?)", refs)
     facts.exports = facts.reexports = facts.classes = None
@@ -188,6 +190,13 @@ class Index:
             return None
         row = self._merged().execute("SELECT max(path) FROM files WHERE module = ?", (module,)).fetchone()
         return row[0] if row else None
+
+    def direct(self, path: str) -> bool:
+        """Whether the written file had torch uses of its own (its per-file rules ran on them)."""
+        if self._dir is None:
+            return False
+        row = self._merged().execute("SELECT max(direct) FROM files WHERE path = ?", (path,)).fetchone()
+        return bool(row and row[0])
 
     def exporting_modules(self):
         """The modules of the written files that export a torch name (one at a time, from the database)."""

@@ -98,7 +98,7 @@ def test_the_index_on_disk_gives_the_findings_of_the_dicts(path, monkeypatch):
     assert _outcome(scan([str(path)], settings)) == on_disk
     assert folders and not os.path.exists(folders[0])  # it was used, and removed at the end
     # the workers keep the dicts, and every file's record comes back to this process
-    monkeypatch.setattr(index, "write", lambda directory, facts: None)
+    monkeypatch.setattr(index, "write", lambda directory, facts, direct=False: None)
     in_memory = _outcome(scan([str(path)], settings))
     assert in_memory[0] and on_disk == in_memory
 
@@ -170,7 +170,7 @@ def test_files_without_torch_are_not_kept_and_still_get_the_second_look(tmp_path
     assert {("pkg/model.py", "torch.nn.GELU"), ("pkg/model.py", "torch.nn.functional.relu")} <= apis
     assert [r["item"] for r in result[1]] == ["seed"]  # the checklist; .cuda() and .train() are findings
     assert {"MS402", "MS403"} <= {f["code"] for f in result[0] if f["path"] == "pkg/train.py"}
-    monkeypatch.setattr(index, "write", lambda directory, facts: None)
+    monkeypatch.setattr(index, "write", lambda directory, facts, direct=False: None)
     in_memory = _outcome(scan([str(root)], settings))
     assert "pkg/config.py" in seen["kept"] and in_memory == result
 
@@ -264,3 +264,22 @@ def test_modules_keeps_a_bounded_number_of_stubs_and_the_pass_frees_them(monkeyp
     finally:
         gc.enable()
         idx.close()
+
+
+def test_a_file_that_comes_back_is_counted_once_as_using_torch(tmp_path):
+    """A file with torch uses of its own and a project name that leads to torch (`from pkg.layers import Conv`)
+    is dropped after its per-file rules, then comes back when the cross-file pass resolves the name: it was
+    counted as using PyTorch twice (7 files, "11 use PyTorch")."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "layers.py").write_text("import torch.nn as nn\nConv = nn.Conv2d\n")
+    for i in range(5):
+        (pkg / f"m{i}.py").write_text("import torch\nfrom pkg.layers import Conv\nx = torch.zeros(3)\n"
+                                      "c = Conv(3, 4, 3)\n")
+    (pkg / "plain.py").write_text("from pkg.layers import Conv\nc = Conv(3, 4, 3)\n")  # uses torch through it
+    for jobs in (1, 16):  # per-file rules in the workers (index on disk), and in this process
+        result = scan([str(tmp_path)], Settings(jobs=jobs, facts_cache=False))
+        assert result.files == 8
+        assert result.files_with_torch == 7, jobs
+        assert sum(f.torch_api == "torch.nn.Conv2d" for f in result.findings) == 7
