@@ -384,6 +384,17 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if callee.role in ("param", "lift", "hold", "back"):
             return follow_param(callee, via, conf, seen, hops, site)
         home, found = find(callee.module, callee.name, callee.role)
+        part = _passed_part(callee)
+        if part is not None and found is not None:
+            # `sector_loss(net, x)` over `net.head`'s weights only: the function's slice from that parameter, the
+            # submodule named in the live parts of the project callees it reaches (grad_summaries "call:@<i>.?")
+            home, sliced = find(callee.module, callee.name, f"call:@{part[0]}.?")
+            key = (home, callee.name, f"call:{callee.live}")
+            if sliced is not None and hops <= _MAX_GRAD_HOPS and key not in seen:
+                facts, summary = sliced
+                take(facts, _named_part(summary, part[1]), f"{via} -> {facts.path}" if via else facts.path, conf,
+                     seen | {key}, hops, site)
+                return True
         if found is None and callee.role == "member":
             held = wrapped_member(callee)
             if held is not None:  # `Replicated(net).module.score`: the member of what its callers wrap
@@ -433,6 +444,27 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 uniq.setdefault((op.path, op.line, op.column, op.api), op)
             site.ops = sorted(uniq.values(), key=lambda o: (o.path, o.line, o.column, o.api))
     _dedupe_across_files(all_facts)
+
+
+def _passed_part(callee) -> tuple[str, str] | None:
+    """(slot, submodule) of a "call" callee whose live slots name one part of one argument ("0,@0.head"); None
+    for anything else."""
+    tokens = callee.live.split(",") if callee.role == "call" and callee.live else []
+    parts = [t[1:].partition(".") for t in tokens if t.startswith("@")]
+    if len(parts) != 1 or not parts[0][2].isidentifier() or any(t != parts[0][0] for t in tokens if
+                                                                  not t.startswith("@")):
+        return None
+    return parts[0][0], parts[0][2]
+
+
+def _named_part(summary, attr: str):
+    """A "call:@<i>.?" summary with its project callees' "?" parts named `attr`."""
+    from dataclasses import replace
+
+    def named(live: str) -> str:
+        return ",".join(f"{t[:-1]}{attr}" if t.startswith("@") and t.endswith("?") else t
+                        for t in live.split(",")) if live else live
+    return replace(summary, project=[replace(c, live=named(c.live)) for c in summary.project])
 
 
 CALLER_ROLES = ("param", "lift", "hold", "back", "flag")  # followed into the files that call the callee

@@ -29,6 +29,8 @@ heldout17 was measured blind at recall 0.931 (27/29), precision 0.871 (4 FP) on 
 flagged, and is tuned from then on (recall 0.966, precision 1.00, 0/7 first-order files flagged).
 heldout21 was measured blind at recall 0.815 (22/27), precision 0.957 (1 FP) on c7c770e, 0/7 first-order files
 flagged, and is tuned from then on (recall 1.00, precision 1.00, 0/7 first-order files flagged).
+heldout22 was measured blind at recall 0.812 (26/32), precision 0.897 (3 FP) on 4486ab4, 0/7 first-order files
+flagged, and is tuned from then on (recall 1.00, precision 1.00, 0/7 first-order files flagged).
 """
 from __future__ import annotations
 
@@ -152,13 +154,18 @@ def test_heldout_harness_counts_every_label(result):
 # files flagged) and heldout20 (blind 0.862 / 0.806 on c40d3c6 and 89737ad, 1/7 flagged): 1.00 / 1.00 after the
 # rounds of 4486ab4 (layers before the part a grad is taken over; an index another file's call gives as a literal).
 # heldout10: 0.967 once an inherited forward is looked up through the file's own bases.
+# heldout22 (blind 0.812 / 0.897 on 4486ab4; 0.875 / 0.824 after b389003): 1.00 / 1.00 after issue #5's round on it
+# (a second grad over the first one's result keeps the head part; `net.module.head` of a DataParallel, a loss
+# function of another file reached through "call:@<i>.?" summaries; a ModuleDict stage run in a loop over literal
+# keys; a table of lambdas keyed by a parameter's default; a conditional element of a layer list).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
                  "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
                  "second_order_heldout10": 0.96, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0,
                  "second_order_heldout13": 1.0, "second_order_heldout14": 1.0, "second_order_heldout15": 1.0,
                  "second_order_heldout16": 1.0, "second_order_heldout17": 0.96, "second_order_heldout18": 1.0,
-                 "second_order_heldout19": 1.0, "second_order_heldout20": 1.0, "second_order_heldout21": 1.0}
+                 "second_order_heldout19": 1.0, "second_order_heldout20": 1.0, "second_order_heldout21": 1.0,
+                 "second_order_heldout22": 1.0}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

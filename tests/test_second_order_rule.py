@@ -1190,13 +1190,16 @@ def test_submodule_weights_put_only_what_follows_the_part_on_the_path(tmp_path: 
     assert got == {(14, "torch.nn.Hardswish"), (20, "torch.nn.functional.log_softmax"),
                    (25, "torch.nn.functional.kl_div")}
     assert not _scan_ms3(SO / "trap_decoder_weights_first_order.py").findings
-    # not shown by the forward's statements (a method of the class computes z): the whole forward, as before
+    # a method of the class computes z: reading only the encoder (Resolver.method_misses), it runs before the
+    # decoder like the encoder itself; reading the decoder too, not shown: the whole forward, as before
     src = (SO / "decoder_weights_after_encoder.py").read_text()
-    method = "    def encode(self, x):\n        return self.encoder(x)\n\n    def forward(self, x):\n"
-    (tmp_path / "m.py").write_text(src.replace("        z = self.encoder(x)\n", "        z = self.encode(x)\n")
-                                   .replace("    def forward(self, x):\n", method))
-    got = _ms3_lines(tmp_path / "m.py")
-    assert {"torch.nn.SELU", "torch.nn.functional.relu6", "torch.nn.Hardswish"} <= {api for _, api in got}
+    early = {"torch.nn.SELU", "torch.nn.functional.relu6"}
+    for body, before in [("self.encoder(x)", False), ("self.encoder(x) + self.decoder[0].bias", True)]:
+        method = f"    def encode(self, x):\n        return {body}\n\n    def forward(self, x):\n"
+        (tmp_path / "m.py").write_text(src.replace("        z = self.encoder(x)\n", "        z = self.encode(x)\n")
+                                       .replace("    def forward(self, x):\n", method))
+        apis = {api for _, api in _ms3_lines(tmp_path / "m.py")}
+        assert "torch.nn.Hardswish" in apis and (early <= apis if before else not early & apis), body
     # the decoder applied first: the encoder runs after it and is on the path
     order = "        z = self.encoder(x)\n        z = F.relu6(z)\n        y = self.decoder(z)\n"
     (tmp_path / "m.py").write_text(src.replace(order, order.replace("encoder", "@").replace("decoder", "encoder")
@@ -1853,3 +1856,101 @@ def test_hutchinson_over_the_head_of_a_table_entry(tmp_path: Path) -> None:
             assert other != name or old in src
             (tmp_path / other).write_text(src.replace(old, new) if other == name else src)
         assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == want, new
+
+
+def test_second_grad_over_the_first_one_keeps_the_head_part(tmp_path: Path) -> None:
+    # `hv = grad(g, ws, ...)` with g the first grad of a loss the helper is given, ws the head's weights: the second
+    # site is lifted to the caller with the head as the part, so the trunk before it is not on its path either
+    pos = CASES[0].parent / "head_trace_second_grad_over_first.py"
+    src = pos.read_text()
+    for old, new, want in [("list(model.head.parameters())", "list(model.parameters())",
+                            {"torch.nn.SELU", "torch.nn.Hardswish"}),
+                           ("list(model.head.parameters())", "list(model.trunk.parameters())",
+                            {"torch.nn.SELU", "torch.nn.Hardswish"}),
+                           ("list(model.head.parameters())", "list(model.head.parameters())", {"torch.nn.Hardswish"})]:
+        assert old in src
+        case = tmp_path / "case.py"
+        case.write_text(src.replace(old, new))
+        _, found = _findings(case)
+        assert {f.torch_api for f in found} == want, new
+
+
+def test_head_part_through_another_files_loss_function(tmp_path: Path) -> None:
+    # `trace_estimate(loss, net.module.head.parameters())`, net a DataParallel, the loss from another file's
+    # `fit_loss(net, x, y)` calling `net.module.predict(x)`, predict = `self.head(self.features(x))`: the head only
+    pos = PKG / "head_part_through_loss_function_across_modules"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [("models.py", 12, "MS301", "torch.nn.Hardswish")]
+    assert not _scan_ms3(PKG / "trap_head_part_through_loss_function_across_modules").findings
+    both = {"torch.nn.SELU", "torch.nn.Hardswish"}
+    for edits, want in [
+            ([("train.py", "net.module.head.parameters()", "net.module.parameters()")], both),
+            ([("train.py", "net.module.head.parameters()", "net.module.trunk.parameters()")], both),
+            # the trunk applied after the head: on the path
+            ([("models.py", "return self.head(self.features(x))", "return self.features(self.head(x))")], both),
+            # no wrapper: the same part
+            ([("train.py", "net = nn.DataParallel(Scorer())", "net = Scorer()"),
+              ("train.py", "net.module.head.parameters()", "net.head.parameters()"),
+              ("losses.py", "net.module.predict(x)", "net.predict(x)")], {"torch.nn.Hardswish"})]:
+        files = {name: (pos / name).read_text() for name in ("models.py", "losses.py", "curv.py", "train.py")}
+        for name, old, new in edits:
+            assert old in files[name]
+            files[name] = files[name].replace(old, new)
+        for name, text in files.items():
+            (tmp_path / name).write_text(text)
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == want, edits
+
+
+def test_stage_of_a_module_dict_run_in_a_loop_over_keys(tmp_path: Path) -> None:
+    # `for name in ("stem", "mid", "out"): x = stages[name](x)` with the Hessian diagonal over
+    # `stages["mid"].parameters()`: the stages from "mid" on in the loop's order, not the stem before it
+    src = (CASES[0].parent / "stage_dict_loop_from_part_key.py").read_text()
+    both = {"torch.nn.SELU", "torch.nn.Hardswish"}
+    for old, new, want in [('list(stages["mid"].parameters())', 'list(stages["stem"].parameters())', both),
+                           ('list(stages["mid"].parameters())', "list(stages.parameters())", both),
+                           ('("stem", "mid", "out")', '("mid", "stem", "out")', both),  # the stem runs after mid
+                           ('for name in ("stem", "mid", "out")', "for name in stages", both),  # order not shown
+                           ('("stem", "mid", "out")', '("stem", "mid", "out")', {"torch.nn.Hardswish"})]:
+        assert old in src
+        case = tmp_path / "case.py"
+        case.write_text(src.replace(old, new))
+        _, found = _findings(case)
+        assert {f.torch_api for f in found} == want, new
+
+
+def _edited_scan(tmp_path: Path, pos: Path, edits: list) -> set:
+    files = {p.name: p.read_text() for p in pos.glob("*.py")}
+    for name, old, new in edits:
+        assert old in files[name]
+        files[name] = files[name].replace(old, new)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    return {f.torch_api for f in _scan_ms3(tmp_path).findings}
+
+
+def test_member_of_a_lambda_table_entry_keyed_by_a_default(tmp_path: Path) -> None:
+    # `nn.DataParallel(ARCHS[arch]())`, arch a parameter whose default no call overrides, the entries lambdas
+    # building a class of models.py; a regulariser holding `.module.encoder` calls `self.enc.encode(x)`
+    pos = PKG / "lambda_table_entry_member_keyed_by_default"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [("models.py", 8, "MS301", "torch.nn.SELU")]
+    assert not _scan_ms3(PKG / "trap_lambda_table_entry_member_keyed_by_default").findings
+    for edits, want in [
+            ([("train.py", "    main()\n", '    main("ae-8")\n')], {"torch.nn.SELU"}),
+            ([("models.py", '"ae-4": lambda: AutoEnc(4)', '"ae-4": AutoEnc')], {"torch.nn.SELU"}),
+            # the key not known here: the entry is not known, MS302 on the site
+            ([("train.py", 'def main(arch="ae-4", steps=2)', "def main(arch, steps=2)"),
+              ("train.py", "    main()\n", "    main(input())\n")], {"torch.autograd.grad"})]:
+        assert _edited_scan(tmp_path, pos, edits) == want, edits
+
+
+def test_conditional_element_of_a_layer_list(tmp_path: Path) -> None:
+    # `blocks = [Gated(2, hidden) if gated else dense(2, hidden)]` then `nn.Sequential(*blocks)`: either branch
+    pos = PKG / "conditional_block_in_layer_list"
+    found = _scan_ms3(pos).findings
+    assert [(f.path, f.line, f.code, f.torch_api) for f in found] == [("layers.py", 8, "MS301", "torch.nn.GLU")]
+    assert not _scan_ms3(PKG / "trap_conditional_block_in_layer_list").findings
+    cond = "[Gated(2, hidden) if gated else dense(2, hidden)]"
+    for new, want in [("[dense(2, hidden) if gated else Gated(2, hidden)]", {"torch.nn.GLU"}),
+                      ("[dense(2, hidden)]", set())]:
+        assert _edited_scan(tmp_path, pos, [("models.py", cond, new)]) == want, new

@@ -9,8 +9,8 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
-    _is_property, _join, _literal_args, refs, refs_besides, returned, spread, _subscript_key, _unchain, _values_of,
-    _walk, binding, enclosing,
+    _is_property, _join, _literal, _literal_args, refs, refs_besides, returned, spread, _subscript_key, _unchain,
+    _values_of, _walk, binding, enclosing,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -594,11 +594,26 @@ class _Expansion:
                     self.member_of_value(state, el.value, attr, ctx, via, depth + 1, text)
 
     # ---------------------------------------------------------------- items of containers
+    def loop_keys_from(self, state, expr: cst.Subscript, fn: _Fn) -> list[str]:
+        """`stages[name]` called in `for name in ("stem", "mid", "out")` with the differentiated weights those of
+        `stages["mid"]` only (state.live "@[mid]", Resolver.loop_part): the keys from "mid" on in the loop's order;
+        [] for anything else."""
+        parts = frozenset((_code(expr.value), t[1:]) for t in state.live or () if t.startswith("@[") and "|" not in t)
+        loop = self.loop_part(cst.Call(func=expr), parts, fn) if parts else None
+        if loop is None:
+            return []
+        order = self.loop_keys(fn, expr.slice[0].slice.value.value)
+        return order[order.index(next(iter(loop))[2:-1]):]
+
     def expand_item(self, state, expr: cst.Subscript, fn: _Fn, via: str, depth: int, on_value) -> None:
         """`c[k]`: the values container `c` holds; with a literal key (`self.nets["D"]`), only those held under
         it (a dict display, ModuleDict({...}), dict(D=...), `c["D"] = m`) when any is."""
         key = _subscript_key(expr)
         values = self.container_values(expr.value, fn)
+        if values is None and (keys := self.loop_keys_from(state, expr, fn)):
+            state.live = frozenset({f"@[{'|'.join(keys)}]"})  # the ModuleDict display built elsewhere: those keys
+            self.expand_value(state, expr.value, fn, via, depth + 1)
+            return
         if values is None:  # not a container this file builds: what the name or attribute is
             bound = self.bound_key(expr, fn)
             target = self.project_target(expr.value, fn) if bound is not None else None
@@ -615,6 +630,7 @@ class _Expansion:
         if on_value is None:
             on_value = lambda v, ctx: self.expand_value(state, v, ctx, via, depth + 1)  # noqa: E731
         keys = {key} if key is not None else self.key_choices(expr, fn) or ()
+        keys = self.loop_keys_from(state, expr, fn) or keys
         picks = [[(x, ctx) for v, ctx in values for x in self.keyed_elements(v, k)] for k in keys]
         if picks and all(picks):  # `ACTS[cfg.act]`, every config of the file naming a held entry: those entries
             for x, ctx in (p for picked in picks for p in picked):
@@ -783,6 +799,17 @@ class _Expansion:
             start = start if start < len(held) else 0
             if start:
                 state.live = None
+            picked = [t[2:-1].split("|") for t in state.live or () if t.startswith("@[")]
+            shown = held[0].value.elements if api == "torch.nn.ModuleDict" and len(held) == 1 and \
+                isinstance(held[0].value, cst.Dict) else ()
+            keys = [_literal(el.key) if isinstance(el, cst.DictElement) else None for el in shown]
+            if len(picked) == 1 and keys and all(isinstance(k, str) for k in keys) and set(picked[0]) <= set(keys):
+                # `ModuleDict({"stem": ..., "mid": ...})` called in a loop over keys from "mid" on (expand_item)
+                state.live = None
+                for el, k in zip(shown, keys):
+                    if k in picked[0]:
+                        self.expand_element(state, el.value, ctx, via, depth + 1)
+                return
             for a in held[start:]:  # `nn.Sequential(OrderedDict([("conv", nn.Conv2d(...)), ...]))`
                 self.expand_layer_arg(state, a.value, ctx, via, depth + 1)
             return
@@ -853,8 +880,8 @@ class _Expansion:
     def expand_element(self, state, e, ctx, via, depth) -> None:
         if isinstance(e, cst.StarredElement):
             e = e.value
-        if isinstance(e, cst.Call) or isinstance(e, (cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)):
-            self.expand_value(state, e, ctx, via, depth)
+        if isinstance(e, (cst.Call, cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.IfExp)):
+            self.expand_value(state, e, ctx, via, depth)  # (`[Gated(d) if cfg.gated else dense(d)]`: either one)
         elif isinstance(e, (cst.Name, cst.Attribute, cst.Subscript)):
             self.expand_module_expr(state, e, ctx, via, depth)
         elif isinstance(e, cst.Dict):
@@ -1015,7 +1042,7 @@ class _Expansion:
                 continue
             live = self.live_slots(c, reach)
             if parts and live is None:
-                live = self.part_slots(c, parts, reach)
+                live = self.loop_part(c, parts, f) or self.part_slots(c, parts, reach, fn=f)
             elif parts:
                 live |= self.part_args(c, parts)
             out.append((c, live))
@@ -1030,8 +1057,9 @@ class _Expansion:
         what the parts (and live parameters) reach. With "*", a method of the class is sliced the same way, from
         its arguments that depend on them. None (the whole body) when that is not shown: the parts not fresh
         submodules of f's class (built by a call reading no other submodule, none built from them), `self` used
-        other than for an attribute read, a method of the class called (for named parts), a nested function, or
-        no call left on the path."""
+        other than for an attribute read, a method of the class called that may read the parts (for named parts;
+        one reading only other fresh submodules, Resolver.method_misses, is as one of them), a nested function,
+        or no call left on the path."""
         if not isinstance(f.node, cst.FunctionDef) or not f.self_name or f.cls is None:
             return None
         # "dec#3" (Resolver.submodule_of): the submodule `dec`, an nn.Sequential of which only the layers from
@@ -1058,8 +1086,8 @@ class _Expansion:
                 bare += 1
             elif isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name) and n.value.value == me:
                 bare -= 1
-                if n.attr.value in methods and not every:
-                    return None
+                if n.attr.value in methods and not every and not self.method_misses(f.cls, n.attr.value, parts):
+                    return None  # (`self.features(x)` reading only submodules other than the parts: as one of them)
             elif isinstance(n, cst.Call) and dotted_name(n.func) in ("super", "getattr", "vars"):
                 return None
         if bare:

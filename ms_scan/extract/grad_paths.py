@@ -10,8 +10,8 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _is_weight, _kw,
-    _literal, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk, enclosing,
-    union_or_none, weight_owners,
+    _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
+    enclosing, union_or_none, weight_owners,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -363,7 +363,7 @@ class _Paths:
             free = {p for p in fn.params if p in back and p not in fwd and p not in fn.assigns} - self.called(fn)
             if free and any(p in fwd and p not in fn.assigns for p in fn.params):
                 # `def laplace(y, x): return div(grad(y, x), x)`: y is a tensor the callers compute, maybe from x
-                self.lift(state, fn, free, fwd, hops, quiet=True)
+                self.lift(state, fn, free, fwd, hops, quiet=True, parts=parts)
         state.any_path = True
         seen = set(self.input_definitions(fn, inputs, reach)) if inputs is not None else set()
         for e in exprs:
@@ -379,7 +379,7 @@ class _Paths:
                 live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
                 functional = self.torch_api(c) in _FUNCTIONAL_CALL
                 if (live is None or functional) and reach is not None and parts and id(c) not in holders:
-                    live = self.part_slots(c, parts, reach, functional)
+                    live = self.part_slots(c, parts, reach, functional, fn)
                 elif live is not None and parts and id(c) not in holders:
                     live |= self.part_args(c, parts)
                 self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
@@ -441,8 +441,8 @@ class _Paths:
             pos += a.keyword is None
         return frozenset(live) if live else None  # every slot live: the body is still sliced by its parameters
 
-    @staticmethod
-    def part_slots(c: cst.Call, parts: frozenset, reach: set, functional: bool = False) -> frozenset | None:
+    def part_slots(self, c: cst.Call, parts: frozenset, reach: set, functional: bool = False,
+                   fn: _Fn | None = None) -> frozenset | None:
         """`model(x)` with the grad inputs the weights of some of model's submodules only (input_parts) and no
         argument reading what depends on them: "@attr" for each such submodule, so that model's forward puts on
         the path only what those submodules reach (Resolver.part_calls). None otherwise."""
@@ -456,6 +456,8 @@ class _Paths:
             # (else `self.model(x)` over `self.model.head.parameters()`, input_parts)
             if isinstance(module, cst.Attribute) and not functional:  # `model.classify(x)`: a method, sliced alike
                 module = module.value
+                if fn is not None:  # `net.module.predict(x)`, net a DataParallel: net's method
+                    module = self.unwrapped(module, fn)
             if not isinstance(module, cst.Name):
                 return None
             name = module.value
@@ -691,9 +693,10 @@ class _Paths:
                 part = v.value  # `self.classifier.weight`, `net.blocks[0][0].weight`: the submodule's weight
                 while isinstance(part, cst.Subscript) and isinstance(part.value, (cst.Subscript, cst.Attribute)):
                     part = part.value
-                if isinstance(part, cst.Attribute) and isinstance(part.value, cst.Name):
+                if isinstance(part, cst.Attribute) and isinstance(self.unwrapped(part.value, fn), cst.Name):
                     # `core.head` with `core = model.module if ... else model`: model's head
-                    pairs.add((self.wrapped_alias(fn, part.value.value) or part.value.value, part.attr.value))
+                    root = self.unwrapped(part.value, fn).value
+                    pairs.add((self.wrapped_alias(fn, root) or root, part.attr.value))
                     continue
                 layer = self.index_part(part, fn)
                 if layer is None:
@@ -735,12 +738,16 @@ class _Paths:
                 while isinstance(o, cst.Subscript) and isinstance(o.value, (cst.Subscript, cst.Attribute)):
                     o = o.value  # `clf.heads[task].parameters()`: the whole container is the part
                 layer = self.index_part(o, fn)  # `model[4].parameters()`: its layers from index 4 on
+                if layer is None and isinstance(o, cst.Subscript) and isinstance(o.value, cst.Name) and \
+                        _subscript_key(o) is not None:  # `stages["mid"].parameters()`: the entry under "mid"
+                    layer = (o.value.value, f"[{_subscript_key(o)}]")
                 if layer is not None:
                     pairs.add(layer)
                 elif isinstance(o, cst.Name):
                     pairs.add((o.value, "*"))
-                elif isinstance(o, cst.Attribute) and isinstance(o.value, cst.Name):
-                    pairs.add((self.wrapped_alias(fn, o.value.value) or o.value.value, o.attr.value))
+                elif isinstance(o, cst.Attribute) and isinstance(self.unwrapped(o.value, fn), cst.Name):
+                    root = self.unwrapped(o.value, fn).value  # `net.module.head`, net a DataParallel: net's head
+                    pairs.add((self.wrapped_alias(fn, root) or root, o.attr.value))
                 elif isinstance(o, cst.Attribute) and fn.self_name and (held := dotted_name(o.value)) and \
                         held.count(".") == 1 and held.startswith(fn.self_name + "."):
                     # `self.model.head.parameters()`: the part head of the module self.model holds (part_slots)
@@ -782,6 +789,34 @@ class _Paths:
         if k is None:
             return self.called_index_part(sub, fn)
         return sub.value.value, f"#{k}"
+
+    def loop_part(self, c: cst.Call, parts: frozenset, fn: _Fn) -> frozenset | None:
+        """`stages[name](x)` in `for name in ("stem", "mid", "out")` with the grad inputs the weights of
+        `stages["mid"]` only (input_parts' "[mid]"): {"@[mid]"}, so that only the entries from "mid" on in the
+        loop's order are on the path (expand_item); the earlier ones run before those weights are applied.
+        None for anything else."""
+        sub = c.func
+        if not isinstance(sub, cst.Subscript) or not isinstance(sub.value, cst.Name) or len(sub.slice) != 1 or \
+                not isinstance(sub.slice[0].slice, cst.Index) or not isinstance(sub.slice[0].slice.value, cst.Name):
+            return None
+        keys = self.loop_keys(fn, sub.slice[0].slice.value.value)
+        found = [attr for base, attr in parts if base == sub.value.value and attr.startswith("[") and
+                 keys is not None and attr[1:-1] in keys]
+        return frozenset({"@" + found[0]}) if len(found) == 1 else None
+
+    @staticmethod
+    def loop_keys(fn: _Fn, name: str) -> list[str] | None:
+        """The literal strings, in order, of the one `for name in ("a", "b")` loop of fn binding `name` (not
+        assigned otherwise in fn); None for anything else."""
+        if not isinstance(fn.node, cst.FunctionDef) or name in fn.params:
+            return None
+        loops = [n for n in _walk(fn.node.body) if isinstance(n, cst.For) and isinstance(n.target, cst.Name) and
+                 n.target.value == name]
+        if len(loops) != 1 or not isinstance(loops[0].iter, (cst.Tuple, cst.List)) or \
+                [id(v) for v in fn.assigns.get(name, ())] != [id(loops[0].iter)]:
+            return None
+        keys = [_literal(e.value) for e in loops[0].iter.elements]
+        return keys if keys and all(isinstance(k, str) for k in keys) and len(set(keys)) == len(keys) else None
 
     def called_index_part(self, sub: cst.Subscript, fn: _Fn) -> tuple[str, str] | None:
         """`seg[layer_idx]` with layer_idx a parameter of a public module-level function no call of this file
@@ -939,6 +974,14 @@ class _Paths:
                 owners |= weight_owners(v)
                 work.extend(n for n in refs(v) if n not in seen)
         return owners | {a for o in owners for a in [self.wrapped_alias(fn, o)] if a}
+
+    def unwrapped(self, v, fn: _Fn):
+        """`net.module` where net's class does not define `module` itself (a DataParallel-style wrapper, which runs
+        what it wraps when called): net; v itself otherwise."""
+        if isinstance(v, cst.Attribute) and v.attr.value == "module" and isinstance(v.value, cst.Name) and \
+                not self.own_member(v.value, "module", fn):
+            return v.value
+        return v
 
     def wrapped_alias(self, fn: _Fn, name: str) -> str | None:
         """`core = model.module if hasattr(model, "module") else model` (or `= model.module`, `= model`), bound once

@@ -142,8 +142,11 @@ class _ProjectLinks:
         if step:
             via = f"{via} [{step[step.index(':') + 2:]}]" if via.endswith(step.split(':')[0]) else _join(via, step)
         live, state.live = state.live, None
+        # a call passing on a module of which one submodule's weights are differentiated ("@<slot>.<attr>",
+        # part_args) keeps its live slots: ms_scan.project takes the callee's "call:@<slot>.?" summary
+        keep = role == "instance" or role == "call" and any(t.startswith("@") and "." in t for t in live or ())
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
-                               live=_live_text(live) if role == "instance" else "")
+                               live=_live_text(live) if keep else "")
         if callee not in state.site.project:
             state.site.project.append(callee)
 

@@ -32,6 +32,14 @@ class _Summaries:
         top = self.ex._module_fn
         for name, f in top.defs.items():
             out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
+            for i in self.member_owner_slots(f):
+                # "call:@<i>.?": the body's slice from parameter i, a module of which only one submodule's weights
+                # are differentiated; "?" stands for that submodule, which the other file's call names
+                # (ms_scan.project puts it in the live parts of the project callees it reaches)
+                summary, state = self._summary(name, f"call:@{i}.?", lambda st, f=f, i=i: self.expand_fn(
+                    st, f, f.qual, 0, frozenset({str(i), f"@{i}.?"})))
+                if any("?" in c.live for c in summary.project):
+                    out.append((summary, state))
             if any(value is not None for value in returned(f.node.body)):
                 out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
                 if self.returned_classes(f):  # a factory (`return MODELS[name](**kw)`): as input_summaries' "@*"
@@ -107,6 +115,21 @@ class _Summaries:
                 summary, state = self._summary(cls.name, f"instance:{i}{k}", expand)
                 out += [(summary, state)] + ([(replace(summary, role=f"instance:{p}{k}"), state)] if p else [])
         return out
+
+    @staticmethod
+    def member_owner_slots(f: _Fn) -> list[int]:
+        """Positions of f's parameters (not rebound in f) whose members f calls (`net.predict(x)`,
+        `net.module.predict(x)`)."""
+        if not isinstance(f.node, cst.FunctionDef):
+            return []
+        out = set()
+        for c in f.calls:
+            owner = c.func.value if isinstance(c.func, cst.Attribute) else None
+            if isinstance(owner, cst.Attribute) and owner.attr.value == "module":
+                owner = owner.value
+            if isinstance(owner, cst.Name) and owner.value in f.params and owner.value not in f.assigns:
+                out.add(f.params.index(owner.value))
+        return sorted(out)
 
     def sequential_layers(self, f: _Fn) -> int:
         """How many layers the nn.Sequential f returns holds, when every return is such a call with positional
@@ -223,7 +246,11 @@ class _Summaries:
                 continue
             for key in sorted({k for v in values for k in self.literal_keys(v)}):
                 picked = [_unchain(x) for v in values for x in self.keyed_elements(v, key)]
-                classes = {x.value for x in picked if isinstance(x, cst.Name) and x.value in self.ex._classes}
+                # `"surrogate-8": lambda: FoilSurrogate(8)`: the class the entry's lambda builds
+                picked = [k.name if isinstance(x, cst.Lambda) and (k := self.built_class(x.body)) is not None else x
+                          for x in picked]
+                classes = {x.value if isinstance(x, cst.Name) else x for x in picked
+                           if (x.value if isinstance(x, cst.Name) else x) in self.ex._classes}
                 if len(picked) != 1 or len(classes) != 1 or "." in key:
                     continue
                 cls = classes.pop()
@@ -244,12 +271,22 @@ class _Summaries:
         out = []
         for owner, cls in owners:
             attrs = {k for c in self.class_chain(cls) for k in c.attrs if not k.endswith("*")}
-            reads = {}
+            reads, calls = {}, {}
             for c in self.class_chain(cls):
                 for m, f in sorted(c.methods.items()):
                     if not m.startswith("__") and f.self_name and m not in reads:
-                        reads[m] = sorted({r[len(f.self_name) + 1:].partition(".")[0] for r in refs(f.node.body)
-                                           if r.startswith(f.self_name + ".")} & attrs)
+                        named = {r[len(f.self_name) + 1:].partition(".")[0] for r in refs(f.node.body)
+                                 if r.startswith(f.self_name + ".")}
+                        reads[m], calls[m] = named & attrs, named - attrs
+            for m in reads:  # `def predict(self, x): return self.head(self.features(x))`: what features reads too
+                work, seen = list(calls[m]), {m}
+                while work:
+                    n = work.pop()
+                    if n in reads and n not in seen:
+                        seen.add(n)
+                        reads[m] |= reads[n]
+                        work.extend(calls[n])
+            reads = {m: sorted(r) for m, r in reads.items()}
             for m, read in reads.items():
                 # a method reading none of a submodule another method reads (`def embed(self, x): return
                 # self.encoder(x)` beside `self.head`): known to add nothing over that submodule's weights, kept empty

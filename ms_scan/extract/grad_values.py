@@ -382,6 +382,10 @@ class _Values:
         attr = k.attr.value if isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) else None
         name = k.value.value if attr is not None else k.value if isinstance(k, cst.Name) else None
         found = self.lookup_assigns(fn, name) if name is not None else None
+        if found is None and attr is None and name is not None and self.param_of(fn, name):
+            # `def main(arch="surrogate-8")`: the one string every call of the function in this file gives it
+            values = self.literal_choices(k, fn, lambda x: isinstance(x, str))
+            return values.pop() if values is not None and len(values) == 1 else None
         if found is None or len(found[0]) != 1:
             return None
         v = found[0][0]
