@@ -247,6 +247,17 @@ class Streaming:
     def stream(self, facts: FileFacts) -> FileFacts:
         return self.accept(self.per_file(facts))
 
+    def late_file(self, f: FileFacts, sources: dict[str, str] | None = None) -> None:
+        """The API findings of a file the scan did not keep, once the cross-file pass decided its deferred
+        references and owner uses (project.resolve's `on_file`): made now, so its record is let go."""
+        _read_snippets(f, sources)
+        late = _api_findings(f, f.uses, self.ready(), self.settings)
+        for finding in late:
+            self._share(finding)
+        self.findings.extend(_filtered(late, self.settings, self._keep))
+        if not self.index.direct(f.path):  # (else counted when its per-file rules ran)
+            self.with_uses.add(f.path)
+
     def finish(self, facts: list[FileFacts], sources: dict[str, str] | None = None) -> list[Finding]:
         """All findings, sorted: the streamed ones plus the rules over what the cross-file pass resolved.
         `sources` (relpath -> file path) is where the snippets of resolved deferred references are read."""

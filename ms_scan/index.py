@@ -43,6 +43,10 @@ _FILES = ("CREATE TABLE IF NOT EXISTS files (module TEXT, path TEXT, direct INTE
 # (project.resolve turns the few that lead to torch into uses; the file's record comes back only for those)
 _DEFERRED = ("CREATE TABLE IF NOT EXISTS deferred (path TEXT, seq INTEGER, module TEXT, data BLOB, "
              "PRIMARY KEY (path, seq)) WITHOUT ROWID")
+# each file's uses called on project-class owners (`self.register_buffer` in a subclass of a project class), with
+# their context spans and snippet: the cross-file pass drops those the project's classes define
+_OWNED = ("CREATE TABLE IF NOT EXISTS owned (path TEXT, seq INTEGER, module TEXT, data BLOB, "
+          "PRIMARY KEY (path, seq)) WITHOUT ROWID")
 
 
 def _encode(kind: int, value) -> str:
@@ -77,6 +81,7 @@ def _connect(path: str):
     db.execute(_TABLE)
     db.execute(_FILES)
     db.execute(_DEFERRED)
+    db.execute(_OWNED)
     return db
 
 
@@ -84,9 +89,10 @@ _writer: tuple | None = None  # (pid, directory, connection) of this worker proc
 
 
 def write(directory: str, facts: FileFacts, direct: bool = False) -> None:
-    """In a worker: add the file's exports, re-exports, classes and deferred references (and `direct`: it has
-    torch uses of its own) to this process's file under `directory`, then set the first three to None (the main process reads them from the index),
-    empty the references and keep only the context spans of the file's own uses."""
+    """In a worker: add the file's exports, re-exports, classes, deferred references and uses on project-class
+    owners (and `direct`: it has torch uses of its own) to this process's file under `directory`, then set the
+    first three to None (the main process reads them from the index), empty the references, take out the
+    owner uses with their snippets, and keep only the context spans of the file's other uses."""
     global _writer
     if not facts.module:
         return  # nothing imports a file without a module name: nothing to index
@@ -99,14 +105,22 @@ def write(directory: str, facts: FileFacts, direct: bool = False) -> None:
     refs = [(facts.path, seq, facts.module, pickle.dumps(
         (ref, [c for c in facts.contexts if c.start_line <= ref.use.line <= c.end_line]), _PICKLE))
         for seq, ref in enumerate(facts.deferred)]
+    owned = [u for u in facts.uses if u.owner]
+    rows_owned = [(facts.path, seq, facts.module, pickle.dumps(
+        (use, [c for c in facts.contexts if c.start_line <= use.line <= c.end_line], facts.snippets.get(use.line)),
+        _PICKLE)) for seq, use in enumerate(owned)]
     with db:  # one transaction (a file is written once a scan: when its per-file rules are done)
         db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?)", (facts.module, facts.path, int(direct)))
         db.executemany("INSERT OR REPLACE INTO names VALUES (?, ?, ?, ?)", rows)
         db.executemany("INSERT OR REPLACE INTO deferred VALUES (?, ?, ?, ?)", refs)
+        db.executemany("INSERT OR REPLACE INTO owned VALUES (?, ?, ?, ?)", rows_owned)
     facts.exports = facts.reexports = facts.classes = None
-    if refs:
+    if refs or owned:
+        if owned:
+            facts.uses = [u for u in facts.uses if not u.owner]
         own = {u.line for u in facts.uses}
         facts.contexts = [c for c in facts.contexts if any(c.start_line <= n <= c.end_line for n in own)]
+        facts.snippets = {n: t for n, t in facts.snippets.items() if n in own}
         facts.deferred = []
 
 
@@ -152,6 +166,7 @@ class Index:
                         self._db.execute("INSERT OR REPLACE INTO names SELECT * FROM w.names")
                         self._db.execute("INSERT OR REPLACE INTO files SELECT * FROM w.files")
                         self._db.execute("INSERT OR REPLACE INTO deferred SELECT * FROM w.deferred")
+                        self._db.execute("INSERT OR REPLACE INTO owned SELECT * FROM w.owned")
                     self._db.execute("DETACH DATABASE w")
             self._pending = False
             self._memo.clear()
@@ -205,15 +220,24 @@ class Index:
         return (r[0] for r in self._merged().execute(
             "SELECT DISTINCT module FROM files JOIN names USING (path) WHERE kind = ?", (_EXPORT,)))
 
-    def deferred(self):
-        """(path, module, ProjectRef, its context spans) of every written file, in path order then the
-        file's own order."""
+    def pending(self):
+        """What the cross-file pass still has to decide of each written file, one file at a time in path order:
+        (path, module, [(ProjectRef, its context spans)], [(owner use, its context spans, its snippet)]),
+        each list in the file's own order; files with neither are left out."""
         if self._dir is None:
             return
-        for path, module, data in self._merged().execute(
-                "SELECT path, module, data FROM deferred ORDER BY path, seq"):
-            ref, spans = pickle.loads(data)
-            yield path, module, ref, spans
+        rows = self._merged().execute(
+            "SELECT path, module, 0, seq, data FROM deferred UNION ALL SELECT path, module, 1, seq, data FROM owned "
+            "ORDER BY 1, 3, 4")
+        current, module, refs, owned = None, "", [], []
+        for path, mod, kind, _, data in rows:
+            if path != current:
+                if current is not None:
+                    yield current, module, refs, owned
+                current, module, refs, owned = path, mod, [], []
+            (owned if kind else refs).append(pickle.loads(data))
+        if current is not None:
+            yield current, module, refs, owned
 
     def close(self) -> None:
         if self._db is not None:

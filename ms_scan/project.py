@@ -13,8 +13,14 @@ from ms_scan.index import Kept, Modules
 _MAX_HOPS = 16
 
 
-def resolve(all_facts: list[FileFacts]) -> None:
-    """Turn each file's deferred references into ApiUses where they lead to torch."""
+def resolve(all_facts: list[FileFacts], on_file=None) -> None:
+    """Turn each file's deferred references into ApiUses where they lead to torch, and drop the uses on
+    project-class owners that the project's own classes define (_project_member).
+
+    Files the workers wrote to the index (`Kept.index`) are decided one at a time from it: a file whose
+    record the scan keeps gets its uses back in that record; any other file with uses left goes to
+    `on_file(record)` (the scan makes its findings then and lets the record go), or, without `on_file`,
+    comes back into `all_facts` (Kept.restore)."""
     by_module = Modules(all_facts)
     cat = load_catalog()
 
@@ -66,32 +72,46 @@ def resolve(all_facts: list[FileFacts]) -> None:
         facts.uses.extend(u for u in map(resolved, facts.deferred) if u is not None)
         facts.uses.sort(key=by_line)
         facts.deferred = []
+    member = _project_member(by_module)
     if isinstance(all_facts, Kept) and all_facts.index is not None:
-        # the references the workers wrote to the index: a file gets its record back only for those that lead to torch
+        # what the workers wrote to the index: a file's owner uses (the project's own methods dropped) and the
+        # references that lead to torch; its record comes back only when some are left
         by_path = {f.path: f for f in all_facts}
-        touched = {}
-        for path, module, ref, spans in all_facts.index.deferred():
-            use = resolved(ref)
-            if use is None:
+        for path, module, refs, owned in all_facts.index.pending():
+            uses = [use for use, _, _ in owned if not member(use)]
+            spans = [c for _, cs, _ in owned for c in cs]
+            for ref, cs in refs:
+                use = resolved(ref)
+                if use is not None:
+                    uses.append(use)
+                    spans.extend(cs)
+            if not uses:
                 continue
             facts = by_path.get(path)
             if facts is None:
-                facts = by_path[path] = all_facts.index.stub(path, module)
-                all_facts.restore(facts)
-            facts.uses.append(use)
-            facts.contexts.extend(c for c in spans if c not in facts.contexts)
-            touched[path] = facts
-        for facts in touched.values():
+                facts = all_facts.index.stub(path, module)
+                if on_file is None:
+                    by_path[path] = facts
+                    all_facts.restore(facts)
+            facts.uses.extend(uses)
             facts.uses.sort(key=by_line)
-    _drop_project_members(all_facts, by_module)
+            for c in spans:
+                if c not in facts.contexts:
+                    facts.contexts.append(c)
+            for use, _, text in owned:
+                if text is not None:
+                    facts.snippets.setdefault(use.line, text)
+            if path not in by_path:
+                on_file(facts)
+    for facts in all_facts:
+        if any(u.owner for u in facts.uses):
+            facts.uses = [u for u in facts.uses if not (u.owner and member(u))]
 
 
-def _drop_project_members(all_facts: list[FileFacts], by_module: Modules) -> None:
-    """The class index: an nn.Module member called on `self`, `super()` or an instance of a project class
-    (ApiUse.owner) is the project's own method when that class or a project base defines it
+def _project_member(by_module: Modules):
+    """use -> bool, the class index: an nn.Module member called on `self`, `super()` or an instance of a project
+    class (ApiUse.owner) is the project's own method when that class or a project base defines it
     (`self.register_parameter` in a gpytorch kernel runs gpytorch's Module.register_parameter)."""
-    if not any(u.owner for f in all_facts for u in f.uses):
-        return
     def find(module: str, name: str):
         """(module, name, ClassDecl) of the class a project name stands for, re-exports followed."""
         for _ in range(_MAX_HOPS):
@@ -107,27 +127,23 @@ def _drop_project_members(all_facts: list[FileFacts], by_module: Modules) -> Non
             module, name = nxt
         return None
 
-    def defines(found, member: str, own: bool, seen: set) -> bool:
-        module, name, decl = found
-        if (module, name) in seen or len(seen) > 32:
-            return False
-        seen.add((module, name))
-        if own and member in decl.methods:
-            return True
-        return any(defines(base, member, True, seen) for base in
-                   (find(m, n) for m, n in decl.bases) if base is not None)
-
-    for facts in all_facts:
-        if not any(u.owner for u in facts.uses):
-            continue
-        kept = []
-        for use in facts.uses:
-            if use.owner:
-                found = find(use.owner[0], use.owner[1])
-                if found is not None and defines(found, use.api.rpartition(".")[2], use.owner[2] != "super", set()):
-                    continue
-            kept.append(use)
-        facts.uses = kept
+    def member(use) -> bool:
+        """Whether the owner's class or a project base defines the member (a loop over the bases, breadth
+        first, at most 32 classes: a recursive closure would be a reference cycle holding by_module)."""
+        found = find(use.owner[0], use.owner[1])
+        name = use.api.rpartition(".")[2]
+        seen: set = set()
+        todo = [(found, use.owner[2] != "super")] if found is not None else []
+        while todo:
+            (module, cls, decl), own = todo.pop(0)
+            if (module, cls) in seen or len(seen) > 32:
+                continue
+            seen.add((module, cls))
+            if own and name in decl.methods:
+                return True
+            todo.extend((base, True) for base in (find(m, n) for m, n in decl.bases) if base is not None)
+        return False
+    return member
 
 
 # ---------------------------------------------------------------------- second-order paths across files

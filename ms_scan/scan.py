@@ -520,7 +520,11 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     finally:
         if progress:
             progress(None)
-    project.resolve(facts)
+    on_file = None
+    if rules is not None:  # a file not kept whose uses the cross-file pass decided: its findings now
+        sources = Sources(found.files)
+        on_file = lambda f: rules.late_file(f, sources)  # noqa: E731
+    project.resolve(facts, on_file)
     project.resolve_grad_paths(facts)
     return found, facts
 

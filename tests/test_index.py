@@ -109,13 +109,18 @@ def test_files_done_with_are_not_kept_and_are_found_by_module(monkeypatch):
     seen = {}
     real = project.resolve
 
-    def spy(all_facts):
+    def spy(all_facts, on_file=None):
         seen["kept"] = sorted(f.path for f in all_facts)
         by_module = index.Modules(all_facts)
         seen["layers"] = by_module.get("pkg.layers")
         seen["layers_nn"] = seen["layers"].exports.get("nn") if seen["layers"] is not None else None
         seen["missing"] = by_module.get("pkg.nowhere")
-        real(all_facts)
+        handed = seen["handed"] = {}
+
+        def on(f):
+            handed[f.path] = sorted(u.api for u in f.uses)
+            on_file(f)
+        real(all_facts, on)
         seen["after"] = {f.path: sorted(u.api for u in f.uses) for f in all_facts}
 
     monkeypatch.setattr(project, "resolve", spy)
@@ -125,9 +130,11 @@ def test_files_done_with_are_not_kept_and_are_found_by_module(monkeypatch):
     assert not {"pkg/layers.py", "pkg/tables.py", "pkg/model.py"} & set(seen["kept"])
     assert seen["layers"].path == "pkg/layers.py" and seen["layers_nn"] == "torch.nn"
     assert seen["missing"] is None
-    # they lead to torch, so model.py's record comes back with them; layers.py and tables.py stay out
-    assert {"torch.nn.GELU", "torch.nn.functional.relu"} <= set(seen["after"]["pkg/model.py"])
-    assert "pkg/layers.py" not in seen["after"] and "pkg/tables.py" not in seen["after"]
+    # they lead to torch, so model.py's record is made again with them, handed over for its findings and let go
+    # (not brought back into the kept list); layers.py and tables.py have nothing left and are never made again
+    assert {"torch.nn.GELU", "torch.nn.functional.relu"} <= set(seen["handed"]["pkg/model.py"])
+    assert "pkg/model.py" not in seen["after"]
+    assert "pkg/layers.py" not in seen["handed"] and "pkg/tables.py" not in seen["handed"]
     assert {"torch.nn.GELU", "torch.nn.functional.relu"} <= {f.torch_api for f in result.findings
                                                              if f.path == "pkg/model.py"}
 
@@ -156,10 +163,10 @@ def test_files_without_torch_are_not_kept_and_still_get_the_second_look(tmp_path
     seen = {}
     real = project.resolve
 
-    def spy(all_facts):
+    def spy(all_facts, on_file=None):
         seen["kept"] = sorted(f.path for f in all_facts)
         seen["config"] = index.Modules(all_facts).get("pkg.config")
-        real(all_facts)
+        real(all_facts, on_file)
 
     monkeypatch.setattr(project, "resolve", spy)
     settings = Settings(jobs=1, facts_cache=False)
@@ -283,3 +290,31 @@ def test_a_file_that_comes_back_is_counted_once_as_using_torch(tmp_path):
         assert result.files == 8
         assert result.files_with_torch == 7, jobs
         assert sum(f.torch_api == "torch.nn.Conv2d" for f in result.findings) == 7
+
+
+def test_owner_uses_wait_in_the_index_and_their_file_is_not_kept(monkeypatch):
+    """Uses called on project-class owners (`self.register_buffer` in a subclass of a project class) go to the
+    index with their snippets: the file is not kept in this process; the cross-file pass drops the members the
+    project's classes define, and a record holding the rest is made, handed over for its findings and let go."""
+    seen = {}
+    real = project.resolve
+
+    def spy(all_facts, on_file=None):
+        seen["kept"] = sorted(f.path for f in all_facts)
+        handed = seen["handed"] = {}
+
+        def on(f):
+            handed[f.path] = sorted((u.line, u.api) for u in f.uses if u.owner)
+            seen.setdefault("snippets", {})[f.path] = dict(f.snippets)
+            on_file(f)
+        real(all_facts, on)
+
+    monkeypatch.setattr(project, "resolve", spy)
+    result = scan([str(FIX / "extract" / "class_index")], Settings(jobs=1, facts_cache=False))
+    assert "pkg/kern.py" not in seen["kept"]
+    kern = seen["handed"]["pkg/kern.py"]
+    assert (13, "torch.nn.Module.register_buffer") in kern and (28, "torch.nn.Module.zero_grad") in kern
+    assert not any(line in (12, 22) for line, _ in kern)  # register_parameter: pkg.module.Module's own
+    assert "register_buffer" in seen["snippets"]["pkg/kern.py"][13]  # the snippet came with the use
+    found = {(f.line, f.torch_api) for f in result.findings if f.path == "pkg/kern.py"}
+    assert not {(12, "torch.nn.Module.register_parameter"), (22, "torch.nn.Module.register_parameter")} & found
