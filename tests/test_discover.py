@@ -124,3 +124,22 @@ def test_walk_order_links_and_names_given_twice(tmp_path):
     assert [f.relpath for f in twice.files] == ["__init__.py", "m.py"]
     given = discover([str(tmp_path / "a.py"), str(tmp_path / "alias.py")], (), False)
     assert [f.relpath for f in given.files] == ["a.py"]
+
+
+def test_the_packing_crosses_its_chunks_and_keeps_paths_that_are_not_under_the_root(tmp_path, monkeypatch):
+    """_Packing joins its texts every CHUNK files: the files on either side of each boundary (and the last,
+    partial chunk) answer as the records they were made from; a file whose absolute path is not root/relpath
+    (a relpath with "..", a file reached through a symlink) keeps its own (FileList._odd)."""
+    from ms_scan.discover import FileList, SourceFile, _Packing
+
+    monkeypatch.setattr(_Packing, "CHUNK", 3)
+    records = [SourceFile(str(tmp_path / f"m{i:02d}.py"), f"m{i:02d}.py", f"m{i:02d}", i % 4 == 0) for i in range(11)]
+    records[5] = SourceFile("/elsewhere/real.py", "m05.py", "m05", False)  # its bytes are not at root/relpath
+    records[0] = SourceFile(str(tmp_path.parent / "up.py"), "../up.py", "", False)  # (first in relpath order)
+    files = FileList(tmp_path, records)
+    assert len(files) == 11 and list(files) == records
+    assert [files[i] for i in (0, 2, 3, 5, 6, 9, 10)] == [records[i] for i in (0, 2, 3, 5, 6, 9, 10)]
+    assert files.find("m05.py").abspath == "/elsewhere/real.py" and files.find("m06.py") == records[6]
+    assert all(files.find(r.relpath) == r for r in records)
+    assert files.find("../up.py").abspath == str(tmp_path.parent / "up.py")
+    assert sorted(files.modules()) == sorted(r.module for r in records if r.module)
