@@ -229,6 +229,11 @@ def _package_prefix(root: Path) -> str:
     return ".".join(reversed(parts))
 
 
+def _dotted(parts) -> bool:
+    """Whether every part can stand in a dotted name (`my-repo`, `exp-1` cannot: the import path starts below)."""
+    return all(p.isidentifier() for p in parts)
+
+
 def module_name(rel: Path, prefix: str) -> tuple[str, bool]:
     """The dotted name `rel` (relative to the scan root, whose own package path is `prefix`) is
     imported under. When a folder between the root and the file cannot be part of a dotted name
@@ -238,7 +243,7 @@ def module_name(rel: Path, prefix: str) -> tuple[str, bool]:
     is_package = bool(parts) and parts[-1] == "__init__"
     if is_package:
         parts = parts[:-1]
-    if not all(p.isidentifier() for p in parts):
+    if not _dotted(parts):
         tail = []
         for p in reversed(parts):
             if not p.isidentifier():
@@ -395,8 +400,7 @@ def _drop_ambiguous(found: Discovery) -> None:
     """A name taken from below an undotted folder (module_name) is only kept when no other file has it:
     `exp-1/train.py` and `exp-2/train.py` are both `train`, and neither can be told from the other."""
     files = found.files
-    partial = [i for i in range(len(files)) if files._module(i)
-               and not all(p.isidentifier() for p in files._relpath(i).split("/")[:-1])]
+    partial = [i for i in range(len(files)) if files._module(i) and not _dotted(files._relpath(i).split("/")[:-1])]
     if not partial:
         return
     from collections import Counter
