@@ -1954,3 +1954,77 @@ def test_conditional_element_of_a_layer_list(tmp_path: Path) -> None:
     for new, want in [("[dense(2, hidden) if gated else Gated(2, hidden)]", {"torch.nn.GLU"}),
                       ("[dense(2, hidden)]", set())]:
         assert _edited_scan(tmp_path, pos, [("models.py", cond, new)]) == want, new
+
+
+def test_grad_helper_rebinding_its_output_to_its_own_result(tmp_path: Path) -> None:
+    # `for _ in range(times): f = grad(f.sum(), wrt, create_graph=True)[0]` in a helper: f is still what the
+    # callers pass (its derivatives), so the site is lifted to them; before, the loop linked wrt to f and the site
+    # "resolved" with no op at all
+    src = (CASES[0].parent / "derivative_helper_rebinds_its_output_in_a_loop.py").read_text()
+    for old, new, want in [("    f = net(pts)\n", "    f = net(pts)\n", {"torch.nn.SELU"}),
+                           ("    f = net(pts)\n", "    f = torch.tanh(pts) * 2\n", set()),
+                           # the callers' f never reaches the grad: nothing to lift
+                           ("f = torch.autograd.grad(f.sum(), wrt", "f = torch.autograd.grad(wrt.sum(), wrt",
+                            set()),
+                           # a term computed by the net inside the helper: on the path too
+                           ("create_graph=True)[0]", "create_graph=True)[0] * net(wrt)", {"torch.nn.SELU"})]:
+        assert old in src
+        case = tmp_path / "case.py"
+        case.write_text(src.replace(old, new))
+        facts, found = _findings(case)
+        assert {f.torch_api for f in found} == want, new
+        assert all(s.ops or not s.resolved for s in facts.sites), new  # never "resolved" with nothing on it
+
+
+def test_module_forward_with_a_grad_lifted_to_its_instance_calls(tmp_path: Path) -> None:
+    # `class GradPenalty(nn.Module): def forward(self, inp, out): grad(out.sum(), inp, create_graph=True)` called as
+    # `pen(x, out)`: the instance call runs forward, so the site is sliced in the caller (before: MS302 only)
+    src = (CASES[0].parent / "penalty_module_forward_called_on_model_output.py").read_text()
+    for old, new, want in [("pen(x, out)", "pen(x, out)", {"torch.nn.SELU"}),
+                           ("pen(x, out)", "pen(x, side(x))", {"torch.nn.Hardswish"}),
+                           ("pen(x, out)", "pen(x, out + side(x))", {"torch.nn.SELU", "torch.nn.Hardswish"}),
+                           # the instance held by another module and called as `self.pen(...)`
+                           ("pen = GradPenalty()\n", "class Reg(nn.Module):\n    def __init__(self):\n"
+                            "        super().__init__()\n        self.pen = GradPenalty()\n\n"
+                            "    def forward(self, inp, out):\n        return self.pen(inp, out)\n\n\npen = Reg()\n",
+                            {"torch.nn.SELU"}),
+                           # pen an instance of another class: its calls are not GradPenalty.forward's
+                           ("pen = GradPenalty()", "pen = Side()", {"torch.autograd.grad"})]:
+        assert old in src
+        case = tmp_path / "case.py"
+        case.write_text(src.replace(old, new))
+        _, found = _findings(case)
+        assert {f.torch_api for f in found} == want, new
+
+
+def test_transformed_function_over_weights_made_leaves_again(tmp_path: Path) -> None:
+    # `params = {k: v.detach().requires_grad_() for k, v in net.named_parameters()}` is what a functional model
+    # trains: `vmap(grad(energy))(params, r)` backpropagated is second order (a plain `.detach()` stays a constant)
+    src = (CASES[0].parent / "func_grad_over_weights_detached_into_new_leaves.py").read_text()
+    old = "v.detach().requires_grad_()"
+    for new, want in [(old, {"torch.nn.SELU"}),
+                      ("v.detach().requires_grad_(True)", {"torch.nn.SELU"}),
+                      ("nn.Parameter(v.detach())", {"torch.nn.SELU"}),
+                      ("v.detach()", set()),
+                      ("v.detach().requires_grad_(False)", set()),
+                      ("nn.Parameter(v.detach(), requires_grad=False)", set())]:
+        assert old in src
+        case = tmp_path / "case.py"
+        case.write_text(src.replace(old, new))
+        _, found = _findings(case)
+        assert {f.torch_api for f in found} == want, new
+
+
+def test_head_part_through_another_files_loss_calling_the_model(tmp_path: Path) -> None:
+    # `fit_loss(net, x, y)` in another file calling `net(x)` (forward = head(trunk(x))), the curvature over
+    # `net.module.head.parameters()`: the parameter called as a model keeps the part as a member call does
+    pos = PKG / "head_part_through_loss_calling_the_model_across_modules"
+    both = {"torch.nn.SELU", "torch.nn.Hardswish"}
+    for edits, want in [
+            ([], {"torch.nn.Hardswish"}),
+            ([("losses.py", "net(x)", "net.module(x)")], {"torch.nn.Hardswish"}),
+            ([("train.py", "net.module.head.parameters()", "net.module.parameters()")], both),
+            ([("train.py", "net.module.head.parameters()", "net.module.trunk.parameters()")], both),
+            # the trunk applied after the head: on the path
+            ([("models.py", "return self.head(self.trunk(x))", "return self.trunk(self.head(x))")], both)]:
+        assert _edited_scan(tmp_path, pos, edits) == want, edits

@@ -8,7 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
+    _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _is_weight, _kw,
     _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     enclosing, union_or_none, weight_owners,
@@ -128,8 +128,22 @@ class _Paths:
                         it.func.attr.value in _PARAMETER_METHODS):
                     continue
                 element = v.value if isinstance(v, cst.DictComp) else v.elt
-                if not refs_besides(element) & refs(v.for_in.target):
+                if not refs_besides(element) & refs(v.for_in.target) and not self.leaf_again(element):
                     return True  # the weights are read only through `.detach()` / `zeros_like` ...
+        return False
+
+    def leaf_again(self, element) -> bool:
+        """A detached copy made a leaf that requires grad again (`v.detach().requires_grad_(True)`,
+        `nn.Parameter(v.detach())`, `v.detach().clone().requires_grad_()`): the weights a functional model trains,
+        not constants."""
+        if not isinstance(element, cst.Call):
+            return False
+        if isinstance(element.func, cst.Attribute) and element.func.attr.value == "requires_grad_":
+            flag = _arg(element, 0, "requires_grad")
+            return flag is None or _literal(flag) is True
+        if self.torch_api(element) == "torch.nn.Parameter":
+            flag = _arg(element, 1, "requires_grad")
+            return flag is None or _literal(flag) is True
         return False
 
     def transform_of(self, expr, fn: _Fn, depth: int) -> tuple[cst.Call, _Fn] | None:
@@ -327,7 +341,7 @@ class _Paths:
                     pinned[name] = [v]
         inputs = self.submodule_weights(fn, inputs) if inputs is not None else None
         cut = self.recomputed_inputs(fn, inputs) if inputs is not None else set()
-        exprs = list(outputs) + self.trace_back(fn, back, stop=cut, pinned=pinned)
+        exprs = list(outputs) + self.trace_back(fn, back, stop=cut, pinned=pinned, opaque=at)
         back |= cut & set().union(*(refs(e) for e in exprs))
         holders: set = set()
         reach = None
@@ -345,14 +359,17 @@ class _Paths:
             held, holders = self.input_holders(fn, fwd, inputs)
             members = self.other_submodules(fn, inputs)
             parts = self.input_parts(fn, inputs) or given
-            spread(self.visible_assigns(fn), fwd, members)
+            visible = self.visible_assigns(fn)
+            if at is not None:  # the grad's own result fed back to its output (trace_back's `opaque`)
+                visible = {k: [p for v in vs for p in _outside(v, at)] for k, vs in visible.items()}
+            spread(visible, fwd, members)
             reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
             fwd |= held
             shared = fwd & back
             if not shared:
-                if not self.lift(state, fn, back, fwd, hops, parts=parts) and not (self.instance_weights(fn, inputs)
-                                                                                and self.lift(state, fn, back, None,
-                                                                                              hops, "back", loud=True)):
+                if not self.lift(state, fn, back, fwd, hops, parts=parts, at=at) and \
+                        not (self.instance_weights(fn, inputs) and self.lift(state, fn, back, None, hops, "back",
+                                                                             loud=True)):
                     state.site.reason = state.site.reason or \
                         "the grad inputs do not reach its outputs within " + fn.qual
                 return
@@ -567,12 +584,15 @@ class _Paths:
         self.trace_back(fn, back, stop)
         return back
 
-    def trace_back(self, fn: _Fn, names: set, stop: set | None = None, pinned: dict | None = None) -> list:
+    def trace_back(self, fn: _Fn, names: set, stop: set | None = None, pinned: dict | None = None,
+                   opaque: cst.CSTNode | None = None) -> list:
         """The backward walk over assignments: follows `names` back through the bindings visible in fn
         (`x = y`, `x = f(y)`, in fn or an enclosing function; a parameter ends the walk) to their sources.
         Grows `names` in place with every name read on the way, not those in `stop` (not walked through);
         returns the assigned values met, in the order met. `pinned`: name -> the values to take for it instead
-        of all its assignments (the one that reaches a grad call in a loop)."""
+        of all its assignments (the one that reaches a grad call in a loop). `opaque`: the grad call being sliced,
+        whose own arguments are not sources of an output it feeds back into (`for _ in range(order): u = grad(u,
+        x, ...)[0]`: the derivative of u is taken along u's own path, the loop adds no op and no link to x)."""
         exprs = []
         work = sorted(names, reverse=True)  # (popped in name order: the walk does not depend on set order)
         while work:
@@ -582,7 +602,8 @@ class _Paths:
                 continue
             for v in pinned.get(name, found[0]) if pinned else found[0]:
                 exprs.append(v)
-                for r in sorted((refs(v) - names - stop) if stop is not None else (refs(v) - names), reverse=True):
+                read = refs(v) if opaque is None else set().union(*map(refs, _outside(v, opaque)))
+                for r in sorted((read - names - stop) if stop is not None else (read - names), reverse=True):
                     names.add(r)
                     work.append(r)
         return exprs
@@ -1116,10 +1137,14 @@ class _Paths:
 
     # ---------------------------------------------------------------- helpers sliced in their callers
     @staticmethod
-    def as_passed(fn: _Fn, p: str) -> bool:
+    def as_passed(fn: _Fn, p: str, at: cst.CSTNode | None = None) -> bool:
         """The parameter p holds what the callers pass wherever fn reads it: never rebound, or rebound only to
-        the same items (`params = list(params)`, `tuple(params)`, `[q for q in params if q.requires_grad]`)."""
+        the same items (`params = list(params)`, `tuple(params)`, `[q for q in params if q.requires_grad]`), or
+        to the result of the grad call `at` (`u = grad(u, x, ...)[0]` in a loop: derivatives along p's path)."""
         for v in fn.assigns.get(p, ()):
+            if at is not None and any(n is at for n in _walk(v)) and \
+                    not set().union(*map(refs, _outside(v, at))):
+                continue
             if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value in ("list", "tuple") and \
                     len(v.args) == 1 and not v.args[0].keyword and not v.args[0].star:
                 v = v.args[0].value
@@ -1132,7 +1157,8 @@ class _Paths:
         return True
 
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",
-             quiet: bool = False, parts: frozenset = frozenset(), loud: bool = False) -> bool:
+             quiet: bool = False, parts: frozenset = frozenset(), loud: bool = False,
+             at: cst.CSTNode | None = None) -> bool:
         """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
         `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes. Role "hold":
         the parameter holds both (`sdf_loss(model_output)` reads input and output out of it): in the callers,
@@ -1140,16 +1166,18 @@ class _Paths:
         ms_scan.project's (a "lift"/"hold" ProjectCallee, named as unresolved when no call is in this file). Role
         "back" (no inputs: `def step(loss): loss.backward(...)`, or inputs the instance holds, instance_weights):
         the callers' whole slice of the argument; other files' calls through a "back" ProjectCallee, named as
-        unresolved only when `loud`."""
+        unresolved only when `loud`. `at`: the grad call sliced in fn (as_passed)."""
         if state.lifts >= MAX_LIFTS:
             self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
             return False
-        p_out = [p for p in fn.params if p in back and self.as_passed(fn, p)]
+        p_out = [p for p in fn.params if p in back and self.as_passed(fn, p, at)]
         p_in = [p for p in fn.params if p in fwd and self.as_passed(fn, p)] if fwd is not None else []
         if not p_out or (fwd is not None and not p_in):
             return False
         lifted = False
         calls = self.calls_of(fn)
+        if fn.name == "forward" and fn.cls is not None:  # `R = reg(data, output)`, reg a JacobianReg()
+            calls = calls + self.instance_calls(fn.cls)
         if not calls:  # a library helper (`def hessian(y, xs)`): what it differentiates is its callers' business
             names = ", ".join(dict.fromkeys(p_out + p_in))
             state.site.reason = state.site.reason or (
@@ -1251,3 +1279,13 @@ class _Paths:
                 out.pop(p, None)
             out.update(f.assigns)
         return out
+
+
+def _outside(node: cst.CSTNode, skip: cst.CSTNode) -> list:
+    """The parts of node that do not hold the subtree `skip` (node itself when it does not hold it): what a value
+    reads besides `skip`, for refs and refs_besides."""
+    if node is skip:
+        return []
+    if not any(n is skip for n in _walk(node)):
+        return [node]
+    return [p for k in _children(node) for p in _outside(k, skip)]

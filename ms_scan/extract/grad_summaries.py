@@ -119,12 +119,12 @@ class _Summaries:
     @staticmethod
     def member_owner_slots(f: _Fn) -> list[int]:
         """Positions of f's parameters (not rebound in f) whose members f calls (`net.predict(x)`,
-        `net.module.predict(x)`)."""
+        `net.module.predict(x)`) or that f calls (`net(x)`, `net.module(x)`: their forward)."""
         if not isinstance(f.node, cst.FunctionDef):
             return []
         out = set()
         for c in f.calls:
-            owner = c.func.value if isinstance(c.func, cst.Attribute) else None
+            owner = c.func.value if isinstance(c.func, cst.Attribute) and c.func.attr.value != "module" else c.func
             if isinstance(owner, cst.Attribute) and owner.attr.value == "module":
                 owner = owner.value
             if isinstance(owner, cst.Name) and owner.value in f.params and owner.value not in f.assigns:

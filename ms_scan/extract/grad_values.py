@@ -243,6 +243,23 @@ class _Values:
                 out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
         return out
 
+    def instance_calls(self, cls: _Cls) -> list[tuple[cst.Call, _Fn]]:
+        """The file's calls of an instance of cls (`reg(x, y)`, `self.reg(x, y)` with the instance bound to
+        `JacobianReg()` there): each runs cls's forward on the call's arguments (calls_of leaves them out: its
+        users read a method's callers as methods or functions)."""
+        if id(cls) not in self._instance_calls:
+            out = []
+            for f in self.all_fns():
+                for c in f.calls:
+                    func = c.func
+                    if isinstance(func, cst.Name) and func.value in self.ex._classes or \
+                            not isinstance(func, (cst.Name, cst.Attribute)) or self.torch_api(c) is not None:
+                        continue
+                    if self.class_of(func, f) is cls:
+                        out.append((c, f))
+            self._instance_calls[id(cls)] = out
+        return self._instance_calls[id(cls)]
+
     def calls_named(self, name: str) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls `name(...)` and `x.name(...)` with their functions (indexed once per file)."""
         if self._calls_by_name is None:

@@ -481,6 +481,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries):
         self.out: list[tuple[cst.CSTNode, object]] = []
         self._module_classes: dict[str, _Cls] | None = None
         self._calls_by_name: dict[str, list] | None = None
+        self._instance_calls: dict[int, list] = {}  # id(class) -> the calls of its instances (`reg(x, y)`)
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
         self._owner_memo: dict[tuple, set] = {}  # owner_params, per (function, input parameters)
         self._param_methods: frozenset | None = None
