@@ -25,6 +25,14 @@ def _findings(case: Path, target=None, mode=None):
                                      None if target == "any" else target)
 
 
+def _apis_after_edit(tmp_path: Path, src: str, old: str, new: str) -> set[str]:
+    """The torch APIs flagged MS3xx in `src` with `old` replaced by `new` (which must be there to replace)."""
+    assert old in src
+    case = tmp_path / "case.py"
+    case.write_text(src.replace(old, new))
+    return {f.torch_api for f in _findings(case)[1]}
+
+
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_fixture(case: Path) -> None:
     _, found = _findings(case)
@@ -1868,11 +1876,7 @@ def test_second_grad_over_the_first_one_keeps_the_head_part(tmp_path: Path) -> N
                            ("list(model.head.parameters())", "list(model.trunk.parameters())",
                             {"torch.nn.SELU", "torch.nn.Hardswish"}),
                            ("list(model.head.parameters())", "list(model.head.parameters())", {"torch.nn.Hardswish"})]:
-        assert old in src
-        case = tmp_path / "case.py"
-        case.write_text(src.replace(old, new))
-        _, found = _findings(case)
-        assert {f.torch_api for f in found} == want, new
+        assert _apis_after_edit(tmp_path, src, old, new) == want, new
 
 
 def test_head_part_through_another_files_loss_function(tmp_path: Path) -> None:
@@ -1911,11 +1915,7 @@ def test_stage_of_a_module_dict_run_in_a_loop_over_keys(tmp_path: Path) -> None:
                            ('("stem", "mid", "out")', '("mid", "stem", "out")', both),  # the stem runs after mid
                            ('for name in ("stem", "mid", "out")', "for name in stages", both),  # order not shown
                            ('("stem", "mid", "out")', '("stem", "mid", "out")', {"torch.nn.Hardswish"})]:
-        assert old in src
-        case = tmp_path / "case.py"
-        case.write_text(src.replace(old, new))
-        _, found = _findings(case)
-        assert {f.torch_api for f in found} == want, new
+        assert _apis_after_edit(tmp_path, src, old, new) == want, new
 
 
 def _edited_scan(tmp_path: Path, pos: Path, edits: list) -> set:
@@ -1990,11 +1990,7 @@ def test_module_forward_with_a_grad_lifted_to_its_instance_calls(tmp_path: Path)
                             {"torch.nn.SELU"}),
                            # pen an instance of another class: its calls are not GradPenalty.forward's
                            ("pen = GradPenalty()", "pen = Side()", {"torch.autograd.grad"})]:
-        assert old in src
-        case = tmp_path / "case.py"
-        case.write_text(src.replace(old, new))
-        _, found = _findings(case)
-        assert {f.torch_api for f in found} == want, new
+        assert _apis_after_edit(tmp_path, src, old, new) == want, new
 
 
 def test_transformed_function_over_weights_made_leaves_again(tmp_path: Path) -> None:
@@ -2008,11 +2004,7 @@ def test_transformed_function_over_weights_made_leaves_again(tmp_path: Path) -> 
                       ("v.detach()", set()),
                       ("v.detach().requires_grad_(False)", set()),
                       ("nn.Parameter(v.detach(), requires_grad=False)", set())]:
-        assert old in src
-        case = tmp_path / "case.py"
-        case.write_text(src.replace(old, new))
-        _, found = _findings(case)
-        assert {f.torch_api for f in found} == want, new
+        assert _apis_after_edit(tmp_path, src, old, new) == want, new
 
 
 def test_head_part_through_another_files_loss_calling_the_model(tmp_path: Path) -> None:
