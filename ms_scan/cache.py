@@ -15,8 +15,8 @@ Mapping tables, --ms-version, --target, --mode and rule settings are NOT in the 
 Storage: `<cache dir>/facts/<2 hex>/<slot>.json`, one entry per file and pass (the slot, digests.file_slot,
 hashes the file's relpath, module name, is-package flag and pass, not its bytes), written atomically (temp
 file + os.replace): an edited file's entry replaces the one of its old bytes, so the cache does not grow with
-the edits (a file switched back and forth between two versions is extracted again each time). JSON only, never pickle: the cache lives inside the scanned repository, which may ship a
-crafted one. Entries are read with a size bound and decoded by strict, schema-driven constructors that
+the edits (a file switched back and forth between two versions is extracted again each time). JSON only,
+never pickle: the cache lives inside the scanned repository, which may ship a crafted one. Entries are read with a size bound and decoded by strict, schema-driven constructors that
 accept only the exact field names and JSON types of each fact dataclass; anything else (corrupt, other
 format, wrong key, unexpected types) is a miss, never an error.
 """

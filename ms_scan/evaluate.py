@@ -248,14 +248,15 @@ class Streaming:
         return self.accept(self.per_file(facts))
 
     def late_file(self, f: FileFacts, sources: dict[str, str] | None = None) -> None:
-        """The API findings of a file the scan did not keep, once the cross-file pass decided its deferred
-        references and owner uses (project.resolve's `on_file`): made now, so its record is let go."""
+        """The API findings of a file whose per-file rules ran, once the cross-file pass decided its deferred
+        references and owner uses: a file not kept (project.resolve's `on_file`: made now, so its record is let
+        go), or one kept for that pass (finish)."""
         _read_snippets(f, sources)
         late = _api_findings(f, f.uses, self.ready(), self.settings)
         for finding in late:
             self._share(finding)
         self.findings.extend(_filtered(late, self.settings, self._keep))
-        if not self.index.direct(f.path):  # (else counted when its per-file rules ran)
+        if not self.index.direct(f.path):  # (else counted when its per-file rules ran: with_uses or dropped)
             self.with_uses.add(f.path)
 
     def finish(self, facts: list[FileFacts], sources: dict[str, str] | None = None) -> list[Finding]:
@@ -268,10 +269,7 @@ class Streaming:
         for f in facts:
             if f.path in self.done or f.path in restored:
                 if f.uses:  # owner uses project.resolve kept, and deferred references it resolved
-                    _read_snippets(f, sources)
-                    late.extend(_api_findings(f, f.uses, table, self.settings))
-                    if f.path in self.done or not self.index.direct(f.path):  # (else counted when dropped)
-                        self.with_uses.add(f.path)
+                    self.late_file(f, sources)
             else:
                 late.extend(file_findings(f, table, self.settings, snippets_of))
                 if f.uses:

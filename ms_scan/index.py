@@ -102,13 +102,15 @@ def write(directory: str, facts: FileFacts, direct: bool = False) -> None:
     db = _writer[2]
     rows = [(facts.path, kind, name, _encode(kind, value))
             for field, kind in _FIELDS for name, value in getattr(facts, field).items()]
-    refs = [(facts.path, seq, facts.module, pickle.dumps(
-        (ref, [c for c in facts.contexts if c.start_line <= ref.use.line <= c.end_line]), _PICKLE))
-        for seq, ref in enumerate(facts.deferred)]
+
+    def spans(line: int) -> list:
+        return [c for c in facts.contexts if c.start_line <= line <= c.end_line]
+
+    refs = [(facts.path, seq, facts.module, pickle.dumps((ref, spans(ref.use.line)), _PICKLE))
+            for seq, ref in enumerate(facts.deferred)]
     owned = [u for u in facts.uses if u.owner]
-    rows_owned = [(facts.path, seq, facts.module, pickle.dumps(
-        (use, [c for c in facts.contexts if c.start_line <= use.line <= c.end_line], facts.snippets.get(use.line)),
-        _PICKLE)) for seq, use in enumerate(owned)]
+    rows_owned = [(facts.path, seq, facts.module, pickle.dumps((use, spans(use.line), facts.snippets.get(use.line)),
+                                                               _PICKLE)) for seq, use in enumerate(owned)]
     with db:  # one transaction (a file is written once a scan: when its per-file rules are done)
         db.execute("INSERT OR REPLACE INTO files VALUES (?, ?, ?)", (facts.module, facts.path, int(direct)))
         db.executemany("INSERT OR REPLACE INTO names VALUES (?, ?, ?, ?)", rows)

@@ -128,20 +128,21 @@ def _project_member(by_module: Modules):
         return None
 
     def member(use) -> bool:
-        """Whether the owner's class or a project base defines the member (a loop over the bases, breadth
-        first, at most 32 classes: a recursive closure would be a reference cycle holding by_module)."""
+        """Whether the owner's class or a project base defines the member: the bases depth first, in order, at
+        most 32 classes (a loop with a stack: a recursive closure would be a reference cycle holding by_module)."""
         found = find(use.owner[0], use.owner[1])
         name = use.api.rpartition(".")[2]
         seen: set = set()
         todo = [(found, use.owner[2] != "super")] if found is not None else []
         while todo:
-            (module, cls, decl), own = todo.pop(0)
+            (module, cls, decl), own = todo.pop()
             if (module, cls) in seen or len(seen) > 32:
                 continue
             seen.add((module, cls))
             if own and name in decl.methods:
                 return True
-            todo.extend((base, True) for base in (find(m, n) for m, n in decl.bases) if base is not None)
+            bases = [base for base in (find(m, n) for m, n in decl.bases) if base is not None]
+            todo.extend((base, True) for base in reversed(bases))  # the first base popped next
         return False
     return member
 
