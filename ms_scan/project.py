@@ -198,7 +198,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict):
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
     only when one of them is a key of the table. Any argument there that is not a literal string, no such call,
     or no table key among the values: every entry stays (True)."""
-    memo: dict[str, bool] = {}
+    memo: dict[tuple, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
         if cls_part:
@@ -206,18 +206,41 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict):
             found = calls.get((defining_module(by_module, module, cls) or module, cls), [])
             if not found:
                 return None
-            return {lits.get(field, lits.get(index, repr(default))) for lits in found}
+            # (a parameter without a string default, Resolver.open_key: a call leaving it out is not known)
+            return {lits.get(field, lits.get(index, repr(default) if default else "?")) for lits in found}
         return {lits[field] for found in calls.values() for lits in found if field in lits} or None
 
-    def picked(when: str) -> bool:
-        if when not in memo:
-            cls_part, pick, table = when.split("|", 2)
-            field, _, key = pick.partition("=")
-            values = values_of(cls_part, field)
+    def fields_read(values: set | None, keys: set, depth: int = 0) -> set | None:
+        """values with each "@field" / "@.field" (an argument `cfg.field`: _Summaries.string_slots,
+        grad_project.call_keys) replaced by the strings the configs give that field ("?" when none is a key of
+        the table, or it is not known); "@<i>" (a parameter no construction named) is not known."""
+        if values is None or not any(v.startswith("@") for v in values):
+            return values
+        out = {v for v in values if not v.startswith("@")}
+        for v in values - out:
+            field = v[1:].partition(".")[2] if "." in v else v[1:]
+            got = fields_read(values_of("", field), keys, depth + 1) if depth < _MAX_HOPS and \
+                field.isidentifier() and not v[1:].isdigit() else None
+            out |= got if got is not None and got & keys and "?" not in got else {"?"}
+        return out
+
+    def picked(when: str, keys_given: dict | None = None, callee: tuple = ()) -> bool:
+        """`keys_given`: the table keys the construction of `callee` (home module, name) that reaches the op
+        passes (ProjectCallee.live "=<slot>:<key>"): a `when` naming that construction's parameter takes them."""
+        cls_part, pick, table = when.split("|", 2)
+        field, _, key = pick.partition("=")
+        given = None
+        if keys_given and cls_part:
+            module, cls, index, _ = cls_part.split(":", 3)
+            if (module, cls) == callee:
+                given = keys_given.get(field, keys_given.get(index))
+        memo_key = (when, given)
+        if memo_key not in memo:
             keys = {repr(k) for k in table.split(",")}
-            memo[when] = values is None or "?" in values or (not cls_part and not values & keys) or \
+            values = fields_read({given} if given is not None else values_of(cls_part, field), keys)
+            memo[memo_key] = values is None or "?" in values or (not cls_part and not values & keys) or \
                 repr(key) in values
-        return memo[when]
+        return memo[memo_key]
     return picked
 
 
@@ -265,11 +288,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         return home, None
 
     def take(facts, summary, prefix: str, conf: str, seen: frozenset, hops: int, site, ops=True,
-             live: str = "") -> None:
+             live: str = "", keys_given: dict | None = None, callee: tuple = ()) -> None:
         """A summary's ops (when `ops`), unresolved entries and further project names, joined to the site;
-        `live`: the argument slots its project instances are called with (ProjectCallee.live)."""
+        `live`: the argument slots its project instances are called with (ProjectCallee.live); `keys_given`,
+        `callee`: the table keys the construction reaching the summary passes (picked), which the
+        constructions its project names make may pass on (given_keys)."""
         for op in summary.ops if ops else ():
-            if op.when and not picked(op.when):
+            if op.when and not picked(op.when, keys_given, callee):
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
             step = f"{prefix}:{op.via}" if op.via else prefix
             conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
@@ -279,7 +304,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 _add(site.unresolved, f"{text} [in {facts.path}]")
         left = follow_all(summary.project, lambda c: f"{prefix}:{c.via}" if c.via else prefix,
                           lambda c: "medium" if "medium" in (conf, c.confidence) else "high", seen, hops + 1, site,
-                          live)
+                          live, keys_given or {})
         for text in left:
             _add(site.unresolved, f"{text} [in {facts.path}]")
 
@@ -363,7 +388,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         home = defining_module(by_module, module, name)
         return by_module[home].classes if home is not None and home in by_module else ()
 
-    def follow_live(callee, live: str, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
+    def follow_live(callee, live: str, via: str, conf: str, seen: frozenset, hops: int, site,
+                    keys_given: dict | None = None) -> bool:
         """An instance called with only some arguments live: the union of its forward's slices from each
         ("instance:<slot>" summaries). False when one is missing (the whole forward is taken instead)."""
         home = defining_module(by_module, callee.module, callee.name)
@@ -382,14 +408,35 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if key in seen:
             return True
         for facts, summary in found:
-            take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen | {key}, hops, site)
+            take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen | {key}, hops, site,
+                 keys_given=keys_given, callee=(home, callee.name))
         return True
 
-    def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site, live: str = "") -> bool:
+    def given_keys(live: str, outer: dict) -> dict:
+        """slot -> key of the "=<slot>:<key>" tokens of a construction's live text (grad_project.call_keys), a
+        key "@<i>..." read from the keys of the construction of the instance that makes this one (`outer`):
+        `DenseBlock(d, cfg.activation)` in `FacetSDF.__init__(self, cfg)` takes what `FacetSDF(cfg)` gives
+        `cfg.activation`."""
+        out = {}
+        for t in live.split(",") if live else ():
+            if not t.startswith("="):
+                continue
+            slot, _, key = t[1:].partition(":")
+            ref = key[1:] if key.startswith("@") else None
+            if ref and ref.partition(".")[0].isdigit():
+                key = outer.get(ref, "@" + ref if "." in ref else "?")  # not named there: the field's configs
+            out[slot] = key
+        return out
+
+    def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site, live: str = "",
+               outer: dict | None = None) -> bool:
         if callee.role == "flag":
             return True  # decided by _decide_flags
-        live = callee.live or live if callee.role == "instance" else ""
-        if live and follow_live(callee, live, via, conf, seen, hops, site):
+        # "=<slot>:<key>" (grad_project.call_keys): the table keys the construction passes, not slots
+        keys_given = given_keys(callee.live, outer or {}) if callee.role == "instance" else {}
+        own = ",".join(t for t in callee.live.split(",") if not t.startswith("=")) if callee.live else ""
+        live = own or live if callee.role == "instance" else ""
+        if live and follow_live(callee, live, via, conf, seen, hops, site, keys_given):
             return True
         if callee.role == "member" and callee.live:  # `clf.classify(x)` over clf.heads' weights: "member:@heads"
             home, found = find(callee.module, callee.name, f"member:{callee.live}")
@@ -417,16 +464,19 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             if held is not None:  # `Replicated(net).module.score`: the member of what its callers wrap
                 return follow_param(held, via, conf, seen, hops, site)
         if found is None and callee.role == "call" and home is not None and \
-                callee.name in by_module[home].classes and (home, callee.name, "instance") not in summaries:
+                callee.name in by_module[home].classes and ((home, callee.name, "instance") not in summaries or
+                                                            _plain_callable(by_module[home].classes[callee.name])):
             return True  # `BaseModelOutput(...)`: building a plain (not nn.Module) project class puts no op on a path
         if found is None or hops > _MAX_GRAD_HOPS or (home, callee.name, callee.role) in seen:
             return False
         facts, summary = found
         seen = seen | {(home, callee.name, callee.role)}
-        take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site)
+        take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site,
+             keys_given=keys_given, callee=(home, callee.name))
         return True
 
-    def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site, live: str = "") -> list[str]:
+    def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site, live: str = "",
+                   outer: dict | None = None) -> list[str]:
         """Follow each callee; the `unresolved` texts that remain. Callees guessed from a parameter's name
         (ProjectCallee.guess) are candidates: the one that is a model (has an instance or member summary) is
         followed; when none or several are, the class is said to be unknown, never named."""
@@ -434,13 +484,14 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         for c in callees:
             if c.guess:
                 groups.setdefault(c.guess, []).append(c)
-            elif not follow(c, via_of(c), conf_of(c), seen, hops, site, live) and c.text:
+            elif not follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer) and c.text:
                 _add(left, c.text)
         for guess, cands in groups.items():
             homes = [find(c.module, c.name, c.role) for c in cands]
             models = [c for c, (_, found) in zip(cands, homes) if found is not None and (
                 c.role != "member" or find(c.module, c.name.partition(".")[0], "instance")[1] is not None)]
-            if len(models) == 1 and follow(models[0], via_of(models[0]), conf_of(models[0]), seen, hops, site, live):
+            if len(models) == 1 and follow(models[0], via_of(models[0]), conf_of(models[0]), seen, hops, site, live,
+                                           outer):
                 continue
             if len(cands) == 1 and homes[0][0] is None:  # its module was not scanned: the name's guess stands
                 _add(left, cands[0].text)
@@ -461,6 +512,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 uniq.setdefault((op.path, op.line, op.column, op.api), op)
             site.ops = sorted(uniq.values(), key=lambda o: (o.path, o.line, o.column, o.api))
     _dedupe_across_files(all_facts)
+
+
+def _plain_callable(decl) -> bool:
+    """A class index entry of a class whose instances are called through its own `__call__` (a loss object), not
+    a forward: building one runs nothing."""
+    return "__call__" in decl.methods and "forward" not in decl.methods
 
 
 def _passed_part(callee) -> tuple[str, str] | None:

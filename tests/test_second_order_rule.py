@@ -1339,12 +1339,12 @@ def test_sequential_layer_index_given_by_the_caller(tmp_path: Path) -> None:
     second = "    print(curvature(net, 1, torch.randn(4, 6), torch.tensor([0, 1, 0, 0])))\n"
     (tmp_path / "two.py").write_text(src + second)
     assert _ms3_lines(tmp_path / "two.py") == want | before
-    # layers given as a starred list: their positions are not shown, the whole model
+    # layers given as a starred list display: their positions are shown (grad_unroll's container_elements)
     starred = src.replace("return nn.Sequential(\n", "return nn.Sequential(*[\n").replace(
         "nn.LogSoftmax(dim=1),\n    )", "nn.LogSoftmax(dim=1),\n    ])")
     assert starred != src
     (tmp_path / "starred.py").write_text(starred)
-    assert _ms3_lines(tmp_path / "starred.py") == want | before
+    assert _ms3_lines(tmp_path / "starred.py") == want
     (tmp_path / "first.py").write_text(src.replace(", create_graph=True", ""))
     assert not _scan_ms3(tmp_path / "first.py").findings
 
@@ -2020,3 +2020,53 @@ def test_head_part_through_another_files_loss_calling_the_model(tmp_path: Path) 
             # the trunk applied after the head: on the path
             ([("models.py", "return self.head(self.trunk(x))", "return self.trunk(self.head(x))")], both)]:
         assert _edited_scan(tmp_path, pos, edits) == want, edits
+
+
+def test_table_keys_and_factories_decided_per_construction(tmp_path: Path) -> None:
+    # A key or a factory's branch given by the construction (a stored name, an argparse default, an in-place table,
+    # getattr on torch.nn.functional, a staticmethod if/elif factory): the construction that names an OK op puts
+    # nothing on the path, and a name no literal decides keeps every entry
+    edits = [("moduledict_acts_keyed_by_stored_name.py", 'Net("hswish")', 'Net("tanh")', set()),
+             ("moduledict_acts_keyed_by_stored_name.py", 'Net("hswish")', "Net(input())",
+              {"torch.nn.ELU", "torch.nn.Hardswish"}),
+             ("argparse_default_table_key.py", 'default="hswish"', 'default="tanh"', set()),
+             ("inline_table_lookup_ctor_keys.py", 'Net("relu6")', 'Net("tanh", gate="tanh")', set()),
+             ("getattr_functional_stored_name.py", 'Net("hardswish")', 'Net("silu")', set()),
+             ("staticmethod_activation_factory.py", 'Net("hswish")', 'Net("tanh")', set()),
+             ("staticmethod_activation_factory.py", 'Net("hswish")', 'Net("elu")', {"torch.nn.ELU"}),
+             ("init_ifchain_activation_by_name.py", 'Block(4, "hswish")', 'Block(4, "relu")', set()),
+             ("init_ifchain_activation_by_name.py", 'Block(4, "hswish")', 'Block(4, input())',
+              {"torch.nn.ELU", "torch.nn.Hardswish"}),
+             ("torchmeta_gradient_update_parameters.py", "first_order=False", "first_order=True", set()),
+             ("config_object_table_keys.py", 'ModelCfg(act="hswish")', 'ModelCfg(act="tanh")', {"torch.nn.ReLU6"})]
+    for name, old, new, want in edits:
+        assert _apis_after_edit(tmp_path, (SO / name).read_text(), old, new) == want, (name, new)
+
+
+def test_unrolled_list_element_picked_per_round(tmp_path: Path) -> None:
+    # `self.layers.append(nn.Sequential(..., nn.ELU() if i < depth - 1 else nn.Hardswish()))` with the curvature over
+    # `net.layers[-1]`: the last round's arm; over `net.layers[0]` every round's (both arms); a depth no call gives
+    # as a literal: the rounds are not known, both arms
+    src = (SO / "modulelist_appended_last_layer_ifexp.py").read_text()
+    both = {"torch.nn.ELU", "torch.nn.Hardswish"}
+    assert _apis_after_edit(tmp_path, src, "net.layers[-1]", "net.layers[0]") == both
+    assert _apis_after_edit(tmp_path, src, "net.layers[-1]", "net.layers[-2]") == both
+    assert _apis_after_edit(tmp_path, src, "net = Net()", "net = Net(int(input()))") == both
+
+
+def test_grad_options_splatted_or_forwarded(tmp_path: Path) -> None:
+    # create_graph given through `**opts` (a dict bound to a name) or forwarded through a helper's `**kwargs`
+    # from its calls: a site when a value is True, none when every value is False or missing
+    src = ("import torch\nimport torch.nn as nn\nnet = nn.Sequential(nn.Linear(3, 3), nn.ELU())\n"
+           "OPTS = dict(create_graph=True)\nx = torch.randn(2, 3, requires_grad=True)\n"
+           "(g,) = torch.autograd.grad(net(x).sum(), x, **OPTS)\ng.sum().backward()\n")
+    assert _apis_after_edit(tmp_path, src, "OPTS = ", "OPTS = ") == {"torch.nn.ELU"}
+    assert _apis_after_edit(tmp_path, src, "dict(create_graph=True)", "dict(create_graph=False)") == set()
+    assert _apis_after_edit(tmp_path, src, "dict(create_graph=True)", '{"create_graph": True}') == {"torch.nn.ELU"}
+    assert _apis_after_edit(tmp_path, src, "dict(create_graph=True)", "dict(retain_graph=True)") == set()
+    util = ("import torch\nimport torch.nn as nn\nnet = nn.Sequential(nn.Linear(3, 3), nn.SELU())\n"
+            "def gradient(y, x, **kw):\n    return torch.autograd.grad(y, x, torch.ones_like(y), **kw)[0]\n"
+            "x = torch.randn(2, 3, requires_grad=True)\ng = gradient(net(x), x, create_graph=True)\n"
+            "g.sum().backward()\n")
+    assert _apis_after_edit(tmp_path, util, "**kw", "**kw") == {"torch.nn.SELU"}
+    assert _apis_after_edit(tmp_path, util, "gradient(net(x), x, create_graph=True)", "gradient(net(x), x)") == set()

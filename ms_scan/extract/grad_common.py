@@ -25,11 +25,11 @@ _WRAPPERS = ("torch.nn.DataParallel", "torch.nn.parallel.DistributedDataParallel
 _CONTAINERS = ("torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict")
 _HESSIAN_LIKE = {"torch.autograd.functional.hessian": "hessian", "torch.autograd.functional.hvp": "hvp",
                  "torch.autograd.functional.vhp": "vhp", "torch.func.hessian": "func.hessian"}
-_FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd")
+# (grad_and_value returns the gradient with the value: its first element is the derivative)
+_FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd", "torch.func.grad_and_value")
 # outer transforms that differentiate the function they are given (`jvp(grad(f), (x,), (v,))`, forward over
 # reverse; `vjp(jacrev(f), x)`): nested around one of _FUNC_TRANSFORMS, second order. Not `vmap` (no derivative).
-_FUNC_OUTER = _FUNC_TRANSFORMS + ("torch.func.jvp", "torch.func.vjp", "torch.func.linearize",
-                                  "torch.func.grad_and_value")
+_FUNC_OUTER = _FUNC_TRANSFORMS + ("torch.func.jvp", "torch.func.vjp", "torch.func.linearize")
 _COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
 _FUNCTORCH_ALIASES = ("grad", "jacrev", "jacfwd", "hessian", "vmap", "vjp", "jvp", "functional_call",
                       "grad_and_value")

@@ -9,7 +9,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
-    _is_property, _join, _literal, _literal_args, refs, refs_besides, returned, spread, _subscript_key, _unchain,
+    _is_property, _join, _literal, _literal_args, refs, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -262,7 +262,7 @@ class _Expansion:
         found = self.lookup_assigns(fn, name)
         if found is not None:
             values, ctx = found
-            for v in values:
+            for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
                 self.expand_value(state, v, ctx, via, depth + 1)
             return
         if self.param_of(fn, name):
@@ -290,8 +290,9 @@ class _Expansion:
             return
 
     def _expand_param(self, state, fn: _Fn, name: str, via: str, depth: int) -> None:
-        """_expand of a parameter: the arguments its callers give, else its annotated class, else a guess."""
-        callers = self.caller_args(fn, name)
+        """_expand of a parameter: the arguments its callers give (its default where they leave it out), else its
+        annotated class, else a guess."""
+        callers = self.args_or_default(fn, name)
         ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
         if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
             self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
@@ -405,6 +406,10 @@ class _Expansion:
                 return
 
     def expand_class_member(self, state, cls: _Cls, attr: str, via: str, depth: int) -> None:
+        with self.instance_of(cls):
+            self._expand_class_member(state, cls, attr, via, depth)
+
+    def _expand_class_member(self, state, cls: _Cls, attr: str, via: str, depth: int) -> None:
         if attr.endswith("]") and "[" in attr:  # `nets[D]`: what the member holds under key D
             attr, key = attr[:-1].split("[", 1)
             _, values = self.class_members(cls, attr)
@@ -413,6 +418,15 @@ class _Expansion:
                 self.expand_value(state, x, ctx, via, depth + 1)
             return
         live = state.live
+        first = self.layers_from(live)
+        elements = self.member_elements(cls, attr) if first else None
+        if elements is not None and 0 < first < len(elements) and len(self.class_members(cls, attr)[1]) > 1:
+            # `for layer in self.layers` over `self.layers[-1]`'s weights, the ModuleList grown by appends in a loop
+            state.live = None
+            for e, c, chosen in elements[first:]:
+                with self.choosing(chosen):
+                    self.expand_layer_arg(state, e, c, via, depth + 1)
+            return
         for method, values in [self.class_members(cls, attr)] + self.subclass_members(cls, attr):
             state.live = live  # a mixin's member: each subclass's that sets it (subclass_members)
             if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
@@ -423,14 +437,14 @@ class _Expansion:
                         self.method_misses(cls, attr, {t[1:] for t in live}):
                     continue  # `clf.embed(x)` with only clf.head's weights differentiated: nothing of them
                 self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
-            for v, ctx in values:
+            for v, ctx in self.reachable(values):  # (`if activation == "elu": self.act = nn.ELU()`: the picked one)
                 self.expand_value(state, v, ctx, via, depth + 1)
 
     def member_of_instance(self, state, owner, attr: str, fn: _Fn, via: str, depth: int) -> None:
         """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to
         (an assignment, the arguments at the callers, a project class's instance) and say so when it stays
         unknown, rather than dropping it. Dicts, tensors and other plain values stay silent."""
-        memo = ("member_of", id(owner), attr, id(fn), state.guessed > 0, state.live)  # nor on the way
+        memo = ("member_of", id(owner), attr, id(fn), state.guessed > 0, state.live, self._bound_sig)  # nor on the way
         if memo in state.done:
             return
         state.done.add(memo)
@@ -553,15 +567,18 @@ class _Expansion:
                     for a in _held_args(v, api):
                         self.member_of_value(state, a.value, attr, ctx, via, depth + 1, text)
             elif isinstance(v.func, cst.Name) and v.func.value in ex._classes:
-                self.expand_class_member(state, ex._classes[v.func.value], attr, via, depth + 1)
+                cls = ex._classes[v.func.value]
+                with self.bound_call(self.init_of(cls), v, ctx):
+                    self.expand_class_member(state, cls, attr, via, depth + 1)
             elif (ex._ext_path(v.func) or "") in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE:
                 if v.args:
                     self.member_of_value(state, v.args[0].value, attr, ctx, via, depth + 1, text)
             elif isinstance(v.func, cst.Name) and self.lookup_def(ctx, v.func.value) is not None:
                 d = self.lookup_def(ctx, v.func.value)  # a factory function: the member of what it returns
-                for value in returned(d.node.body):
-                    if value is not None:
-                        self.member_of_value(state, value, attr, d, via, depth + 1, text)
+                with self.bound_call(d, v, ctx):
+                    for value in self.returned_values(d):
+                        if value is not None:
+                            self.member_of_value(state, value, attr, d, via, depth + 1, text)
             elif isinstance(v.func, cst.Subscript) and (entry := self.table_entry(v.func, ctx)) is not None:
                 # `ARCHS[arch](...)` of another file's table, the key known here: the member of the entry's
                 # instance (that file's "member" summary `ARCHS[key].attr`, grad_summaries.entry_member_summaries)
@@ -698,6 +715,9 @@ class _Expansion:
         if isinstance(v, (cst.ListComp, cst.GeneratorExp)):
             self.expand_element(state, v.elt, ctx, via, depth + 1)
             return
+        if isinstance(v, cst.IfExp) and id(v) in self._choices:  # an unrolled round's arm (choosing)
+            self.expand_value(state, self._choices[id(v)], ctx, via, depth + 1)
+            return
         if isinstance(v, cst.IfExp):  # `m.module if isinstance(m, nn.DataParallel) else m`: either one
             self.expand_value(state, v.body, ctx, via, depth + 1)
             self.expand_value(state, v.orelse, ctx, via, depth + 1)
@@ -722,6 +742,12 @@ class _Expansion:
         """expand_value of a call's result: getattr, a torch constructor, a table item, a class of the file, a
         factory (function, classmethod, project), a copy or `.to()` of a module, else unresolved."""
         ex = self.ex
+        for g, call in ((v.func, v), (v, None)):  # `getattr(nn, act_name)()`, `getattr(F, name)` called
+            apis = self.torch_getattr(g, ctx)
+            if apis:
+                for api in apis:
+                    self.emit(state, api, g, call, via)
+                return
         getattr_of = self.getattr_target(v, ctx)
         if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
             owner, attr = getattr_of
@@ -743,8 +769,15 @@ class _Expansion:
                              lambda x, c: self.expand_built(state, x, c, v, via, depth + 1, conf))
             return
         ext = ex._ext_path(v.func) or ""
+        if ext.startswith("torchmeta.modules."):  # torchmeta's Meta* layers: torch's, called with `params=`
+            if ext.endswith(".MetaSequential"):  # (MetaLinear, MetaConv2d, MetaBatchNorm2d ... run Linear, Conv,
+                for a in v.args:  # BatchNorm, which differentiate twice)
+                    self.expand_layer_arg(state, a.value, ctx, via, depth + 1)
+            return
         if isinstance(v.func, cst.Name) and v.func.value in ex._classes:
-            self.expand_class(state, ex._classes[v.func.value], via, depth + 1)
+            cls = ex._classes[v.func.value]
+            with self.bound_call(self.init_of(cls), v, ctx):
+                self.expand_class(state, cls, via, depth + 1)
             return
         if isinstance(v.func, cst.Name) and v.func.value in _ELEMENT_OF and self.lookup_def(ctx, v.func.value) \
                 is None and v.args:  # `enumerate(self.blocks)` met whole: the elements of its iterables
@@ -757,6 +790,13 @@ class _Expansion:
         made = self.factory_class(v.func, ctx)
         if isinstance(made, _Cls):  # `Tower.from_config(cfg)`: a classmethod building an instance
             self.expand_class(state, made, via, depth + 1)
+            return
+        static = self.names_class(v.func.value.value, ctx) if isinstance(v.func, cst.Attribute) and \
+            isinstance(v.func.value, cst.Name) else None
+        method = static.methods.get(v.func.attr.value) if static is not None else None
+        if method is not None and self.class_method(method):  # `ActivationFactory.create(name)`: what it returns
+            with self.bound_call(method, v, ctx):
+                self.expand_returns(state, method, _join(via, method.qual), depth + 1)
             return
         if made is not None:
             self.project_hit(state, made, "instance", via, _code(v.func))
@@ -776,22 +816,61 @@ class _Expansion:
             if method is not None:  # `self._scaled(self.u_net)`: the callable the method returns
                 self.expand_returns(state, method, _join(via, method.qual), depth + 1)
                 return
+            found, held = self.class_members(owner_cls, v.func.attr.value) if owner_cls is not None else (None, [])
+            if found is None and held:  # `self.act_cls()`, `self.norm_layer(d)`: the class or factory it holds
+                for x, c in held:
+                    self.expand_built(state, x, c, v, via, depth + 1, "high")
+                return
         if isinstance(v.func, cst.Name):
             d = self.lookup_def(ctx, v.func.value)
             if d is not None:  # a factory function: what it returns
-                self.expand_returns(state, d, via, depth + 1)
+                with self.bound_call(d, v, ctx):
+                    self.expand_returns(state, d, via, depth + 1)
                 return
             if self.expand_made(state, v.func.value, ctx, v, via, depth + 1):
                 return
         target = self.project_target(v.func, ctx)
         if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
-            self.project_hit(state, target, "instance", via, _code(v.func))
+            self.project_hit(state, target, "instance", via, _code(v.func), built=v, fn=ctx)
             return
         self.unresolved(state, _code(v))
+
+    def torch_getattr(self, g, ctx: _Fn) -> list[str]:
+        """`getattr(nn, name)` / `getattr(torch.nn.functional, name)` with `name` a literal string, a name bound
+        to one or a parameter every call of the file gives one (literal_choices, const_value): the torch APIs it
+        looks up (a module class, a function); [] for anything else."""
+        if not (isinstance(g, cst.Call) and isinstance(g.func, cst.Name) and g.func.value == "getattr" and
+                len(g.args) >= 2 and not any(a.star or a.keyword for a in g.args[:2]) and
+                self.lookup_def(ctx, "getattr") is None and dotted_name(g.args[0].value) is not None):
+            return []
+        path = self.ex.resolve_path(g.args[0].value)
+        if path is None or not self.ex.canonical(path).startswith("torch"):
+            return []
+        e = g.args[1].value
+        names = self.literal_choices(e, ctx, lambda x: isinstance(x, str))
+        if names is None and isinstance(e, cst.Name):
+            value = self.const_value(ctx, e.value)
+            names = {value} if isinstance(value, str) else None
+        apis = [self.ex.canonical(f"{path}.{n}") for n in sorted(names or ()) if n.isidentifier()]
+        return [a for a in apis if self.kind(a) is not None and a.startswith(("torch.", "torchvision.", "torchaudio."))]
 
     def expand_torch_value(self, state, v: cst.Call, api: str, ctx: _Fn, via: str, depth: int) -> None:
         """expand_value of a torch call: a container's or wrapper's layers, an nn module, else unresolved."""
         if api in _CONTAINERS or api in _WRAPPERS:
+            first = self.layers_from(state.live)
+            built = any(a.star for a in v.args) or api == "torch.nn.ModuleList" and len(v.args) == 1 and \
+                isinstance(v.args[0].value, (cst.Name, cst.ListComp, cst.GeneratorExp))
+            elements = self.container_elements(v, ctx) if (first or built) and api in (
+                "torch.nn.Sequential", "torch.nn.ModuleList") else None
+            if elements is not None and first < len(elements):
+                # the layers from index `first` on (`model[2]`'s weights differentiated), of a builder's loop
+                # unrolled (`nn.Sequential(*layers)`: each row's table entry, each conditional's arm) or of a
+                # ModuleList a forward runs in order (Resolver.part_calls)
+                state.live = None
+                for e, c, chosen in elements[first:]:
+                    with self.choosing(chosen):
+                        self.expand_layer_arg(state, e, c, via, depth + 1)
+                return
             held = _held_args(v, api)
             start = self.layers_from(state.live) if api == "torch.nn.Sequential" and not any(
                 a.star or a.keyword is not None or isinstance(a.value, cst.Call) and
@@ -836,7 +915,7 @@ class _Expansion:
         ... act_cls()` with `ConvAct(c, c, act)`): what it builds. False when the name holds something else."""
         held = self.lookup_assigns(ctx, name)
         if held is None:
-            callers = self.caller_args(ctx, name) if depth <= MAX_DEPTH and self.param_of(ctx, name) else []
+            callers = self.args_or_default(ctx, name) if depth <= MAX_DEPTH and self.param_of(ctx, name) else []
             for arg, caller in callers:
                 if not (isinstance(arg, cst.Name) and self.expand_made(state, arg.value, caller, call, via, depth + 1)):
                     self.expand_built(state, arg, caller, call, via, depth + 1, "high")
@@ -896,22 +975,26 @@ class _Expansion:
             return
         state.visiting.add(key)
         try:
-            live, state.live = state.live, None
-            # an in-file base's forward when cls has none (`class Wide(Base)` changing only __init__)
-            fwd = self.class_members(cls, "forward")[0] or self.class_members(cls, "__call__")[0]
-            if fwd is None:
-                if self.sequential_class(cls):  # `class ConvLayer(nn.Sequential)`: its forward runs its layers
-                    self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)
-                    return
-                subs = [m for m, _ in self.subclass_members(cls, "forward") if m is not None]
-                for m in subs:  # `self(x)` in a mixin's method: the forward of the file's classes mixing it in
-                    self.expand_fn(state, m, _join(via, f"{m.cls.name}.forward"), depth + 1, live)
-                if not subs:
-                    self.unresolved(state, f"{cls.name} (no forward in this file)")
-                return
-            self.expand_fn(state, fwd, _join(via, f"{cls.name}.forward"), depth + 1, live)
+            with self.instance_of(cls):
+                self._expand_class(state, cls, via, depth)
         finally:
             state.visiting.discard(key)
+
+    def _expand_class(self, state, cls: _Cls, via: str, depth: int) -> None:
+        live, state.live = state.live, None
+        # an in-file base's forward when cls has none (`class Wide(Base)` changing only __init__)
+        fwd = self.class_members(cls, "forward")[0] or self.class_members(cls, "__call__")[0]
+        if fwd is None:
+            if self.sequential_class(cls):  # `class ConvLayer(nn.Sequential)`: its forward runs its layers
+                self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)
+                return
+            subs = [m for m, _ in self.subclass_members(cls, "forward") if m is not None]
+            for m in subs:  # `self(x)` in a mixin's method: the forward of the file's classes mixing it in
+                self.expand_fn(state, m, _join(via, f"{m.cls.name}.forward"), depth + 1, live)
+            if not subs:
+                self.unresolved(state, f"{cls.name} (no forward in this file)")
+            return
+        self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
 
     def sequential_class(self, cls: _Cls, seen: tuple = ()) -> bool:
         """A class without forward of its own that derives (here or through the file's classes) from
@@ -973,7 +1056,8 @@ class _Expansion:
         key = ("fn", id(f))
         outs = frozenset(t for t in live or () if t.startswith((">", "@")))
         parts = frozenset(t[1:] for t in outs if t.startswith("@") and "." not in t)
-        done = (id(f), state.guessed > 0, live_params, outs)  # a body's ops do not depend on the way it is reached
+        # a body's ops do not depend on the way it is reached, only on the calls bound (Resolver.bound_call)
+        done = (id(f), state.guessed > 0, live_params, outs, self._bound_sig)
         if key in state.visiting or done in state.done:
             return
         if depth > MAX_DEPTH:
@@ -983,10 +1067,15 @@ class _Expansion:
         state.any_path = True
         try:
             wanted = self.output_calls(f, live)
+            kept = None
+            if any(self.guards(f).values()):  # `F.elu(h) if self.use_elu else F.hardswish(h)`: the arm it takes
+                kept = {id(c) for c, _ in self.reachable([(c, f) for c in f.calls])}
+                wanted = kept if wanted is None else wanted & kept
             sliced = self.part_calls(f, parts, live_params) if parts else None
             if sliced is not None:
                 for c, c_live in sliced:
-                    self.call_ops(state, c, f, via, depth + 1, c_live)
+                    if kept is None or id(c) in kept:
+                        self.call_ops(state, c, f, via, depth + 1, c_live)
             elif live_params is None:
                 for c in f.calls:
                     if wanted is None or id(c) in wanted:
@@ -1010,6 +1099,9 @@ class _Expansion:
         for slot in live:
             if slot.startswith((">", "@")):  # a returned element asked for (Resolver.output_calls), a submodule
                 # whose weights are the inputs (Resolver.part_calls): not an input slot
+                continue
+            if slot.startswith("~"):  # a name the function reads from outside (Resolver.closure_live)
+                out.add(slot[1:])
                 continue
             name = f.params[int(slot)] if slot.isdigit() and int(slot) < len(f.params) else slot
             if name not in f.params:
@@ -1035,12 +1127,19 @@ class _Expansion:
         f's assignments (a data-flow slice of a forward: `b = self.branch(u)` is not on y's path). `parts`
         (param_parts): a call of such a parameter's module (`enc.embed(x)`) with no argument on the path puts
         on it only what the part reaches (part_slots), and passing the module on passes its part (part_args)."""
-        reach = spread(self.visible_assigns(f), set(live_params))
+        visible = self.visible_assigns(f)
+        reach = spread(visible, set(live_params))
+        called = {c.func.value for c in f.calls if isinstance(c.func, cst.Name)}
+        while more := self.closure_names(f, reach, called) - reach:  # `prior()` reading the live names from outside
+            reach |= more
+            spread(visible, reach)
         out = []
         for c in f.calls:
             if not refs_besides(c) & reach:
                 continue
             live = self.live_slots(c, reach)
+            if live is None:
+                live = self.closure_live(c, f, reach)
             if parts and live is None:
                 live = self.loop_part(c, parts, f) or self.part_slots(c, parts, reach, fn=f)
             elif parts:
@@ -1066,6 +1165,10 @@ class _Expansion:
         # index 3 on hold the differentiated weights; a call of `self.dec` runs those layers only ("@#3")
         index = {p.partition("#")[0]: p.partition("#")[2] for p in parts if "#" in p[1:]}
         parts = frozenset(p.partition("#")[0] if "#" in p[1:] else p for p in parts)
+        # "stages[mid]" (Resolver.input_parts): the entry under "mid" of the container `stages`; a call of
+        # `self.stages[name]` in a loop over literal keys runs the entries from "mid" on only (loop_part)
+        keyed = {p.partition("[")[0]: p[p.index("["):] for p in parts if "[" in p[1:] and p.endswith("]")}
+        parts = frozenset(p.partition("[")[0] if "[" in p[1:] and p.endswith("]") else p for p in parts)
         if index and len(parts) != 1:
             return None
         me, every = f.self_name, "*" in parts
@@ -1119,11 +1222,40 @@ class _Expansion:
             if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and func.value.value == me and \
                     func.attr.value in index and not any(a.star or refs_besides(a.value) & reach for a in c.args):
                 live = frozenset({f"@#{index[func.attr.value]}"})
+            held = dotted_name(func.value) if isinstance(func, cst.Subscript) else None
+            if live is None and held is not None and held.startswith(me + ".") and held[len(me) + 1:] in keyed:
+                live = self.loop_part(c, frozenset({(held, keyed[held[len(me) + 1:]])}), f)
+            over = self.loop_over(f, func.value) if live is None and isinstance(func, cst.Name) else None
+            if over is not None and over.startswith(me + ".") and over[len(me) + 1:] in index and \
+                    not any(a.star or refs_besides(a.value) & self.reach_besides(f, c, owned, later) for a in c.args):
+                # `for block in self.blocks: x = block(x)` over `self.blocks[2]`'s weights: blocks 2, 3 ... only
+                live = frozenset({f"@#{index[over[len(me) + 1:]]}"})
             out.append((c, live))
         return out or None  # a narrowing never empties a path
 
+    @staticmethod
+    def loop_over(f: _Fn, name: str) -> str | None:
+        """The dotted name (`self.blocks`) that the one `for name in self.blocks` (or `for i, name in
+        enumerate(self.blocks)`) loop of f iterates, when that loop is all that binds name in f; None otherwise."""
+        values = f.assigns.get(name, [])
+        if len(values) != 1 or name in f.params or not isinstance(f.node, cst.FunctionDef):
+            return None
+        for n in _walk(f.node.body):
+            if isinstance(n, cst.For) and (n.iter is values[0] or isinstance(n.iter, cst.Call) and
+                                           dotted_name(n.iter.func) == "enumerate" and n.iter.args and
+                                           n.iter.args[0].value is values[0]):
+                return dotted_name(values[0])
+        return None
+
+    @staticmethod
+    def reach_besides(f: _Fn, c: cst.Call, owned: set, later: set) -> set:
+        """What the names `owned` reach in f through the assignments after the first statement reading them
+        (`later`), not through those that hold the call c (`x = block(x)` in a loop: x is block's input)."""
+        return spread({k: [v for v in vs if id(v) in later and not any(n is c for n in _walk(v))]
+                       for k, vs in f.assigns.items()}, set(owned))
+
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
-        for value in returned(f.node.body):
+        for value in self.returned_values(f):
             if value is not None:
                 self.expand_value(state, value, f, via, depth + 1)
 

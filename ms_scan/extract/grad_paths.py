@@ -9,9 +9,9 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
-    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, _arg, calls_in, _is_weight, _kw,
+    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_in, _is_weight, _kw,
     _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
-    enclosing, union_or_none, weight_owners,
+    binding, enclosing, union_or_none, weight_owners,
 )
 from ms_scan.extract.visitor import dotted_name
 
@@ -32,7 +32,18 @@ class _Paths:
                 raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
         for call, fn, kind, api, cert, extra in raw:
             flag, flag_expr = None, _kw(call, "create_graph")
-            if cert == "possible" and flag_expr is not None:
+            if kind == "torchmeta" and cert == "possible":  # `first_order=args.first_order`: its literal values
+                values = self.literal_values(_kw(call, "first_order"), fn, 0)
+                if values is not None and all(values):
+                    continue
+                cert = "definite" if values is not None else cert
+            elif cert == "possible" and flag_expr is None and kind in ("grad", "backward"):
+                values, flag = self.splat_flag(call, fn)
+                if flag is None and (values is None or not any(values)):
+                    self.ex._first_order.append((call, fn, kind, api))  # not shown, or only ever False
+                    continue
+                cert = "definite" if values else cert
+            elif cert == "possible" and flag_expr is not None:
                 opened: list = []
                 values = self.literal_values(flag_expr, fn, 0, opened)
                 if values is not None and len(values) > 1 and not opened:
@@ -70,6 +81,47 @@ class _Paths:
                 self.through_transform(call, fn, kind, api, nested)
         return self.out
 
+    def splat_flag(self, call: cst.Call, fn: _Fn) -> tuple[set | None, "ProjectCallee | None"]:
+        """create_graph given through a `**` argument: (the truth values it takes, None) for a dict bound to a name
+        (`GRAD_OPTS = dict(create_graph=True)`, `{"create_graph": True}`; a dict without the key gives False) or
+        for fn's own `**kwargs` forwarded from this file's calls (`gradient(u, x, create_graph=True)`; a call
+        without the keyword gives False); (None, a "flag" ProjectCallee) for a public helper's `**kwargs` no
+        call of this file binds, decided by the other files' calls; (None, None) when not shown."""
+        for a in call.args:
+            if a.star != "**":
+                continue
+            v = a.value
+            owner = next((f for f in enclosing(fn) if isinstance(f.node, cst.FunctionDef) and
+                          isinstance(v, cst.Name) and isinstance(f.node.params.star_kwarg, cst.Param) and
+                          f.node.params.star_kwarg.name.value == v.value), None)
+            if owner is not None and v.value not in owner.assigns:
+                calls = self.calls_of(owner)
+                if not calls:
+                    name = self.callee_name(owner)
+                    return None, (ProjectCallee(self.ex.module, name, "flag", "", "high", "", "",
+                                                "-1:create_graph:False::") if name is not None else None)
+                outs = []
+                for c, caller in calls:
+                    given = _kw(c, "create_graph")
+                    if given is None and any(x.star == "**" for x in c.args):
+                        return None, None
+                    outs.append(self.literal_values(given, caller, 0) if given is not None else {False})
+                return union_or_none(outs), None
+            found = self.lookup_assigns(fn, v.value) if isinstance(v, cst.Name) else None
+            values = [(x, found[1]) for x in found[0]] if found is not None else [(v, fn)]
+            outs = []
+            for x, ctx in values:
+                if isinstance(x, cst.Dict) and all(isinstance(e, cst.DictElement) for e in x.elements):
+                    given = next((e.value for e in x.elements if _literal(e.key) == "create_graph"), None)
+                elif isinstance(x, cst.Call) and dotted_name(x.func) == "dict" and \
+                        all(y.keyword is not None for y in x.args):
+                    given = _kw(x, "create_graph")
+                else:
+                    return None, None
+                outs.append(self.literal_values(given, ctx, 0) if given is not None else {False})
+            return union_or_none(outs), None
+        return None, None
+
     def through_transform(self, call: cst.Call, fn: _Fn, kind: str, api: str, nested: set) -> None:
         """A first-order backward/grad of a value computed by a torch.func transform's result (a gradient-norm
         penalty from `vmap(grad(loss_fn))(params, x)`, the transform bound to a name, made by a local factory or
@@ -82,7 +134,7 @@ class _Paths:
         back = set(refs(out))
         exprs = [out] + self.trace_back(fn, back)
         done = set()
-        for hit in self.transforms_in(exprs, fn, 0, set()):
+        for hit in self.transforms_in(exprs, fn, 0, set(), back):
             if id(hit[0]) in done or id(hit[0]) in nested:
                 continue
             done.add(id(hit[0]))
@@ -93,16 +145,17 @@ class _Paths:
             self.out.append((call, site))
             self.site_path(site, call, ctx, "func.", t)
 
-    def transforms_in(self, exprs: list, fn: _Fn, depth: int, seen: set):
+    def transforms_in(self, exprs: list, fn: _Fn, depth: int, seen: set, back: set | None = None):
         """The torch.func.grad/jacrev/jacfwd calls whose results the values `exprs` (of fn) are computed from:
         a call of a transformed function (`vmap(grad(f))(w, x)`), or of a file function whose returned value is
         computed from one (`loss = ksd_loss(model, x)` returning a statistic of `vmap(score)(params, x)`, with
-        `def score(p, x): return -grad(energy)(p, x)`), followed through its returns and their bindings."""
+        `def score(p, x): return -grad(energy)(p, x)`), followed through its returns and their bindings. `back`:
+        the names the values read (a call unpacked into names none of which holds the derivative is no hit)."""
         for e in exprs:
             for c in calls_in(e):
                 hit = self.transform_of(c.func, fn, depth)
                 if hit is not None:
-                    if not self.detached_weights(c, fn):
+                    if not self.detached_weights(c, fn) and not self.value_only(c, hit[0], back):
                         yield hit
                     continue
                 d = self.lookup_def(fn, c.func.value) if isinstance(c.func, cst.Name) and \
@@ -113,7 +166,18 @@ class _Paths:
                 seen.add(id(d))
                 values = [v for v in returned(d.node.body) if v is not None]
                 names = set().union(*(refs(v) for v in values)) if values else set()
-                yield from self.transforms_in(values + self.trace_back(d, names), d, depth + 1, seen)
+                yield from self.transforms_in(values + self.trace_back(d, names), d, depth + 1, seen, names)
+
+    def value_only(self, call: cst.Call, t: cst.Call, back: set | None) -> bool:
+        """`grads, losses = vmap(grad_and_value(f))(params, x)` (or `grad(f, has_aux=True)`) with only `losses`
+        read by what is differentiated: the value (or aux) of the transform, not its derivative, so first order."""
+        names = self.ex._unpacked.get(id(call))
+        if back is None or not names:
+            return False
+        aux = _kw(t, "has_aux")
+        pair = self.ex._callee_api.get(id(t)) == "torch.func.grad_and_value" or \
+            aux is not None and _literal(aux) is True
+        return pair and not {n for n, i in names.items() if i == 0} & back
 
     def detached_weights(self, call: cst.Call, fn: _Fn) -> bool:
         """A transformed function applied to weights taken out of the graph (`g = vmap(grad(f))(params, x, y)`
@@ -306,6 +370,12 @@ class _Paths:
                 site.resolved, site.reason = False, "no tensor to differentiate"
                 return
             self.slice(state, fn, [out], [inputs] if inputs is not None else None, at=call)
+        elif kind == "torchmeta":  # gradient_update_parameters(model, loss, ...): what the loss is computed from
+            loss = _arg(call, 1, "loss")
+            if loss is None:
+                site.resolved, site.reason = False, "no loss argument"
+                return
+            self.slice(state, fn, [loss], None)
         elif kind in ("higher", "learn2learn"):
             loss = _arg(call, 0, "loss")
             if loss is None:
@@ -356,13 +426,17 @@ class _Paths:
                 fwd |= refs(i)
             fwd |= self.parameter_owners(fn, fwd)
             fwd |= self.owner_params(fn, fwd)
-            held, holders = self.input_holders(fn, fwd, inputs)
-            members = self.other_submodules(fn, inputs)
             parts = self.input_parts(fn, inputs) or given
+            # (`net[2]` given for a helper's module: a part of the module net, not a value read out of net)
+            held, holders = self.input_holders(fn, fwd, inputs, {b for b, _ in given})
+            members = self.other_submodules(fn, inputs)
             visible = self.visible_assigns(fn)
             if at is not None:  # the grad's own result fed back to its output (trace_back's `opaque`)
                 visible = {k: [p for v in vs for p in _outside(v, at)] for k, vs in visible.items()}
             spread(visible, fwd, members)
+            while more := self.closure_names(fn, fwd, back) - fwd:  # `loss = batch_loss()` reading the model
+                fwd |= more
+                spread(visible, fwd, members)
             reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
             fwd |= held
             shared = fwd & back
@@ -394,6 +468,8 @@ class _Paths:
                         id(c) not in holders:
                     continue
                 live = self.live_slots(c, reach) if reach is not None and id(c) not in holders else None
+                if live is None and reach is not None and id(c) not in holders:
+                    live = self.closure_live(c, fn, reach)
                 functional = self.torch_api(c) in _FUNCTIONAL_CALL
                 if (live is None or functional) and reach is not None and parts and id(c) not in holders:
                     live = self.part_slots(c, parts, reach, functional, fn)
@@ -457,6 +533,18 @@ class _Paths:
                 live.add(a.keyword.value if a.keyword is not None else str(pos))
             pos += a.keyword is None
         return frozenset(live) if live else None  # every slot live: the body is still sliced by its parameters
+
+    def closure_live(self, c: cst.Call, fn: _Fn, reach: set) -> frozenset | None:
+        """`batch_loss()`, a function of the file called with no argument that depends on `reach`, that reads
+        some of `reach` from outside (free_reads: `model`): "~<name>" for each, so that only what its body
+        computes from them is on the path (Resolver.sliced_calls), not a frozen teacher it also reads. None
+        otherwise."""
+        if not isinstance(c.func, cst.Name) or binding(fn, c.func.value)[0] is not None or \
+                any(a.star or refs(a.value) & reach for a in c.args):
+            return None
+        d = self.lookup_def(fn, c.func.value)
+        names = self.free_reads(d) & reach if d is not None and isinstance(d.node, cst.FunctionDef) else set()
+        return frozenset("~" + n for n in names) or None
 
     def part_slots(self, c: cst.Call, parts: frozenset, reach: set, functional: bool = False,
                    fn: _Fn | None = None) -> frozenset | None:
@@ -618,10 +706,11 @@ class _Paths:
                 out.add(f.value)
         return out
 
-    def input_holders(self, fn: _Fn, names: set, inputs: list = ()) -> tuple[set, set]:
+    def input_holders(self, fn: _Fn, names: set, inputs: list = (), modules: set = frozenset()) -> tuple[set, set]:
         """A grad input read out of a container (`coords = out["model_in"]`, `h = res[1]`, `z = enc.latent`):
         (the containers' names, ids of the calls that make them: `out = model(inp)` computes input and output
-        together, so that call stays on the path whole, while its arguments, computed before it, do not)."""
+        together, so that call stays on the path whole, while its arguments, computed before it, do not).
+        `modules`: names known to be modules whose parts the inputs are, no such containers."""
         held, values, work = set(), set(), [n for n in names if "." not in n]
         # `grad(out["y"], out["x"])`: an input read straight out of a container
         direct = [e.value for x in inputs for e in x.elements] + [x for x in inputs] \
@@ -633,7 +722,7 @@ class _Paths:
                 root = v
                 while isinstance(root, (cst.Subscript, cst.Attribute)):
                     root = root.value
-                if root is v or not isinstance(root, cst.Name) or root.value in held or \
+                if root is v or not isinstance(root, cst.Name) or root.value in held or root.value in modules or \
                         root.value in names and not is_direct or \
                         isinstance(v, cst.Attribute) and _is_weight(v.attr.value):
                     continue  # `net[4].weight`: a module's weight, held by no value computed with the output
@@ -756,6 +845,19 @@ class _Paths:
             if not owners:
                 return frozenset()
             for o in owners:
+                if isinstance(o, cst.Subscript) and isinstance(o.value, cst.Attribute) and \
+                        isinstance(self.unwrapped(o.value.value, fn), cst.Name) and \
+                        (k := self.member_index(o, fn)) is not None:
+                    # `model.blocks[-1].parameters()`: the layers of the container model.blocks from that index on
+                    root = self.unwrapped(o.value.value, fn).value
+                    pairs.add((self.wrapped_alias(fn, root) or root, f"{o.value.attr.value}#{k}"))
+                    continue
+                if isinstance(o, cst.Subscript) and _subscript_key(o) is not None and \
+                        isinstance(o.value, cst.Attribute) and isinstance(self.unwrapped(o.value.value, fn), cst.Name):
+                    # `model.stages["mid"].parameters()`: the entry under "mid" of the container model.stages
+                    root = self.unwrapped(o.value.value, fn).value
+                    pairs.add((self.wrapped_alias(fn, root) or root, f"{o.value.attr.value}[{_subscript_key(o)}]"))
+                    continue
                 while isinstance(o, cst.Subscript) and isinstance(o.value, (cst.Subscript, cst.Attribute)):
                     o = o.value  # `clf.heads[task].parameters()`: the whole container is the part
                 layer = self.index_part(o, fn)  # `model[4].parameters()`: its layers from index 4 on
@@ -776,6 +878,24 @@ class _Paths:
                 else:
                     return frozenset()
         return frozenset(pairs)
+
+    def member_index(self, sub: cst.Subscript, fn: _Fn) -> int | None:
+        """`model.blocks[1]`, `model.blocks[-1]`: the index into the container the attribute holds, a negative one
+        counted from the end of its layers (container_elements); None when not shown."""
+        if len(sub.slice) != 1 or not isinstance(sub.slice[0].slice, cst.Index):
+            return None
+        e = sub.slice[0].slice.value
+        k = self.index_value(e, fn)
+        if k is not None:
+            return k
+        k = _literal(e)
+        if not isinstance(k, int) or isinstance(k, bool) or k >= 0:
+            return None
+        cls = self.class_of(self.unwrapped(sub.value.value, fn), fn)
+        elements = self.member_elements(cls, sub.value.attr.value) if cls is not None else None
+        if elements is None:
+            return None
+        return len(elements) + k if len(elements) + k >= 0 else None
 
     def method_part(self, call, fn: _Fn):
         """`model.last_shared()` (no arguments) on an instance of a file class whose method of that name only
@@ -817,11 +937,11 @@ class _Paths:
         loop's order are on the path (expand_item); the earlier ones run before those weights are applied.
         None for anything else."""
         sub = c.func
-        if not isinstance(sub, cst.Subscript) or not isinstance(sub.value, cst.Name) or len(sub.slice) != 1 or \
+        if not isinstance(sub, cst.Subscript) or dotted_name(sub.value) is None or len(sub.slice) != 1 or \
                 not isinstance(sub.slice[0].slice, cst.Index) or not isinstance(sub.slice[0].slice.value, cst.Name):
             return None
         keys = self.loop_keys(fn, sub.slice[0].slice.value.value)
-        found = [attr for base, attr in parts if base == sub.value.value and attr.startswith("[") and
+        found = [attr for base, attr in parts if base == dotted_name(sub.value) and attr.startswith("[") and
                  keys is not None and attr[1:-1] in keys]
         return frozenset({"@" + found[0]}) if len(found) == 1 else None
 
@@ -1102,7 +1222,11 @@ class _Paths:
                 a = self.param_arg(fn, call, q) if q not in names and q not in fn.assigns else None
                 # the owner itself (`net`, `net.to(dev)`), not a value a call computes from it
                 # (`hvp(loss_fn(net, x, y), params)`: that loss is the grad's output, computed in the caller)
-                if a is not None and refs(a) & owners and not isinstance(_unchain(a), cst.Call):
+                read = refs(a) if a is not None else set()
+                if isinstance(a, cst.Name) and binding(caller, a.value)[0] is None and \
+                        (d := self.lookup_def(caller, a.value)) is not None:
+                    read |= self.free_reads(d)  # `hvp(batch_loss, params, v)`, batch_loss reading the model
+                if a is not None and read & owners and not isinstance(_unchain(a), cst.Call):
                     out.add(q)
         return out
 
@@ -1216,19 +1340,28 @@ class _Paths:
                         self.expand_held(state, a, caller, hops + 1)
                 else:
                     self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1,
-                               given=self.lift_parts(fn, call, parts), loud=loud)
+                               given=self.lift_parts(fn, call, parts, caller), loud=loud)
             finally:
                 state.quiet -= quiet
         return lifted
 
-    def lift_parts(self, fn: _Fn, call: cst.Call, parts: frozenset) -> frozenset:
+    def lift_parts(self, fn: _Fn, call: cst.Call, parts: frozenset, caller: _Fn) -> frozenset:
         """input_parts of the helper fn whose grad is lifted, in the caller's names: `agreement_penalty(enc, la,
         lb)` differentiating `enc.proj.weight` gives ("enc", "proj") when the call passes a bare name for the
-        parameter enc. Empty unless every part's module is a parameter so passed."""
+        parameter enc; `hessian_diag(loss, net[2])` differentiating all of its `layer`'s weights gives ("net",
+        "#2"), `...(loss, net.head)` ("net", "head") (index_part, submodule_of). Empty unless every part's module
+        is a parameter so passed."""
         out = set()
         for base, attr in parts:
             a = self.param_arg(fn, call, base) if base in fn.params and base not in fn.assigns else None
-            if not isinstance(a, cst.Name) or attr == "*":
+            if attr == "*" and a is not None:
+                sub = self.index_part(a, caller) or self.submodule_of(a, caller) if not isinstance(a, cst.Name) \
+                    else None
+                if sub is None:
+                    return frozenset()
+                out.add(sub)
+                continue
+            if not isinstance(a, cst.Name):
                 return frozenset()
             out.add((a.value, attr))
         return frozenset(out)

@@ -10,6 +10,7 @@ from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default, refs,
     _role_words, _unchain,
 )
+from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
 from ms_scan.extract.visitor import dotted_name
 
@@ -134,8 +135,9 @@ class _ProjectLinks:
 
     # ---------------------------------------------------------------- ProjectCallee entries
     def project_hit(self, state, target, role: str, via: str, local: str, step: str = "", guess: str = "",
-                    text: str | None = None) -> None:
-        """A project import on the path: unresolved here, followed across files by ms_scan.project."""
+                    text: str | None = None, built: cst.Call | None = None, fn: _Fn | None = None) -> None:
+        """A project import on the path: unresolved here, followed across files by ms_scan.project. `built`: the
+        call in fn that builds the instance (role "instance"), whose table keys go with it (call_keys)."""
         module, name = target[0], target[1]
         text = text or f"{local} (defined in project module {module}: not found in the scanned files)"
         self.unresolved(state, text)
@@ -145,10 +147,71 @@ class _ProjectLinks:
         # a call passing on a module of which one submodule's weights are differentiated ("@<slot>.<attr>",
         # part_args) keeps its live slots: ms_scan.project takes the callee's "call:@<slot>.?" summary
         keep = role == "instance" or role == "call" and any(t.startswith("@") and "." in t for t in live or ())
+        tokens = _live_text(live) if keep else ""
+        keys = self.call_keys(built, fn) if built is not None and role == "instance" else ""
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
-                               live=_live_text(live) if keep else "")
+                               live=",".join(t for t in (tokens, keys) if t))
         if callee not in state.site.project:
             state.site.project.append(callee)
+
+    def call_keys(self, c: cst.Call, fn: _Fn) -> str:
+        """ProjectCallee.live tokens "=<slot>:<key>" for the arguments of a project class's construction (or a
+        project factory's call) in fn that may be table keys there (GradOp.when of the callee's summary): a
+        literal string ("=2:'relu6'"); "@<i>.<field>" for `cfg.field` with cfg fn's i-th parameter (the key is
+        then what the construction of fn's instance passes, else what the configs give `field`), "@.<field>" for
+        another `x.field`, "@<i>" for fn's i-th parameter itself; and "=<slot>.<field>:'<key>'" for a name bound in
+        fn to a config built with literal strings (`cfg = Cfg(act="gelu")`, a dataclass of this file with its
+        defaults). "" after a star argument or when there is none."""
+        if any(a.star for a in c.args):
+            return ""
+        out = []
+        for slot, v in self._slotted(c):
+            for key, value in self.key_tokens(v, fn):
+                if not set(key + value) & set(",|="):
+                    out.append(f"={slot}{key}:{value}")
+        return ",".join(sorted(out))
+
+    def key_tokens(self, v, fn: _Fn) -> list[tuple[str, str]]:
+        """(".field" or "", key) pairs call_keys gives one argument."""
+        lit = _literal(v)
+        if lit is _NOLIT and isinstance(v, (cst.Subscript, cst.BinaryOperation)):
+            # `mcfg["act"]` with `mcfg = CONFIG["model"]`: a string of the file's constant tables (const_value)
+            lit = evaluate(v, {}, lambda n: self.const_value(fn, n))
+        if isinstance(lit, str):
+            return [("", repr(lit))] if lit and ":" not in lit else []
+        if isinstance(v, cst.Name) and self.param_of(fn, v.value):
+            slot = self.built_slot(fn, v.value)
+            return [("", f"@{slot}")] if slot is not None else []
+        if isinstance(v, cst.Attribute) and dotted_name(v) is not None:
+            root = v.value
+            slot = self.built_slot(fn, root.value) if isinstance(root, cst.Name) and \
+                self.param_of(fn, root.value) else None
+            return [("", f"@{slot if slot is not None else ''}.{v.attr.value}")]
+        found = self.lookup_assigns(fn, v.value) if isinstance(v, cst.Name) else None
+        if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Call):
+            return []
+        made = found[0][0]  # `cfg = SDFConfig(activation="gelu_tanh")`: the strings the config holds
+        cls = self.names_class(made.func.value, found[1]) if isinstance(made.func, cst.Name) else None
+        given = {a.keyword.value: a.value for a in made.args if a.keyword is not None}
+        names = [n for n, _ in cls.fields or ()] if cls is not None else []
+        for i, a in enumerate(a for a in made.args if a.keyword is None and not a.star):
+            if i < len(names):
+                given.setdefault(names[i], a.value)
+        for n, default in (cls.fields or ()) if cls is not None else ():
+            if default is not None:
+                given.setdefault(n, default)
+        return [(f".{k}", repr(lit)) for k, x in given.items()
+                if isinstance(lit := _literal(x), str) and lit and ":" not in lit]
+
+    def built_slot(self, fn: _Fn, name: str) -> int | None:
+        """The position of `name` among the parameters of the __init__ or module-level function that binds it
+        (what the construction of fn's instance, or the call of the factory, passes there); None for another
+        function's parameter."""
+        owner = self.param_owner(fn, name)
+        if owner.name == "__init__" and owner.cls is not None or owner.cls is None and \
+                owner.parent is self.ex._module_fn:
+            return owner.params.index(name)
+        return None
 
     def param_hit(self, state, fn: _Fn, name: str, via: str, text: str, attr: str = "", role: str = "param") -> bool:
         """A parameter called as a model (or `.attr` of it) that nothing in this file binds, of a module-level
@@ -271,18 +334,23 @@ class _ProjectLinks:
     def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
         """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's
         position, -1 keyword-only), for a module-level function or a method of a module-level class."""
-        if not self.ex.module or not isinstance(owner.node, cst.FunctionDef) or name not in owner.params:
+        if name not in owner.params:
             return None
-        if owner.cls is None:
-            if owner.parent is not self.ex._module_fn:
-                return None
-            target = owner.name
-        elif self.ex._classes.get(owner.cls.name) is owner.cls and owner.cls.name in self.ex.class_decls:
-            target = owner.cls.name if owner.name == "__init__" else f"{owner.cls.name}.{owner.name}"
-        else:
+        target = self.callee_name(owner)
+        if target is None:
             return None
         kwonly = {p.name.value for p in owner.node.params.kwonly_params}
         return target, -1 if name in kwonly else owner.params.index(name)
+
+    def callee_name(self, owner: _Fn) -> str | None:
+        """The name other files call `owner` by (callee_target), None for a function they cannot call."""
+        if not self.ex.module or not isinstance(owner.node, cst.FunctionDef):
+            return None
+        if owner.cls is None:
+            return owner.name if owner.parent is self.ex._module_fn else None
+        if self.ex._classes.get(owner.cls.name) is owner.cls and owner.cls.name in self.ex.class_decls:
+            return owner.cls.name if owner.name == "__init__" else f"{owner.cls.name}.{owner.name}"
+        return None
 
     def project_callee_of(self, c: cst.Call, fn: _Fn) -> tuple[str, str] | None:
         """(module, name) of the project function, class or method a call calls: `pde_residual(...)`,

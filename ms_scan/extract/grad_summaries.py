@@ -12,6 +12,7 @@ from ms_scan.extract.grad_common import (
     _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _code, _literal, refs, returned, _stack_room, _unchain,
 )
+from ms_scan.extract.visitor import dotted_name
 
 
 class _Summaries:
@@ -25,10 +26,12 @@ class _Summaries:
 
     def _summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         out = []
-        for cls in self.module_classes().values():
+        mods = self.module_classes()
+        for cls in self.summarised_classes().values():
             if cls.name in self.ex._classes and self.ex._classes[cls.name] is cls:
                 out.append(self._summary(cls.name, "instance", lambda st, c=cls: self.expand_class(st, c, "", 0)))
-                out.extend(self.input_summaries(cls))
+                if cls.name in mods:
+                    out.extend(self.input_summaries(cls))
         top = self.ex._module_fn
         for name, f in top.defs.items():
             out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
@@ -333,6 +336,14 @@ class _Summaries:
         for f in self.all_fns():
             for c in f.calls:
                 target = self.project_callee_of(c, f)
+                if target is None and isinstance(c.func, cst.Name) and \
+                        (cls := self.names_class(c.func.value, f)) is not None and cls.torch_module == "no":
+                    # `DockCfg(lyap_nonlin="relu6")`, a config class of this file: the strings it is given decide
+                    # the table entries other files' `ACTS[cfg.act]` pick (GradOp.when)
+                    summary, state = self._summary(f"{self.ex.module}:{cls.name}", "called", lambda st: None)
+                    summary.unresolved = [f"{k}={v}" for k, v in self.string_slots(c).items()]
+                    out.append((summary, state))
+                    continue
                 if target is None:
                     continue
                 made.append((c, f, target))
@@ -430,8 +441,9 @@ class _Summaries:
 
     @staticmethod
     def string_slots(c: cst.Call) -> dict:
-        """slot -> "'text'" for the literal strings a call passes, "?" for its other arguments that are not
-        True/False/None (a config's `act=args.act`); {} after a star argument (the slots are not all known)."""
+        """slot -> "'text'" for the literal strings a call passes, "@field" for an attribute (`cfg.act`: a config
+        field of that name), "?" for its other arguments that are not True/False/None; {} after a star argument
+        (the slots are not all known)."""
         if any(a.star for a in c.args):
             return {}
         out = {}
@@ -439,6 +451,8 @@ class _Summaries:
             v = _literal(value)
             if isinstance(v, str):
                 out[slot] = repr(v)
+            elif isinstance(value, cst.Attribute) and dotted_name(value) is not None:
+                out[slot] = f"@{value.attr.value}"  # `act=cfg.act`: what the configs give `act` (ms_scan.project)
             elif not (v is True or v is False or v is None):
                 out[slot] = "?"
         return out

@@ -4,13 +4,16 @@ an unbound model parameter's name or annotation designates. Lookups only: no op 
 """
 from __future__ import annotations
 
+import contextlib
+
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _GENERIC_MODEL_WORDS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg, _attr_name, _kw, _literal,
-    _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain, _walk, binding, enclosing,
-    param_default, param_owner_of, returned, union_or_none,
+    _GENERIC_MODEL_WORDS, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
+    _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
+    _walk, binding, calls_in, enclosing, param_default, param_owner_of, refs, returned, union_or_none,
 )
+from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
 
 
@@ -23,7 +26,7 @@ class _Values:
         if isinstance(owner, cst.Name):
             for f in enclosing(fn):  # `self` of the enclosing method, also inside a nested def
                 if f.self_name and owner.value == f.self_name and f.cls is not None:
-                    return f.cls
+                    return self._instance_cls.get(id(f.cls), f.cls)  # (a subclass's instance: instance_of)
                 if owner.value in f.params or owner.value in f.assigns:
                     break
             found = self.lookup_assigns(fn, owner.value)
@@ -195,6 +198,35 @@ class _Values:
                 return None  # the loop's later statements rebind it for the next round
         return None
 
+    def free_reads(self, d: _Fn, depth: int = 0) -> frozenset:
+        """The names a function of the file reads from its enclosing scopes (a closure's or a module-level
+        function's globals: `def batch_loss(): return F.nll_loss(model(X), y)` reads model, X, y), also through
+        the file's functions it calls by name; its own parameters and locals left out."""
+        memo = self._free_reads
+        if id(d) in memo:
+            return memo[id(d)]
+        memo[id(d)] = frozenset()  # a recursion adds nothing
+        body = d.node.body if isinstance(d.node, (cst.FunctionDef, cst.Lambda)) else None
+        own = set(d.params) | {k for k in d.assigns if "." not in k}
+        out = {r for r in refs(body) if r.partition(".")[0] not in own} if body is not None else set()
+        for r in list(out) if depth < MAX_BINDING_HOPS else ():
+            inner = self.lookup_def(d, r) if "." not in r and self.lookup_assigns(d, r) is None and \
+                not self.param_of(d, r) else None
+            if inner is not None and inner is not d:
+                out |= self.free_reads(inner, depth + 1)
+        memo[id(d)] = frozenset(out)
+        return memo[id(d)]
+
+    def closure_names(self, fn: _Fn, names: set, among: set) -> set:
+        """The functions visible from fn (bound by `def` or a named lambda, not rebound there), of the names
+        `among`, whose bodies read one of `names` from outside (free_reads): calling one computes from them."""
+        out = set()
+        for name in among:
+            d = self.lookup_def(fn, name) if "." not in name and binding(fn, name)[0] is None else None
+            if d is not None and self.free_reads(d) & names:
+                out.add(name)
+        return out
+
     # ---------------------------------------------------------------- parameters and the calls that bind them
     def param_of(self, fn: _Fn, name: str) -> bool:
         return binding(fn, name)[0] == "param"
@@ -211,6 +243,22 @@ class _Values:
                 out.append((a, f))
         return out
 
+    def args_or_default(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:
+        """caller_args, with the parameter's default (read where the def is written) for the calls of this file
+        that leave it out (`Mlp(d)` with `act_layer=partial(nn.GELU, approximate="tanh")`)."""
+        owner = param_owner_of(fn, name)
+        if owner is None:
+            return []
+        default = param_default(owner.node, name) if isinstance(owner.node, cst.FunctionDef) else None
+        out = []
+        for c, f in self.calls_of(owner):
+            a = self.param_arg(owner, c, name)
+            if a is not None:
+                out.append((a, f))
+            elif default is not None and not any(x.star for x in c.args):
+                out.append((default, owner.parent or self.ex._module_fn))
+        return out
+
     @staticmethod
     def param_arg(fn: _Fn, call: cst.Call, name: str) -> cst.BaseExpression | None:
         if _partial_of(call) == fn.name:  # `partial(u_scalar, model=net)`: the arguments after the function
@@ -219,7 +267,10 @@ class _Values:
 
     def calls_of(self, owner: _Fn) -> list[tuple[cst.Call, _Fn]]:
         """Calls of a function of this file: `helper(...)` where the name resolves to it, or
-        `self.method(...)` from another method of the same class."""
+        `self.method(...)` from another method of the same class; only the one an expansion entered it by, while
+        that lasts (bound_call)."""
+        if id(owner) in self._bound:
+            return [self._bound[id(owner)]]
         out = []
         key = owner.cls.name if owner.name == "__init__" and owner.cls is not None else owner.name
         if owner.cls is None:  # `partial(u_scalar, model=net)` binds u_scalar's parameters as a call does
@@ -273,6 +324,132 @@ class _Values:
                         index.setdefault(key, []).append((c, f))
             self._calls_by_name = index
         return self._calls_by_name.get(name, [])
+
+    @contextlib.contextmanager
+    def bound_call(self, owner: _Fn | None, call: cst.Call, caller: _Fn):
+        """While expanding what `call` (written in caller) builds or returns: owner, the class's __init__ or the
+        factory it calls, is taken to be called by it only (calls_of), so that a table key or a factory its
+        parameters give (`ACTS[act]` in `mlp(d, h, act)`, `NONLIN[nonlin]()` in `Block(d, nonlin)`,
+        `act_factory()` in `make_block(d, nn.ReLU6)`) is this call's, not every call's. Only for functions with
+        such parameters (context_params): the memos of a body's ops hold the bindings (_bound_sig), so such a
+        body is expanded again for each call that builds it."""
+        if owner is None or not self.context_params(owner):
+            yield
+            return
+        old, sig = self._bound.get(id(owner)), self._bound_sig
+        self._bound[id(owner)] = (call, caller)
+        self._bound_sig = tuple(t for t in sig if t[0] == "instance") + \
+            tuple(sorted((k, id(c)) for k, (c, _) in self._bound.items()))
+        try:
+            yield
+        finally:
+            if old is None:
+                del self._bound[id(owner)]
+            else:
+                self._bound[id(owner)] = old
+            self._bound_sig = sig
+
+    @contextlib.contextmanager
+    def instance_of(self, cls: _Cls):
+        """While expanding an instance of cls: `self` in the methods cls inherits from its in-file bases is cls's
+        instance (class_of), so that `self.act_cls()` in the base's __init__ builds the class attribute cls sets
+        (`class HardSDF(SDFNet): act_cls = nn.Hardswish`). Part of the memos' bindings (_bound_sig)."""
+        bases = self.class_chain(cls)[1:]
+        if not bases or any(id(b) in self._instance_cls for b in bases):
+            yield
+            return
+        sig = self._bound_sig
+        for b in bases:
+            self._instance_cls[id(b)] = cls
+        self._bound_sig = sig + (("instance", id(cls)),)
+        try:
+            yield
+        finally:
+            for b in bases:
+                del self._instance_cls[id(b)]
+            self._bound_sig = sig
+
+    @contextlib.contextmanager
+    def choosing(self, choices: dict):
+        """While expanding one element of an unrolled list (container_elements): its conditionals take the arm and
+        its loop-name table keys the value that round picked (grad_unroll.picked). Part of the memos' bindings."""
+        if not choices:
+            yield
+            return
+        old, sig = self._choices, self._bound_sig
+        self._choices = {**old, **choices}
+        self._bound_sig = sig + tuple(("choice", k, id(v) if isinstance(v, cst.CSTNode) else v)
+                                      for k, v in sorted(choices.items(), key=lambda kv: kv[0]))
+        try:
+            yield
+        finally:
+            self._choices, self._bound_sig = old, sig
+
+    def init_of(self, cls: _Cls) -> _Fn | None:
+        """The __init__ that constructing cls runs (its own or an in-file base's)."""
+        return self.class_members(cls, "__init__")[0]
+
+    def context_params(self, f: _Fn) -> frozenset:
+        """f's parameters whose argument decides what the instance or value a call of f builds runs: read in a
+        subscript's key (`ACTS[act]`, `NONLIN[cfg.act]`), called (`act_factory()`), stored by __init__ in an
+        attribute a method of the class reads so (`self.kind = kind` ... `OPS[self.kind]`, `self.act = act` ...
+        `self.act(x)`), or passed on to such a parameter of a function or class of the file (`Block(d, nonlin)`);
+        memoised."""
+        memo = self._context_params
+        if id(f) in memo:
+            return memo[id(f)]
+        memo[id(f)] = frozenset()  # a recursion adds nothing
+        if not isinstance(f.node, cst.FunctionDef) or not f.params:
+            return memo[id(f)]
+        params = set(f.params)
+        deciding = self.deciding
+        out = {r.partition(".")[0] for r in deciding(f)} & params
+        if f.cls is not None and f.self_name and f.name == "__init__":
+            stored = {k.partition(".")[2]: {r.partition(".")[0] for v in vs for r in refs(v)} & params
+                      for k, vs in f.assigns.items() if k.startswith(f.self_name + ".") and k.count(".") == 1}
+            stored = {k: v for k, v in stored.items() if v}
+            for m in (m for c in self.class_chain(f.cls) for m in c.methods.values()) if stored else ():
+                if m.self_name and isinstance(m.node, cst.FunctionDef):
+                    for r in deciding(m):
+                        head, _, attr = r.partition(".")
+                        if head == m.self_name and attr.partition(".")[0] in stored:
+                            out |= stored[attr.partition(".")[0]]
+        for c in f.calls:
+            callee = self.callee_fn(c, f)
+            for q in self.context_params(callee) if callee is not None else ():
+                a = self.param_arg(callee, c, q)
+                out |= {r.partition(".")[0] for r in refs(a)} & params if a is not None else set()
+        memo[id(f)] = frozenset(out)
+        return memo[id(f)]
+
+    def deciding(self, fn: _Fn) -> set:
+        """What fn reads as a table key, a test (`if name == "elu": return nn.ELU()`), a name looked up with getattr
+        or a loop's iterable (`for i, w in enumerate(widths)`), and what it calls (names and `self.attr` reads);
+        memoised."""
+        memo = self._deciding
+        if id(fn) not in memo:
+            out = set()
+            for n in _walk(fn.node.body):
+                if isinstance(n, cst.Subscript) and len(n.slice) == 1 and isinstance(n.slice[0].slice, cst.Index):
+                    out |= refs(n.slice[0].slice.value)
+                elif isinstance(n, (cst.If, cst.IfExp)):
+                    out |= refs(n.test)
+                elif isinstance(n, cst.For):
+                    out |= refs(n.iter)
+                elif isinstance(n, cst.Call) and dotted_name(n.func) == "getattr" and len(n.args) >= 2:
+                    out |= refs(n.args[1].value)
+            memo[id(fn)] = out | {dotted_name(c.func) for c in fn.calls if dotted_name(c.func) is not None}
+        return memo[id(fn)]
+
+    def callee_fn(self, c: cst.Call, f: _Fn) -> _Fn | None:
+        """The file's function (`mlp(...)`) or class __init__ (`Block(...)`) a call in f runs, by its name."""
+        if not isinstance(c.func, cst.Name):
+            return None
+        name = c.func.value
+        cls = self.names_class(name, f)
+        if cls is not None:
+            return self.init_of(cls)
+        return self.lookup_def(f, name) if binding(f, name)[0] is None else None
 
     @staticmethod
     def class_method(fn: _Fn) -> bool:
@@ -361,6 +538,8 @@ class _Values:
         return (owner, attr) if attr is not None else None
 
     def container_values(self, container, fn: _Fn) -> list | None:
+        if isinstance(container, (cst.Dict, cst.Call)) and self.is_dict_value(container):
+            return [(container, fn)]  # `nn.ModuleDict({...})[act]`, `{"elu": F.elu, ...}[name]` looked up in place
         if isinstance(container, cst.Name):
             found = self.lookup_assigns(fn, container.value)
             return [(v, found[1]) for v in found[0]] if found else None
@@ -413,6 +592,197 @@ class _Values:
         lit = _literal(v) if v is not None else None
         return lit if isinstance(lit, str) else None
 
+    def const_value(self, fn: _Fn, name, depth: int = 0):
+        """The literal value (int, string, tuple or Table of them) a name has in fn (grad_unroll.evaluate's
+        names): bound once to such a value, or a parameter every call of its function in this file gives the same
+        one (its default where a call leaves it out); for a call (`name` a cst.Call), made_value; _NOLIT otherwise
+        (no call here, two values)."""
+        if depth > MAX_BINDING_HOPS:
+            return _NOLIT
+        if isinstance(name, cst.Call):
+            return self.made_value(fn, name, depth)
+        head, _, attr = name.partition(".")
+        if attr:  # `self.use_elu`: every value the class assigns it (those an if on the construction leaves)
+            cls = self.class_of(cst.Name(head), fn) if any(f.self_name == head for f in enclosing(fn)) else None
+            method, values = self.class_members(cls, attr) if cls is not None and "." not in attr else (None, [])
+            found = {evaluate(v, {}, lambda n, c=c: self.const_value(c, n, depth + 1))
+                     for v, c in self.reachable(values)} if method is None and values else {_NOLIT}
+            return found.pop() if len(found) == 1 else _NOLIT
+        found = self.lookup_assigns(fn, name)
+        if found is not None:
+            if len(found[0]) != 1:
+                return _NOLIT
+            ctx = found[1]
+            return evaluate(found[0][0], {}, lambda n: self.const_value(ctx, n, depth + 1))
+        if not self.param_of(fn, name):
+            return _NOLIT
+        owner = self.param_owner(fn, name)
+        calls = self.calls_of(owner)
+        if not calls or not isinstance(owner.node, cst.FunctionDef) or any(a.star for c, _ in calls for a in c.args):
+            return _NOLIT
+        default = param_default(owner.node, name)
+        values = set()
+        for call, caller in calls:
+            arg = self.param_arg(owner, call, name)
+            ctx = caller if arg is not None else owner.parent or owner
+            v = evaluate(arg if arg is not None else default, {}, lambda n, c=ctx: self.const_value(c, n, depth + 1)) \
+                if arg is not None or default is not None else _NOLIT
+            if v is _NOLIT:
+                return _NOLIT
+            values.add(v)
+        return values.pop() if len(values) == 1 else _NOLIT
+
+    def returned_values(self, f: _Fn) -> list:
+        """The values f returns that can run with the literal each of its parameters takes at every call of this
+        file (or the call an expansion entered it by, bound_call): an if/elif chain on a parameter
+        (`get_activation(name)`) returns only the picked branch's value (grad_unroll.reachable_returns)."""
+        node = f.node
+        if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock) or \
+                id(f) not in self.ex.branching:
+            return returned(node.body) if node is not None else []
+        env = {}
+        tested = {r for path in self.guards(f).values() for test, _ in path for r in refs(test)}
+        for p in f.params:
+            if p in f.assigns or p not in tested:
+                continue
+            found = self.literal_choices(cst.Name(p), f, lambda x: True)
+            if found is not None and len(found) == 1:
+                env[p] = next(iter(found))
+        if not env:
+            return returned(node.body)
+        return reachable_returns(node.body.body, env, lambda n: self.const_value(f, n))
+
+    def member_elements(self, cls: _Cls, attr: str) -> list | None:
+        """The layers, in order, of a container attribute a method builds empty and grows
+        (`self.layers = nn.ModuleList()` then `self.layers.append(...)` in a loop, grad_unroll), as (expression,
+        method, choices); the elements of a container display it is assigned once (container_elements); None
+        otherwise."""
+        method, values = self.class_members(cls, attr)
+        if method is not None or not values:
+            return None
+        if len(values) == 1:
+            return self.container_elements(*values[0])
+        homes = {id(ctx): ctx for _, ctx in values}
+        if len(homes) != 1:
+            return None
+        m = next(iter(homes.values()))
+        if not m.self_name or not isinstance(m.node, cst.FunctionDef) or not isinstance(m.node.body, cst.IndentedBlock):
+            return None
+        items = unroll(m.node.body.body, f"{m.self_name}.{attr}", lambda n: self.const_value(m, n))
+        return [(e, m, chosen) for e, chosen in items] if items is not None else None
+
+    def made_value(self, fn: _Fn, call: cst.Call, depth: int = 0):
+        """The Table a config construction of the file is (`Config(model=ModelCfg(act="elu"))`, a dataclass of the
+        file: its fields from the call's arguments, else their defaults; `SimpleNamespace(act="elu")`); _NOLIT for
+        anything else."""
+        const = lambda n: self.const_value(fn, n, depth + 1)  # noqa: E731
+        if any(a.star for a in call.args):
+            return _NOLIT
+        if (dotted_name(call.func) or "").rpartition(".")[2] == "SimpleNamespace" and \
+                all(a.keyword is not None for a in call.args):
+            return Table((a.keyword.value, evaluate(a.value, {}, const)) for a in call.args)
+        cls = self.names_class(call.func.value, fn) if isinstance(call.func, cst.Name) else None
+        if cls is None or cls.fields is None:
+            return _NOLIT
+        names = [n for n, _ in cls.fields]
+        given = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        given.update({names[i]: a.value for i, a in enumerate(a for a in call.args if a.keyword is None)
+                      if i < len(names)})
+        out = []
+        for n, default in cls.fields:
+            v = given.get(n)
+            if v is None and isinstance(default, cst.Call) and _kw(default, "default_factory") is not None:
+                v = cst.Call(func=_kw(default, "default_factory"))  # `field(default_factory=ModelCfg)`
+            value = evaluate(v, {}, const) if v is not None else \
+                evaluate(default, {}, lambda x: self.const_value(self.ex._module_fn, x, depth + 1)) \
+                if default is not None else _NOLIT
+            out.append((n, value))
+        return Table(out)
+
+    def guards(self, f: _Fn) -> dict:
+        """id(node) -> [(test, taken)] for the calls and assigned values of f under `if` statements and conditional
+        expressions: the tests over them, each with the branch the node is in (True: the body)."""
+        memo = self._guards
+        if id(f) in memo:
+            return memo[id(f)]
+        out: dict = {}
+        memo[id(f)] = out
+        if id(f) not in self.ex.branching:  # (GradExtractor.visit_If / visit_IfExp)
+            return out
+        stack = [(f.node.body if isinstance(f.node, (cst.FunctionDef, cst.Lambda)) else self.ex._module_node, ())] \
+            if f.node is not None or f is self.ex._module_fn else []
+        while stack:
+            node, path = stack.pop()
+            if node is None or isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node is not f.node:
+                continue
+            if path and isinstance(node, (cst.Call, cst.BaseExpression)):
+                out[id(node)] = path
+            if isinstance(node, (cst.If, cst.IfExp)):
+                stack += [(node.test, path), (node.body, path + ((node.test, True),)),
+                          (node.orelse, path + ((node.test, False),))]
+                continue
+            stack.extend((k, path) for k in node.children)
+        return out
+
+    def reachable(self, values: list) -> list:
+        """(value, function) pairs whose enclosing if tests the literals in reach do not decide against
+        (`if activation == "elu": self.act = nn.ELU()` with the construction passing "hswish"; const_value, under
+        the calls bound_call binds)."""
+        def against(test, taken, ctx) -> bool:
+            got = evaluate(test, {}, lambda n: self.const_value(ctx, n))
+            return isinstance(got, bool) and got is not taken
+
+        return [(v, ctx) for v, ctx in values
+                if not any(against(test, taken, ctx) for test, taken in self.guards(ctx).get(id(v), ()))]
+
+    def container_elements(self, v, ctx: _Fn) -> list | None:
+        """The layers, in order, an nn.Sequential / nn.ModuleList construction holds, as (expression, function,
+        choices): its arguments, a list display, a comprehension over a literal range, or a list the function
+        builds in loops (`nn.Sequential(*layers)`, grad_unroll), with the arms and keys each round picks
+        (grad_unroll.picked's choices, for choosing). None when not shown (an OrderedDict, keywords, a list grown
+        elsewhere)."""
+        v = _unchain(v)
+        api = self.torch_api(v) if isinstance(v, cst.Call) else None
+        if api not in ("torch.nn.Sequential", "torch.nn.ModuleList") or any(a.keyword for a in v.args):
+            return None
+        args = v.args
+        if api == "torch.nn.Sequential" and not any(a.star for a in args):
+            if len(args) == 1 and isinstance(args[0].value, cst.Call) and \
+                    (dotted_name(args[0].value.func) or "").rpartition(".")[2] in ("OrderedDict", "dict"):
+                return None
+            return [(a.value, ctx, {}) for a in args]
+        if len(args) != 1 or args[0].star not in ("", "*") or (api == "torch.nn.Sequential") != (args[0].star == "*"):
+            return None
+        inner = args[0].value
+        const = lambda n: self.const_value(ctx, n)  # noqa: E731
+        if isinstance(inner, (cst.List, cst.Tuple)):
+            if any(isinstance(el, cst.StarredElement) for el in inner.elements):
+                return None
+            return [(el.value, ctx, {}) for el in inner.elements]
+        if isinstance(inner, (cst.ListComp, cst.GeneratorExp)):
+            comp = inner.for_in
+            if comp.inner_for_in is not None or comp.ifs:
+                return None
+            rounds = evaluate(comp.iter, {}, const)
+            if not isinstance(rounds, (tuple, list)):
+                return None
+            out = []
+            for value in rounds:
+                env: dict = {}
+                bind_target(comp.target, value, env)
+                e, chosen = picked(inner.elt, env, const)
+                out.append((e, ctx, chosen))
+            return out
+        if isinstance(inner, cst.Name):
+            found = self.lookup_assigns(ctx, inner.value)
+            f = found[1] if found is not None else None
+            body = self.ex._module_node.body if f is self.ex._module_fn and self.ex._module_node is not None else \
+                f.node.body.body if f is not None and isinstance(f.node, cst.FunctionDef) and \
+                isinstance(f.node.body, cst.IndentedBlock) else None
+            items = unroll(body, inner.value, lambda n: self.const_value(f, n)) if body is not None else None
+            return [(e, f, chosen) for e, chosen in items] if items is not None else None
+        return None
+
     def index_value(self, expr, fn: _Fn, depth: int = 0) -> int | None:
         """The non-negative int `expr` is (`model[4]`, `model[layer_idx]`): a literal, a name every assignment
         of which gives the same one, or a parameter every call of its function in this file gives the same one
@@ -427,6 +797,15 @@ class _Values:
         leaves it out: `EnergyMLP(act="gelu_tanh")` makes `act` "gelu_tanh"). None when any is not known (no
         call, a starred call, a value that is not such a literal)."""
         lit = _literal(expr)
+        if lit is _NOLIT and isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
+                depth <= MAX_CLASS_HOPS:
+            held = self.attribute_choices(expr, fn, ok, depth)
+            if held is not _NOLIT:
+                return held
+        if lit is _NOLIT and not isinstance(expr, cst.Name) and expr is not None and depth <= MAX_CLASS_HOPS:
+            # `CONFIG["act"]`, `SPEC[0][1]`: a value of the file's constant tables (const_value)
+            lit = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))
+            lit = lit if isinstance(lit, (str, int, float, bool)) or lit is None else _NOLIT
         if lit is not _NOLIT or not isinstance(expr, cst.Name) or depth > MAX_CLASS_HOPS:
             return {lit} if lit is not _NOLIT and ok(lit) else None
         found = self.lookup_assigns(fn, expr.value)
@@ -446,6 +825,37 @@ class _Values:
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
 
+    def attribute_choices(self, expr: cst.Attribute, fn: _Fn, ok, depth: int):
+        """literal_choices of `self.act_name` (every value the class assigns the attribute, `self.act_name = act`
+        in __init__ taking what its constructions pass) and of `args.act` with `args = parser.parse_args()` (the
+        `default=` of the file's `add_argument("--act", ...)`, what the script runs when given no option);
+        _NOLIT for any other attribute."""
+        owner, attr = expr.value, expr.attr.value
+        cls = self.class_of(owner, fn) if any(f.self_name == owner.value for f in enclosing(fn)) else None
+        if cls is not None:
+            method, values = self.class_members(cls, attr)
+            if method is not None or not values:
+                return _NOLIT
+            return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) for v, ctx in values)
+        found = self.lookup_assigns(fn, owner.value)
+        if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Call) or \
+                not isinstance(found[0][0].func, cst.Attribute) or found[0][0].func.attr.value != "parse_args":
+            return _NOLIT
+        defaults = []
+        for c, _ in self.calls_named("add_argument"):
+            names = [_literal(a.value) for a in c.args if a.keyword is None]
+            dest = _kw(c, "dest")
+            flags = {n.lstrip("-").replace("-", "_") for n in names if isinstance(n, str)}
+            if (_literal(dest) == attr) if dest is not None else attr in flags:
+                given = _kw(c, "default")
+                action = _literal(_kw(c, "action")) if _kw(c, "action") is not None else None
+                defaults.append(given if given is not None else
+                                cst.Name("False") if action == "store_true" else cst.Name("True")
+                                if action == "store_false" else None)
+        if len(defaults) != 1 or defaults[0] is None:
+            return None
+        return self.literal_choices(defaults[0], self.ex._module_fn, ok, depth + 1)
+
     def key_choices(self, expr: cst.Subscript, fn: _Fn) -> set | None:
         """The string keys `d[k]` can be looked up with: bound_key's one key, or for `d[cfg.kind]` with `cfg` an
         instance of the file's dataclass (bound here or passed by every caller) the literal strings its
@@ -456,10 +866,16 @@ class _Values:
         if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
             return None
         k = expr.slice[0].slice.value
+        if id(k) in self._choices:  # `ACTS[arg]()` in an unrolled loop's round (choosing)
+            return {self._choices[id(k)]} if isinstance(self._choices[id(k)], str) else None
         if isinstance(k, cst.Name):  # `NONLINEARITIES[act]`, `act` a parameter every call of the file binds
             return self.literal_choices(k, fn, lambda v: isinstance(v, str))
         if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name)):
-            return None
+            # `ACTS[cfg.model.act]`, `ACTS[cfg.get("act", "elu").lower()]`: a string of the file's constants
+            return self.literal_choices(k, fn, lambda v: isinstance(v, str))
+        held = self.attribute_choices(k, fn, lambda v: isinstance(v, str), 0)  # `ACTS[self.act_name]`, `args.act`
+        if held is not _NOLIT:
+            return held
         cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn)
         values = self.field_bindings(cls, k.attr.value) if cls is not None else None
         out = set()
@@ -484,8 +900,10 @@ class _Values:
         if depth > MAX_CLASS_HOPS:
             return None
         if isinstance(k, cst.Name) and self.param_of(fn, k.value):
-            found = {self._key_field(a, f, depth + 1) for a, f in self.caller_args(fn, k.value) +
-                     self.super_init_args(fn, k.value)}
+            passed = self.caller_args(fn, k.value) + self.super_init_args(fn, k.value)
+            if not passed:
+                return self.open_key(fn, k.value)
+            found = {self._key_field(a, f, depth + 1) for a, f in passed}
             return found.pop() if len(found) == 1 and None not in found else None
         if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) and self.param_of(fn, k.value.value)):
             return None
@@ -499,6 +917,27 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def open_key(self, fn: _Fn, name: str) -> tuple[str, str] | None:
+        """`NONLIN[activation]` with `activation` a parameter of a module-level class's __init__ (or of a public
+        module-level function) that no call of this file binds: (class part, parameter) of GradOp.when, the class
+        part "<module>:<Class or function>:<position>:<default>" ("" for no string default), so that
+        ms_scan.project reads the key at the other files' constructions (the one that built the instance, when
+        the path names it). None otherwise."""
+        owner = self.param_owner(fn, name)
+        if not self.ex.module or not isinstance(owner.node, cst.FunctionDef):
+            return None
+        if owner.cls is not None:
+            callee = owner.cls.name if owner.name == "__init__" and self.ex._classes.get(owner.cls.name) is owner.cls \
+                and owner.cls.name in self.ex.class_decls else None
+        else:
+            callee = owner.name if owner.parent is self.ex._module_fn and not owner.name.startswith("_") else None
+        if callee is None:
+            return None
+        default = param_default(owner.node, name)
+        lit = _literal(default) if default is not None else None
+        lit = lit if isinstance(lit, str) and ":" not in lit and "|" not in lit and "," not in lit else ""
+        return f"{self.ex.module}:{callee}:{owner.params.index(name)}:{lit}", name
 
     def super_init_args(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:
         """The argument given for `__init__` parameter `name` by the `super().__init__(...)` calls of the
@@ -598,6 +1037,13 @@ class _Values:
             self._module_classes = {n: c for n, c in classes.items()
                                     if c.torch_module in ("yes", "maybe") and has_forward(c)}
         return self._module_classes
+
+    def summarised_classes(self) -> dict[str, _Cls]:
+        """The classes other files' calls of an instance run: module_classes, and the file's plain classes whose
+        instances are called (`__call__` of their own or of an in-file base: a loss object, a curvature helper)."""
+        mods = self.module_classes()
+        return {**mods, **{n: c for n, c in self.ex._classes.items() if n not in mods and
+                           self.class_members(c, "__call__")[0] is not None}}
 
     def root_classes(self) -> dict[str, _Cls]:
         """Module classes no other module class builds or subclasses: the file's top-level models."""

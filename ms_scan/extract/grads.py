@@ -45,6 +45,9 @@ from ms_scan.extract.visitor import Extractor, dotted_name
 from ms_scan.facts import add_snippets
 
 
+_TORCHMETA_UPDATE = "torchmeta.utils.gradient_based.gradient_update_parameters"
+
+
 # ------------------------------------------------------------------------------------- extractor
 class GradExtractor(Extractor):
     """Extractor + second-order sites. Call `grad_nodes()` for positions, then `grad_sites(where)`."""
@@ -76,6 +79,7 @@ class GradExtractor(Extractor):
         self._off_fns: set[int] = set()  # id(fn) of functions decorated with a switch that turns grad off
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
         self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
+        self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
 
     # ---------------------------------------------------------------- context
     @property
@@ -199,6 +203,12 @@ class GradExtractor(Extractor):
     # ---------------------------------------------------------------- assignments
     def _record_assign(self, targets: list[cst.BaseExpression], value: cst.BaseExpression) -> None:
         fn = self._fn
+        if isinstance(self._ctx[-1], _Cls):  # a class body (`ACTS = {...}`, `act_cls = nn.ELU`): class attributes
+            for target in targets:
+                for name in _target_names(target):
+                    if "." not in name:
+                        self._ctx[-1].attrs.setdefault(name, []).append((value, fn))
+            return
         for target in targets:
             if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Tuple, cst.List)) and \
                     len(target.elements) == len(value.elements):
@@ -252,8 +262,8 @@ class GradExtractor(Extractor):
 
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         super().leave_AnnAssign(node)
-        if node.value is not None:
-            self._record_assign([node.target], node.value)
+        if node.value is not None and not (isinstance(self._ctx[-1], _Cls) and self._ctx[-1].fields is not None):
+            self._record_assign([node.target], node.value)  # (a dataclass's fields are its constructions' values)
 
     def leave_AugAssign(self, node: cst.AugAssign) -> None:
         super().leave_AugAssign(node)
@@ -287,6 +297,14 @@ class GradExtractor(Extractor):
         expr = node.func if isinstance(node, cst.Call) else node
         path = self.resolve_path(expr) if dotted_name(expr) is not None else None
         return _grad_off(self.canonical(path) if path is not None else None, node)
+
+    def visit_If(self, node: cst.If) -> None:
+        super().visit_If(node)
+        self.branching.add(id(self._fn))
+
+    def visit_IfExp(self, node: cst.IfExp) -> None:
+        super().visit_IfExp(node)
+        self.branching.add(id(self._fn))
 
     def visit_With(self, node: cst.With) -> None:
         super().visit_With(node)
@@ -359,7 +377,9 @@ class GradExtractor(Extractor):
     def _create_graph(self, node: cst.Call) -> str | None:
         value = _kw(node, "create_graph")
         if value is None:
-            return None
+            # `grad(y, x, **GRAD_OPTS)`, `grad(y, x, **kwargs)`: what the dict or the callers give it, decided after
+            # the pass (Resolver.splat_flag); first order when that is not shown
+            return "possible" if any(a.star == "**" for a in node.args) else None
         lit = _literal(value)
         if lit is True:
             return "definite"
@@ -417,6 +437,15 @@ class GradExtractor(Extractor):
                                         "definite", None))
             elif meth == "adapt" and any(v.startswith("learn2learn") for v in self._ext_imports.values()):
                 self._pending_adapt.append((node, fn))
+        if api is None and (self._ext_path(func) or "").endswith(_TORCHMETA_UPDATE):
+            # torchmeta's `gradient_update_parameters(model, loss, ..., first_order=False)`: a MAML inner step that
+            # keeps the graph of the gradient unless first_order is True
+            flag = _kw(node, "first_order")
+            lit = _literal(flag) if flag is not None else False
+            if lit is not True:
+                self._raw_sites.append((node, fn, "torchmeta", "torchmeta.utils.gradient_based."
+                                        "gradient_update_parameters", "definite" if lit is False else "possible",
+                                        None))
 
     def _backward_runner(self, receiver, meth: str, fn: _Fn) -> str | None:
         """The API name of a training framework's backward that takes the loss as its first argument
@@ -487,6 +516,20 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries):
         self._param_methods: frozenset | None = None
         self._subclasses: dict[int, list[_Cls]] = {}  # id(class) -> the file's classes deriving from it
         self._constant_attrs: dict[int, frozenset] = {}  # id(class) -> its constant attributes (constant_attrs)
+        self._free_reads: dict[int, frozenset] = {}  # id(function) -> the outer names its body reads (free_reads)
+        self._context_params: dict[int, frozenset] = {}  # id(function) -> the parameters bound_call binds
+        # id(function) -> the (call, caller) an expansion entered it by (bound_call): the instance or the value
+        # being expanded was built by that call, so its parameters are that call's arguments only
+        self._bound: dict[int, tuple] = {}
+        self._bound_sig: tuple = ()  # the calls of _bound, a part of every memo of a body's ops
+        # id(class) -> the file's subclass whose instance is being expanded (instance_of): `self` in a method the
+        # subclass inherits is that instance (its class attributes and methods override the base's)
+        self._instance_cls: dict[int, object] = {}
+        # id(node) -> the arm of a conditional / the value of a loop name used as a table key, in the unrolled list
+        # element being expanded (grad_unroll.picked, choosing)
+        self._choices: dict[int, object] = {}
+        self._guards: dict[int, dict] = {}  # id(function) -> id(assigned value) -> the if tests over it (guards)
+        self._deciding: dict[int, set] = {}  # id(function) -> what it reads as keys, tests, getattr names, calls
 
     def torch_api(self, call: cst.Call) -> str | None:
         use = self.uses.get(id(call.func))
@@ -555,7 +598,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
         summary.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
         if summary.ops or summary.project or summary.unresolved or summary.role in ("member", "called") or \
                 summary.role.startswith("member:@") or \
-                summary.role == "instance" and summary.name in resolver.module_classes():
+                summary.role == "instance" and summary.name in resolver.summarised_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing
         add_snippets(snippets, lines, (op.line for op in summary.ops))
     return out, snippets
