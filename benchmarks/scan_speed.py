@@ -8,6 +8,8 @@ and pass `--paconvert /tmp/pac/bin/paconvert`. Prints medians and ratios measure
 process on this machine; asserts nothing.
   python benchmarks/scan_speed.py [--corpus DIR] [--repeat N] [--paconvert PATH] [--memory]
   python benchmarks/scan_speed.py --scaling   # synthetic 2,000 vs 20,000 files: linear time, flat memory
+                                              # (without the facts cache, then with it on, an empty cache)
+  python benchmarks/scan_speed.py --scaling --small 20000 --factor 2   # 20,000 vs 40,000 files
 """
 from __future__ import annotations
 
@@ -145,25 +147,34 @@ def synthetic_tree(where: Path, files: int, per_package: int = 200) -> Path:
 
 def scaling(work: Path, small: int = 2000, factor: int = 10) -> None:
     """Cold scans of a synthetic project of `small` and `factor` x `small` files: seconds and peak RSS a file
-    at each size. A scan that is linear in the files keeps the time a file (ratio ~1); its memory beyond the
-    findings (there are none) does not grow with the files."""
-    rows = []
+    at each size, without the facts cache and with it on (an empty cache folder: every file's digest and
+    facts-cache key made, every file's facts written). A scan that is linear in the files keeps the time a
+    file (ratio ~1); its memory beyond the findings (there are none) does not grow with the files."""
+    modes = (("no cache", ["--no-cache"]), ("cache on", None))
+    rows: dict[str, list] = {mode: [] for mode, _ in modes}
     for n in (small, small * factor):
         tree = synthetic_tree(work, n)
-        scan = [sys.executable, "-c", _PEAK, str(tree), "--no-cache", "--no-progress", "--exit-zero",
-                "--format", "json", "-o", os.devnull]
-        start = time.perf_counter()
-        run = subprocess.run(scan, capture_output=True, text=True, check=False)
-        wall = time.perf_counter() - start
-        main_kib, worker_kib, blocks = map(int, run.stderr.split()[-3:])
-        rows.append((n, wall, main_kib, blocks))
-        print(f"scaling: {n:6d} files | {wall:6.1f}s | {wall / n * 1000:5.2f} ms a file | main peak "
-              f"{main_kib / 1024:5.0f} MiB | largest worker {worker_kib / 1024:4.0f} MiB | {blocks:,} live blocks")
+        for mode, flags in modes:
+            cache_dir = work / "facts-cache"
+            shutil.rmtree(cache_dir, ignore_errors=True)
+            scan = [sys.executable, "-c", _PEAK, str(tree), *(flags or ["--cache-dir", str(cache_dir)]),
+                    "--no-progress", "--exit-zero", "--format", "json", "-o", os.devnull]
+            start = time.perf_counter()
+            run = subprocess.run(scan, capture_output=True, text=True, check=False)
+            wall = time.perf_counter() - start
+            main_kib, worker_kib, blocks = map(int, run.stderr.split()[-3:])
+            rows[mode].append((n, wall, main_kib, worker_kib, blocks))
+            print(f"scaling: {mode:8s} | {n:6d} files | {wall:6.1f}s | {wall / n * 1000:5.2f} ms a file | main peak "
+                  f"{main_kib / 1024:5.1f} MiB | largest worker {worker_kib / 1024:5.1f} MiB | {blocks:,} live blocks",
+                  flush=True)
+            shutil.rmtree(cache_dir, ignore_errors=True)
         shutil.rmtree(tree, ignore_errors=True)
-    (n0, w0, m0, b0), (n1, w1, m1, b1) = rows
-    print(f"scaling: time a file at {n1} files = {(w1 / n1) / (w0 / n0):.2f}x the time a file at {n0}; "
-          f"main-process peak grows {(m1 - m0) / (n1 - n0) * 1024:.0f} bytes a file, live blocks "
-          f"{(b1 - b0) / (n1 - n0):.2f} a file (no findings)")
+    for mode, _ in modes:
+        (n0, w0, m0, k0, b0), (n1, w1, m1, k1, b1) = rows[mode]
+        print(f"scaling: {mode}: time a file at {n1} files = {(w1 / n1) / (w0 / n0):.2f}x the time a file at {n0}; "
+              f"main-process peak grows {(m1 - m0) / (n1 - n0) * 1024:.0f} bytes a file, largest worker "
+              f"{(k1 - k0) / (n1 - n0) * 1024:.0f} bytes a file, live blocks {(b1 - b0) / (n1 - n0):.2f} a file "
+              "(no findings)")
 
 
 def main() -> None:
@@ -176,11 +187,13 @@ def main() -> None:
                     help="also scan a quarter, half and all of the corpus to show memory grows with the findings only")
     ap.add_argument("--scaling", action="store_true",
                     help="only the synthetic 2,000 vs 20,000-file project: time and memory a file (nothing downloaded)")
+    ap.add_argument("--small", type=int, default=2000, help="--scaling: the smaller project's files")
+    ap.add_argument("--factor", type=int, default=10, help="--scaling: how many times larger the larger one is")
     args = ap.parse_args()
     if args.scaling:
         work = Path(tempfile.mkdtemp(prefix="ms-scan-scaling-"))
         try:
-            scaling(work)
+            scaling(work, args.small, args.factor)
         finally:
             shutil.rmtree(work, ignore_errors=True)
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
+from itertools import islice
 from pathlib import Path
 
 FACTS_FORMAT = 3  # bump when FileFacts (or a nested fact) or the extraction output changes
@@ -70,8 +71,16 @@ def engine_digest() -> str:
 
 
 def context_digest(project_modules: frozenset[str]) -> str:
+    """code_digest and the sorted project modules, one per line; a discover.ModuleNames (sorted already, and
+    on disk for a large project) is hashed a chunk at a time, not copied into one list and text."""
+    from ms_scan.discover import ModuleNames
+
     h = hashlib.sha256(code_digest().encode())
-    h.update("\n".join(sorted(project_modules)).encode())
+    names = iter(project_modules) if isinstance(project_modules, ModuleNames) else iter(sorted(project_modules))
+    sep = ""
+    while chunk := list(islice(names, 4096)):
+        h.update((sep + "\n".join(chunk)).encode())
+        sep = "\n"
     return h.hexdigest()
 
 

@@ -215,12 +215,21 @@ class Index:
         row = self._merged().execute("SELECT max(direct) FROM files WHERE path = ?", (path,)).fetchone()
         return bool(row and row[0])
 
-    def exporting_modules(self):
-        """The modules of the written files that export a torch name (one at a time, from the database)."""
+    def exporting_lasts(self) -> "Lasts | None":
+        """The last components of the modules of the written files that export a torch name (an import of a
+        module names it by that word: `from .utils import x`, `import a.b`), as a table of the index, asked
+        one file's words at a time (issue #8: as a set in memory they were a name a file of a project whose
+        modules all import torch); None when no file was written."""
         if self._dir is None:
-            return iter(())
-        return (r[0] for r in self._merged().execute(
-            "SELECT DISTINCT module FROM files JOIN names USING (path) WHERE kind = ?", (_EXPORT,)))
+            return None
+        db = self._merged()
+        with db:  # rtrim(m, m without its dots) is m up to its last dot
+            db.execute("DROP TABLE IF EXISTS lasts")
+            db.execute("CREATE TABLE lasts (name BLOB PRIMARY KEY) WITHOUT ROWID")
+            db.execute("INSERT OR IGNORE INTO lasts SELECT CAST(substr(module, length(rtrim(module, "
+                       "replace(module, '.', ''))) + 1) AS BLOB) FROM files JOIN names USING (path) "
+                       "WHERE kind = ?", (_EXPORT,))
+        return Lasts(db)
 
     def pending(self):
         """What the cross-file pass still has to decide of each written file, one file at a time in path order:
@@ -251,6 +260,28 @@ class Index:
             shutil.rmtree(self._dir, ignore_errors=True)
             self._dir = None
         self._memo = {}
+
+
+class Lasts:
+    """Index.exporting_lasts: whether a file's words (bytes) name one of them."""
+
+    __slots__ = ("_db",)
+    _BATCH = 500  # words a query (SQLite's limit on parameters is 999 in old releases)
+
+    def __init__(self, db):
+        self._db = db
+
+    def __bool__(self) -> bool:
+        return self._db.execute("SELECT 1 FROM lasts LIMIT 1").fetchone() is not None
+
+    def isdisjoint(self, words) -> bool:
+        words = list(set(words))
+        for at in range(0, len(words), self._BATCH):
+            batch = words[at:at + self._BATCH]
+            if self._db.execute(f"SELECT 1 FROM lasts WHERE name IN ({','.join('?' * len(batch))}) LIMIT 1",
+                                batch).fetchone() is not None:
+                return False
+        return True
 
 
 class IndexView(Mapping):

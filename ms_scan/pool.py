@@ -14,6 +14,7 @@ import signal
 import sys
 import time
 from multiprocessing.connection import wait
+from operator import itemgetter
 
 
 GRACE = 2.0  # seconds past the in-worker alarm before the parent kills the worker
@@ -60,6 +61,7 @@ class _Slot:
         self.proc.start()
         child.close()
         self.chunk: list = []
+        self.settled: set[int] = set()  # the positions of the chunk whose value arrived
         self.current: int | None = None
         self.started = 0.0
 
@@ -83,7 +85,8 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
     worker overran the time limit or died gets `job.failed(src, why)`, made here. `meanwhile()`
     (optional) runs in this process right after the workers get their first files, so the parent's
     own start-up work overlaps their parsing. `on_result(i, value)` (optional) sees each value as it
-    arrives; its return value is kept in its place."""
+    arrives; what it returns is kept in the value's place, and a None is left out (nothing is held for
+    a file whose value is not kept: issue #8, a slot a file was 9 bytes a file)."""
     if not files:
         if meanwhile is not None:
             meanwhile()
@@ -94,18 +97,20 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
     count = len(files)
     starts = iter(range(0, count, chunk_size))
     retry: list[list] = []
-    results: list = [None] * count
-    settled = bytearray(count)
+    results: list[tuple] = []  # (position, value) of the values kept, in the order they arrive
     remaining_files = count
     slots = [_Slot(ctx, args) for _ in range(min(settings.jobs, -(-count // chunk_size)))]
     hard_limit = settings.file_timeout + GRACE if settings.file_timeout > 0 else None
 
-    def settle(idx: int, value) -> None:
+    def settle(slot: _Slot, idx: int, value) -> None:
+        """A file's value, from the worker `slot` gave it to (each file is settled once: a worker's unfinished
+        files go to another one without the file it was on, which gets job.failed)."""
         nonlocal remaining_files
-        results[idx] = on_result(idx, value) if on_result is not None else value
-        if not settled[idx]:
-            settled[idx] = 1
-            remaining_files -= 1
+        kept = on_result(idx, value) if on_result is not None else value
+        if kept is not None:
+            results.append((idx, kept))
+        slot.settled.add(idx)
+        remaining_files -= 1
         if progress:
             progress(1)
 
@@ -117,13 +122,14 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
             if start is None:
                 return
             slot.chunk = [(i, files[i]) for i in range(start, min(start + chunk_size, count))]
+        slot.settled.clear()
         slot.conn.send(slot.chunk)
 
     def fail(slot: _Slot, why: str) -> _Slot:
         idx = slot.current
-        remaining = [item for item in slot.chunk if not settled[item[0]] and item[0] != idx]
+        remaining = [item for item in slot.chunk if item[0] not in slot.settled and item[0] != idx]
         if idx is not None:
-            settle(idx, job.failed(files[idx], why))
+            settle(slot, idx, job.failed(dict(slot.chunk)[idx], why))
         if remaining:
             retry.append(remaining)
         slot.stop(kill=True)
@@ -147,7 +153,7 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
                                 slot.current, slot.started = msg[1], time.monotonic()
                             elif msg[0] == "done":
                                 slot.current = None
-                                settle(msg[1], msg[2])
+                                settle(slot, msg[1], msg[2])
                             else:  # idle
                                 slot.chunk = []
                                 give_work(slot)
@@ -163,4 +169,5 @@ def run(files, job, settings, progress=None, chunk_size=8, meanwhile=None, on_re
     finally:
         for slot in slots:
             slot.stop()
-    return results
+    results.sort(key=itemgetter(0))
+    return [value for _, value in results]

@@ -9,7 +9,6 @@ import os
 import re
 import signal
 import sys
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -223,11 +222,12 @@ def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Set
 
 
 class FileJob:
-    """What a worker does with one file: its facts from the cache (`store`, keyed by `keys`: relpath ->
-    cache key, made by the parent from the content digests) or from the extractor (then stored, if the
-    file still has the bytes its key was made from: it may change mid-scan), then `rules` on them
-    (evaluate.FileRules: the per-file rules; the worker sends back findings plus the cross-file
-    parts, not the whole facts). Returns (value, came from the cache). Picklable (spawn platforms)."""
+    """What a worker does with one file: its facts from the cache (`store`, keyed by the file's cache key,
+    made here from its content digest, SourceFile.digest, and the extraction context, made by the parent
+    before the fork) or from the extractor (then stored, if the file still has the bytes its key was made
+    from: it may change mid-scan), then `rules` on them (evaluate.FileRules: the per-file rules; the worker
+    sends back findings plus the cross-file parts, not the whole facts). Returns (value, came from the
+    cache). Picklable (spawn platforms)."""
 
     def __init__(self, project_modules: frozenset[str], settings: Settings, gate: bool | str = True,
                  store=None, rules=None):
@@ -235,24 +235,31 @@ class FileJob:
         self.settings = settings
         self.gate = gate
         self.store = store
-        self.keys: dict[str, str] = {}  # relpath -> cache key, filled by _extract_cached before the fork
         self.rules = rules
         self._context = None
+
+    def context(self) -> str:
+        """The extraction context of every key (digests.context_digest of the project modules), made once."""
+        if self._context is None:
+            from ms_scan.digests import context_digest
+
+            self._context = context_digest(self.project_modules)
+        return self._context
 
     def key_of(self, src: SourceFile, content: str | None | bool = False) -> str | None:
         """The facts-cache key of `src` from the sha256 of its bytes (`content`: from content_digests,
         None for a file that is not cacheable; read now when not given); None when not cacheable."""
-        from ms_scan.digests import context_digest, file_key_of_digest
+        from ms_scan.digests import file_key_of_digest
 
-        if self._context is None:
-            self._context = context_digest(self.project_modules)
         if content is False:
             content = _file_digest(src, self.settings)
-        return content and file_key_of_digest(self._context, content, src.relpath, src.module,
+        return content and file_key_of_digest(self.context(), content, src.relpath, src.module,
                                               src.is_package, self.gate)
 
     def __call__(self, src: SourceFile) -> tuple:
-        key = self.keys.get(src.relpath) if self.store is not None else None
+        key = None
+        if self.store is not None:  # SourceFile.digest: "" when not cacheable, None when not made (read now)
+            key = self.key_of(src, False if src.digest is None else src.digest or None)
         slot = None
         if key:
             from ms_scan.digests import file_slot
@@ -276,7 +283,8 @@ def extract_all(files: list[SourceFile], job: FileJob, settings: Settings, progr
                 meanwhile=None, on_result=None) -> list:
     """`job` over `files`, always in worker processes (even for one file): a parser crash must not
     take the scan down. `meanwhile()` runs in this process once the workers have their first files;
-    `on_result(i, value)` as each file's value arrives, its return kept in its place (pool.run)."""
+    `on_result(i, value)` as each file's value arrives; what it returns is kept unless None, and the
+    values kept come back in file order (pool.run)."""
     from ms_scan import pool
 
     return pool.run(files, job, settings, progress, meanwhile=meanwhile, on_result=on_result)
@@ -289,25 +297,22 @@ def _cacheable(facts: FileFacts) -> bool:
 
 def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], settings: Settings,
                     store, gate: bool | str = True, progress=None, stats: dict | None = None,
-                    digests: dict[str, str | None] | None = None, meanwhile=None,
-                    rules=None, torch_free=None) -> list[FileFacts]:
-    """Each file's facts, with the per-file facts cache (ms_scan/cache.py) in front when `store` is
-    given; both the cache reads and the extraction happen in the workers. `digests` (relpath ->
-    sha256 of the bytes, from content_digests) saves reading the files again for the keys.
+                    meanwhile=None, rules=None, torch_free=None) -> list[FileFacts]:
+    """Each file's facts, in file order, with the per-file facts cache (ms_scan/cache.py) in front when
+    `store` is given; the cache keys (from each file's SourceFile.digest: content_digests saves reading the
+    files again for them), the cache reads and the extraction happen in the workers.
     `rules` (optional, an evaluate.Streaming): its per-file half runs in the workers (here when each
-    worker gets one file at most) and the facts returned are what it kept of each file; the positions
-    in `files` of those it did not keep because they lack the word torch go to `torch_free` (an array)."""
+    worker gets one file at most) and the facts returned are what it kept of the files (those it did not
+    keep are left out); the positions in `files` of those it did not keep because they lack the word torch
+    go to `torch_free` (a _Positions)."""
     # the per-file rules run in the workers, so this process never holds a file's whole facts; when each
     # worker gets one file at most (a pre-commit run), here, where the table loaded while they parsed
     in_workers = rules is not None and len(files) > settings.jobs
     job = FileJob(project_modules, settings, gate, store, rules=rules.per_file if in_workers else None)
     if in_workers:  # the workers write the cross-file index to disk: this process never holds it
         rules.per_file.index_dir = rules.index.directory()
-    if store is not None:  # the keys are made here; the workers inherit them (and the context digest)
-        for src in files:
-            key = job.key_of(src, digests[src.relpath] if digests and src.relpath in digests else False)
-            if key:
-                job.keys[src.relpath] = key
+    if store is not None:  # the keys are made in the workers; the context digest once, here (they inherit it)
+        job.context()
     hits = 0
 
     def arrived(i: int, value: tuple):
@@ -318,7 +323,7 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
             return out
         kept = rules.accept(out) if in_workers else rules.stream(out)
         if kept is TORCH_FREE:
-            torch_free.append(i)
+            torch_free.add(i)
             return None
         return kept
 
@@ -329,10 +334,11 @@ def _extract_cached(files: list[SourceFile], project_modules: frozenset[str], se
     return results
 
 
-def content_digests(files: list[SourceFile], settings: Settings) -> dict[str, str | None]:
-    """relpath -> sha256 hex of the file's bytes; None when it is not cacheable (over the size limit,
-    unreadable). One read per file per scan: the memo key and every facts-cache key derive from it."""
-    return {src.relpath: _file_digest(src, settings) for src in files}
+def content_digests(files: FileList, settings: Settings) -> None:
+    """Give each file the sha256 hex of its bytes (FileList.set_digests: SourceFile.digest; "" when it is not
+    cacheable, over the size limit or unreadable). One read per file per scan: the memo key and every
+    facts-cache key derive from it."""
+    files.set_digests(lambda src: _file_digest(src, settings))
 
 
 def _file_digest(src: SourceFile, settings: Settings) -> str | None:
@@ -348,18 +354,16 @@ def _file_digest(src: SourceFile, settings: Settings) -> str | None:
 _MEMO_IGNORED = ("jobs", "cache_dir", "facts_cache", "file_timeout")
 
 
-def _memo_key(found: Discovery, digests: dict[str, str | None], release: str, settings: Settings) -> str:
+def _memo_key(found: Discovery, release: str, settings: Settings) -> str:
     """Digest of everything a scan's result follows from: ms-scan's code and data, the table, the
-    settings, the baseline's bytes, the discovered files (path, module, bytes) and discovery notes.
-    Unreadable or oversized files make the scan not memoisable ("")."""
+    settings, the baseline's bytes, the discovered files (path, module, bytes: their content digests,
+    content_digests) and discovery notes. Unreadable or oversized files make the scan not memoisable ("")."""
     import hashlib
     import json
     from dataclasses import asdict
 
     from ms_scan.digests import engine_digest
 
-    if any(d is None for d in digests.values()):
-        return ""
     opts = {k: v for k, v in asdict(settings).items() if k not in _MEMO_IGNORED}
     if settings.baseline:
         try:
@@ -371,7 +375,9 @@ def _memo_key(found: Discovery, digests: dict[str, str | None], release: str, se
     h.update(json.dumps([str(found.root), release, opts, found.notes], sort_keys=True,
                         default=str).encode())
     for src in found.files:
-        h.update(f"\0{src.relpath}\0{src.module}\0{src.is_package:d}\0{digests[src.relpath]}".encode())
+        if not src.digest:
+            return ""
+        h.update(f"\0{src.relpath}\0{src.module}\0{src.is_package:d}\0{src.digest}".encode())
     return h.hexdigest()
 
 
@@ -394,26 +400,87 @@ def _head(src: SourceFile, limit: int = -1) -> bytes | None:
         return None
 
 
+class _Positions:
+    """A set of positions in the file list, one bit a file (the files without the word torch that the scan did
+    not keep, those it looks at again: an array of them was 4 bytes a file, a list of records some hundred,
+    issue #8); iterated in increasing order."""
+
+    __slots__ = ("_bits", "_count")
+
+    def __init__(self, positions=()):
+        self._bits = bytearray()
+        self._count = 0
+        for i in positions:
+            self.add(i)
+
+    def add(self, i: int) -> None:
+        byte = i >> 3
+        if byte >= len(self._bits):
+            self._bits.extend(bytes(byte + 1 - len(self._bits)))
+        if not self._bits[byte] >> (i & 7) & 1:
+            self._bits[byte] |= 1 << (i & 7)
+            self._count += 1
+
+    def __contains__(self, i) -> bool:
+        return 0 <= i >> 3 < len(self._bits) and bool(self._bits[i >> 3] >> (i & 7) & 1)
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __iter__(self):
+        for byte, bits in enumerate(self._bits):
+            if bits:
+                yield from (byte << 3 | bit for bit in range(8) if bits >> bit & 1)
+
+
+class _Subset(Sequence):
+    """The files of a FileList at some _Positions, in order, each made when asked for (pool.run asks for them
+    in order: the positions are walked on from the last one asked for)."""
+
+    __slots__ = ("_files", "_positions", "_walk", "_next")
+
+    def __init__(self, files: FileList, positions: _Positions):
+        self._files, self._positions = files, positions
+        self._walk, self._next = iter(positions), 0
+
+    def __len__(self) -> int:
+        return len(self._positions)
+
+    def __getitem__(self, i: int) -> SourceFile:
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        if i < self._next:
+            self._walk, self._next = iter(self._positions), 0
+        for _ in range(i - self._next):
+            next(self._walk)
+        self._next = i + 1
+        return self._files[next(self._walk)]
+
+
 def _needs_second_look(facts: list[FileFacts], files: FileList, settings: Settings,
-                       free: Sequence[int] = ()) -> list[SourceFile]:
-    """Files without the word torch (kept, or not kept: their positions in `files`, `free`) that import a
+                       free: _Positions | None = None) -> _Positions:
+    """The positions in `files` of the files without the word torch (kept, or not kept: `free`) that import a
     project module exporting torch names."""
+    out = _Positions()
     if not free and all(f.mentions_torch for f in facts):
-        return []  # no file to look at again: the names below are not needed
-    index = facts.index if isinstance(facts, Kept) else None
-    modules = chain((f.module for f in facts if f.exports and f.module),
-                    index.exporting_modules() if index is not None else ())  # and the files not kept
-    # a module's last component: an import of it names it as a word (`from .utils import x`, `import a.b`)
-    exporting = {m.rpartition(".")[2].encode() for m in modules}
-    if not exporting:
-        return []
-    out = []
-    for src in chain((files.find(f.path) for f in facts if not f.mentions_torch), (files[i] for i in free)):
-        data = _head(src, settings.max_file_size)
-        # the file's words against the set: linear in the file (a test of each name against the file's bytes
+        return out  # no file to look at again: the names below are not needed
+    # a module's last component: an import of it names it as a word (`from .utils import x`, `import a.b`);
+    # those of the kept files, and of all the files the workers wrote, in the index on disk
+    kept = {f.module.rpartition(".")[2].encode() for f in facts if f.exports and f.module}
+    written = facts.index.exporting_lasts() if isinstance(facts, Kept) and facts.index is not None else None
+    if not kept and not written:
+        return out
+    for i in sorted(chain((files.position(f.path) for f in facts if not f.mentions_torch), free or ())):
+        data = _head(files[i], settings.max_file_size)
+        if not data or b"import" not in data:
+            continue
+        # the file's words against the names: linear in the file (a test of each name against the file's bytes
         # was the files times the exporting modules: quadratic on a large project)
-        if data and b"import" in data and not exporting.isdisjoint(_WORD.findall(data)):
-            out.append(src)
+        words = set(_WORD.findall(data))
+        if not kept.isdisjoint(words) or (written is not None and not written.isdisjoint(words)):
+            out.add(i)
     return out
 
 
@@ -470,14 +537,13 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
 
 
 def collect(paths: list[str], settings: Settings, progress_factory=None,
-            stats: dict | None = None, found: Discovery | None = None,
-            digests: dict[str, str | None] | None = None, meanwhile=None,
+            stats: dict | None = None, found: Discovery | None = None, meanwhile=None,
             rules=None) -> tuple[Discovery, list[FileFacts]]:
     """Discover and extract: the per-file facts every rule works from (no tables involved).
 
     With settings.facts_cache, unchanged files come from the facts cache; `stats` (if given) gets
-    "cached" and "extracted" file counts. `found`/`digests`: discovery and content digests already
-    made by the caller (scan); `meanwhile()` runs here while the workers parse the first files.
+    "cached" and "extracted" file counts. `found`: discovery already made by the caller (scan), with its
+    content digests if the cache is on; `meanwhile()` runs here while the workers parse the first files.
     `rules`: an evaluate.Streaming, whose per-file half runs on each file's first-pass facts in the
     workers (the returned facts are then what it kept, resolved across files)."""
     from ms_scan import project  # imports the extractor before the workers fork: they inherit it
@@ -486,20 +552,21 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
         found = discover(paths, settings.exclude, settings.respect_gitignore)
     modules = found.project_modules
     store = _facts_store(found.root, settings)
-    if store is not None and digests is None:
-        digests = content_digests(found.files, settings)
+    if store is not None and not found.files.digested:
+        content_digests(found.files, settings)
     progress = progress_factory(len(found.files)) if progress_factory else None
     index = rules.index if rules is not None else None
     try:
-        free = array("I")  # positions in found.files of the files without the word torch not kept
-        facts = Kept([f for f in _extract_cached(found.files, modules, settings, store, True, progress, stats,
-                                                 digests, meanwhile, rules, free) if f is not None], index)
+        free = _Positions()  # positions in found.files of the files without the word torch not kept
+        facts = Kept(_extract_cached(found.files, modules, settings, store, True, progress, stats, meanwhile,
+                                     rules, free), index)
         again = _needs_second_look(facts, found.files, settings, free)
         if again:
-            redo = dict(zip((src.relpath for src in again), _extract_cached(
-                again, modules, settings, store, False, stats=stats, digests=digests, rules=rules)))
-            # a file looked at again may now be done with, and not kept (None); one not kept before joins
-            merged = [redo.pop(f.path, f) for f in facts] + list(redo.values())
+            redo = {g.path: g for g in _extract_cached(_Subset(found.files, again), modules, settings, store,
+                                                       False, stats=stats, rules=rules)}
+            # a file looked at again may now be done with, and not kept (left out); one not kept before joins
+            merged = [redo.pop(f.path, None if found.files.position(f.path) in again else f) for f in facts] + \
+                list(redo.values())
             facts = Kept(sorted((g for g in merged if g is not None), key=lambda g: g.path), index)
         by_path = {f.path: f for f in facts}
         done: set[str] = set()
@@ -508,8 +575,7 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
             if not wanted:
                 break
             done.update(src.relpath for src in wanted)
-            for extra in _extract_cached(wanted, modules, settings, store, MODELS_PASS, stats=stats,
-                                         digests=digests):
+            for extra in _extract_cached(wanted, modules, settings, store, MODELS_PASS, stats=stats):
                 target = by_path.get(extra.path)
                 if target is None:  # a file Streaming.accept did not keep: its record comes back
                     target = by_path[extra.path] = index.stub(extra.path, extra.module)
@@ -557,12 +623,20 @@ def scan(paths: list[str], settings: Settings, progress_factory=None, meanwhile=
     from ms_scan.tables.mapping import default_release
 
     release = settings.ms_version or default_release()
-    stats: dict = {}
     found = discover(paths, settings.exclude, settings.respect_gitignore)
-    digests = memo = None
+    try:
+        return _scan_found(found, paths, settings, release, progress_factory, meanwhile)
+    finally:
+        found.close()  # the file list's temporary folder, if it outgrew memory
+
+
+def _scan_found(found: Discovery, paths: list[str], settings: Settings, release: str, progress_factory,
+                meanwhile) -> ScanResult:
+    stats: dict = {}
+    memo = None
     if settings.facts_cache:
-        digests = content_digests(found.files, settings)
-        memo = _memo_key(found, digests, release, settings)
+        content_digests(found.files, settings)
+        memo = _memo_key(found, release, settings)
         last = load_last_scan(found.root if found.root.is_dir() else found.root.parent, settings,
                               memo) if memo else None
         if last is not None:
@@ -577,8 +651,7 @@ def scan(paths: list[str], settings: Settings, progress_factory=None, meanwhile=
             meanwhile()
 
     try:
-        found, facts = collect(paths, settings, progress_factory, stats, found, digests,
-                               meanwhile=overlap, rules=rules)
+        found, facts = collect(paths, settings, progress_factory, stats, found, meanwhile=overlap, rules=rules)
         table = rules.ready()
         result = ScanResult(root=found.root, release=table.release, settings=settings,
                             files=len(found.files), notes=list(found.notes), table_digest=table.digest,

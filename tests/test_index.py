@@ -318,3 +318,32 @@ def test_owner_uses_wait_in_the_index_and_their_file_is_not_kept(monkeypatch):
     assert "register_buffer" in seen["snippets"]["pkg/kern.py"][13]  # the snippet came with the use
     found = {(f.line, f.torch_api) for f in result.findings if f.path == "pkg/kern.py"}
     assert not {(12, "torch.nn.Module.register_parameter"), (22, "torch.nn.Module.register_parameter")} & found
+
+
+def test_the_last_names_of_exporting_modules_are_asked_of_the_index_not_held(tmp_path):
+    """The second look's test (does a file without the word torch name a module that exports torch names?) asks
+    the index on disk: the last components of the written modules that export a torch name, as bytes, found
+    among a file's words; modules without exports, and nameless files, are not among them (issue #8: a set of
+    them in memory was a name a file)."""
+    idx = index.Index()
+    assert idx.exporting_lasts() is None  # nothing written: nothing to ask
+    exporting = [_facts(m, i) for i, m in enumerate(("pkg.sub.utils", "top", "pkg.layers", "pkg.ü"))]
+    plain = [FileFacts("pkg/data.py", "pkg.data", exports={}), FileFacts("loose.py", "", exports={"x": "torch"})]
+    _worker(idx.directory(), exporting + plain)
+    for f in exporting + plain:
+        idx.written()
+    lasts = idx.exporting_lasts()
+    assert lasts
+    for words, named in (({b"utils"}, True), ({b"top", b"zz"}, True), ({b"import", b"layers"}, True),
+                         ({"ü".encode()}, True), ({b"data"}, False), ({b"loose", b"x"}, False),
+                         ({b"sub", b"pkg", b"pkg.sub.utils", b"Utils"}, False), (set(), False),
+                         ({b"\xff\xfe", b"\x80"}, False)):
+        assert lasts.isdisjoint(words) is not named, words
+    many = [b"w%d" % i for i in range(1200)]  # more words than one query takes
+    assert lasts.isdisjoint(many) and not lasts.isdisjoint(many + [b"top"])
+    empty = index.Index()
+    _worker(empty.directory(), plain)
+    empty.written()
+    assert not empty.exporting_lasts()
+    idx.close()
+    empty.close()

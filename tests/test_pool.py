@@ -50,3 +50,20 @@ def test_an_overrunning_file_is_stopped_and_the_scan_goes_on():
 def test_no_files():
     ran = []
     assert pool.run([], _Job(), Settings(jobs=2), meanwhile=lambda: ran.append(1)) == [] and ran == [1]
+
+
+def test_only_what_on_result_keeps_is_kept_in_file_order():
+    """pool.run keeps what on_result returns but a None (nothing a file: a scan's results are the few files it
+    keeps), in file order whatever order the workers finish in, a failed file's value included."""
+    seen = []
+
+    def keep(i, value):
+        seen.append(i)
+        return value if i % 4 == 0 or isinstance(value, tuple) else None
+
+    files = list(range(41))
+    out = pool.run(files, _Job(crash={7}), Settings(jobs=2), chunk_size=3, on_result=keep)
+    assert sorted(seen) == files
+    why = "the analysis process crashed on this file (it was replaced; the scan went on)"
+    assert out == [("failed", 7, why) if n == 7 else n * n for n in files if n % 4 == 0 or n == 7]
+    assert pool.run(files, _Job(), Settings(jobs=2), chunk_size=5, on_result=lambda i, v: None) == []
