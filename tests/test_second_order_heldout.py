@@ -64,6 +64,16 @@ def _fn_summary(res):
     return "; ".join(f"{r['file']}:{op['line']} {op['api']}" for r in res["files"] for op in r["fn_ops"])
 
 
+def test_cases_scanned_in_one_process_give_what_a_process_a_case_gives():
+    """measure.py runs ms-scan's command-line entry once a case in a shared process (start-up was most of a
+    case's cost); nothing may carry from one scan to the next: each row equals that of a process of its own
+    (heldout2: scripts and packages, second-order and first-order files)."""
+    measure = _load_measure()
+    folder = MEASURE.parent.parent / "second_order_heldout2"
+    shared, isolated = measure.measure(folder), measure.measure(folder, isolated=True)
+    assert shared == isolated and shared["tp"] > 0 and shared["first_order_files"] > 0
+
+
 # History (ms-scan 0.1.0, --ms-version 2.10 --target cpu): TP=4 FP=0 FN=12 (recall 0.250) when the set was
 # created; TP=14 FN=2 (0.875) after issue #5's path following; TP=16 FP=0 FN=0 once
 # mappings/bprop/2.10/api_primitives.csv gained mindspore.ops.avg_pool2d (ExpandDims+AvgPool3D+Squeeze) and

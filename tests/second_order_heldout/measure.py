@@ -39,8 +39,12 @@ Matching rule (fixed before measuring)
 * precision = TP / (TP + FP), recall = TP / (TP + FN), summed over all files.
 * A file with ``second_order: false`` is "wrongly flagged" if it carries any MS3xx finding.
 
-Usage: python tests/second_order_heldout/measure.py [DIR] [--json]
+Usage: python tests/second_order_heldout/measure.py [DIR] [--json] [--isolated]
        (DIR defaults to this folder; e.g. tests/second_order_heldout2)
+Each case is scanned as ``ms-scan CASE --format json --exit-zero --no-cache --ms-version 2.10 --target cpu``
+run in the case's folder: the cases are shared between two processes that each run ms-scan's command-line
+entry once a case (start-up was most of what a case cost); ``--isolated`` starts one ``ms-scan`` process a
+case instead (the same findings: tests/test_second_order_heldout.py checks it on a set).
 """
 from __future__ import annotations
 
@@ -49,6 +53,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -75,6 +80,40 @@ def scan(path: Path) -> list[dict]:
     return json.loads(proc.stdout)["findings"]
 
 
+def scan_batch(paths: list[Path]) -> dict[str, list[dict]]:
+    """The findings of each case (by its path as given), from one process that runs ms-scan's command-line entry
+    once a case, in the case's folder, as `scan` does in a process of its own (ms-scan keeps nothing from one
+    scan to the next)."""
+    if not paths:
+        return {}
+    proc = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--scan-batch", *map(str, paths)],
+                          capture_output=True, text=True, env=dict(os.environ))
+    if proc.returncode != 0:
+        raise RuntimeError(f"ms-scan failed in a batch (rc={proc.returncode}): {proc.stderr[-2000:]}")
+    return json.loads(proc.stdout)
+
+
+def _scan_batch_here(paths: list[str]) -> int:
+    """scan_batch's process: each case's findings, as one JSON object on stdout."""
+    from ms_scan.cli import main as ms_scan_main
+
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        report = os.path.join(tmp, "report.json")
+        for given in paths:
+            path = Path(given)
+            os.chdir(path if path.is_dir() else path.parent)
+            try:
+                ms_scan_main.main([given, *SCAN_ARGS, "-o", report], standalone_mode=False)
+            except SystemExit as stop:
+                if stop.code:
+                    print(f"ms-scan failed on {path.name} (exit {stop.code})", file=sys.stderr)
+                    return 1
+            out[given] = json.loads(Path(report).read_text())["findings"]
+    json.dump(out, sys.stdout)
+    return 0
+
+
 def api_eq(a: str, b: str) -> bool:
     return a == b or a.rsplit(".", 1)[-1] == b.rsplit(".", 1)[-1]
 
@@ -88,10 +127,11 @@ def _norm(path: str) -> str:
     return path.replace("\\", "/").removeprefix("./")
 
 
-def evaluate_file(script: Path) -> dict:
+def evaluate_file(script: Path, findings: list[dict] | None = None) -> dict:
+    """One case's row; `findings`: its scan's findings (scanned now, in a process of its own, when not given)."""
     expected = json.loads(expected_path(script).read_text())
     package = script.is_dir()
-    findings = scan(script)
+    findings = scan(script) if findings is None else findings
     ms3 = [f for f in findings if f["code"].startswith("MS3")]
     cands = [(f["line"], f.get("torch_api") or "", f["code"], _norm(f.get("path") or "")) for f in ms3
              if f["code"] in ("MS301", "MS303")]
@@ -128,12 +168,20 @@ def cases(folder: Path) -> list[Path]:
     return sorted(scripts + packages, key=lambda p: p.name)
 
 
-def measure(folder: Path = HERE, jobs: int | None = None) -> dict:
-    """The set's figures; its cases are scanned `jobs` at a time (each its own ms-scan process, its start-up
-    the most of what a case costs: default, the machine's cores up to 2), rows in case order."""
+def measure(folder: Path = HERE, jobs: int | None = None, isolated: bool = False) -> dict:
+    """The set's figures, rows in case order. The cases are scanned by `jobs` processes side by side (default:
+    the machine's cores, up to 2), each running ms-scan once a case (scan_batch), or with `isolated` one
+    ms-scan process a case."""
     jobs = jobs or min(2, os.cpu_count() or 1)
+    found = cases(folder)
     with ThreadPoolExecutor(jobs) as pool:
-        rows = list(pool.map(evaluate_file, cases(folder)))
+        if isolated:
+            rows = list(pool.map(evaluate_file, found))
+        else:
+            findings: dict[str, list[dict]] = {}
+            for part in pool.map(scan_batch, [found[i::jobs] for i in range(jobs)]):
+                findings.update(part)
+            rows = [evaluate_file(case, findings[str(case)]) for case in found]
     tp = sum(r["tp"] for r in rows)
     fp = sum(r["fp"] for r in rows)
     fn = sum(r["fn"] for r in rows)
@@ -152,12 +200,14 @@ def measure(folder: Path = HERE, jobs: int | None = None) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--scan-batch"]:
+        return _scan_batch_here(argv[1:])
     dirs = [a for a in argv if not a.startswith("-")]
     folder = Path(dirs[0]).resolve() if dirs else HERE
     if not folder.is_dir():
         print(f"not a directory: {folder}", file=sys.stderr)
         return 2
-    res = measure(folder)
+    res = measure(folder, isolated="--isolated" in argv)
     if "--json" in argv:
         print(json.dumps(res, indent=2))
         return 0
