@@ -256,6 +256,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
     from dataclasses import replace
 
+    from ms_scan.extract.grad_common import HOOK
+
     by_module = Modules(all_facts)
     summaries = {(f.module, m.name, m.role): (f, m) for f in all_facts if f.module for m in f.models
                  if m.role.partition(":")[0] not in CALLER_SUMMARIES}
@@ -445,8 +447,11 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 take(found[0], found[1], f"{via} -> {found[0].path}" if via else found[0].path, conf, seen | {key},
                      hops, site)
                 return True
+        if callee.role == "param" and callee.param == HOOK:
+            return True  # (a hook's class: only there to lead the scan's rounds; follow_hook reads it)
         if callee.role in ("param", "lift", "hold", "back"):
-            return follow_param(callee, via, conf, seen, hops, site)
+            return follow_param(callee, via, conf, seen, hops, site) or \
+                callee.role == "param" and follow_hook(callee, via, conf, seen, hops, site)
         home, found = find(callee.module, callee.name, callee.role)
         part = _passed_part(callee)
         if part is not None and found is not None:
@@ -474,6 +479,38 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site,
              keys_given=keys_given, callee=(home, callee.name))
         return True
+
+    def follow_hook(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
+        """A hook's parameter no file passes by calling the hook by name (`trainer.critic(x)` in
+        `DraganPenalty.on_critic_loss(self, trainer, ...)`): the classes T the scanned files hand an instance of
+        the hook's class to (their "arg:~hook" summaries, grad_summaries.hook_summaries) whose methods call that
+        method on a value of unknown class passing the T instance itself in the parameter's slot (T's
+        "T.~<meth>" member summary, duck_summaries): the parameter is that instance, and its member T's member
+        of that name. False when no such class is found."""
+        cls, _, meth = callee.name.partition(".")
+        index, _, rest = callee.param.partition(":")
+        name, _, attr = rest.partition(":")
+        if not meth or "." in meth or not attr or ":" in attr or hops > _MAX_GRAD_HOPS:
+            return False
+        home = defining_module(by_module, callee.module, cls) or callee.module
+        hit = False
+        for facts, summary in args.get((home, cls, "arg", HOOK), []):
+            for holder in summary.project:
+                if holder.role != "member" or not holder.name.endswith(".*"):
+                    continue
+                owner = holder.name[:-2]
+                _, duck = find(holder.module, f"{owner}.~{meth}", "member")
+                if duck is None or not {index, name} & set(duck[1].unresolved):
+                    continue
+                key = (holder.module, owner, callee.name, callee.param)
+                if key in seen:
+                    hit = True
+                    continue
+                member = replace(callee, module=holder.module, name=f"{owner}.{attr}", role="member", param="",
+                                 guess="")
+                step = f"{via} [{name}: the {owner} that {facts.path} hands {cls} to]"
+                hit = follow(member, step, conf, seen | {key}, hops + 1, site) or hit
+        return hit
 
     def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site, live: str = "",
                    outer: dict | None = None) -> list[str]:

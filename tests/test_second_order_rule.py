@@ -76,6 +76,19 @@ def test_site_kinds_and_certainty() -> None:
     assert all({o.api for o in s.ops} == {"torch.nn.functional.gelu", "torch.Tensor.sum"} for s in facts.sites)
 
 
+def test_namespace_hyper_parameters_decide_the_flag() -> None:
+    # `create_graph=self.hp.second_order`, hp a SimpleNamespace the one construction gives: its literal decides
+    # (grad_paths.held_bool): definite with True, no site at all with False
+    facts = extract_grad_facts((CASES[0].parent / "namespace_hparams_flag.py").read_text())
+    assert [(s.kind, s.certainty) for s in facts.sites] == [("grad", "definite")]
+    assert _site_ops("trap_namespace_hparams_first_order.py") == {}
+    src = (CASES[0].parent / "namespace_hparams_flag.py").read_text()
+    # an attribute of that name assigned after the construction: not shown, the site stays possible
+    facts = extract_grad_facts(src.replace("learner = HeadLearner(hp)", "hp.second_order = False\nlearner = "
+                                                                        "HeadLearner(hp)"))
+    assert [(s.kind, s.certainty) for s in facts.sites] == [("grad", "possible")]
+
+
 def test_higher_and_learn2learn_sites() -> None:
     src = ("import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nimport higher\n"
            "model = nn.Sequential(nn.Linear(4, 4), nn.ELU())\nopt = torch.optim.SGD(model.parameters(), 0.1)\n"

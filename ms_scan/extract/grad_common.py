@@ -63,6 +63,9 @@ _NON_DIFFERENTIABLE = frozenset({
     "int", "signbit", "is_nonzero", "count_nonzero", "bucketize", "searchsorted",
 })
 MAX_LIFTS = 64
+# ProjectCallee.param of a hook's class (grad_project.hook_callee) and the slot of the "arg" summaries of a file
+# handing an instance of a project class to another project class's construction (grad_summaries.hook_summaries)
+HOOK = "~hook"
 MAX_DEPTH = 400  # recursion steps (about six per nested module); cycles are cut by the visiting sets
 MAX_STEPS = 20000  # call expansions per site or summary: a bound on the work, met only by huge graphs
 MAX_MEMBER_STEPS = 50000  # call expansions for all member summaries of one file

@@ -301,7 +301,7 @@ class _Expansion:
             self.project_hit(state, ann, "instance", via, f"{name}: {ann[1]}")
             return
         if not callers:
-            cls = self.guess_class(name)
+            cls = self.guess_param_class(name, fn)
             if cls is None:
                 if self.guessed_project_hit(state, name, fn, via):  # `from .models import Critic`
                     return
@@ -320,6 +320,19 @@ class _Expansion:
         for arg, caller_fn in callers:
             state.live = live  # each caller's argument is called with the same live slots
             self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
+
+    def guess_param_class(self, name: str, fn: _Fn) -> _Cls | None:
+        """guess_class of a parameter never bound in this file, but not the class whose own method takes it
+        (`def forward(self, net, pts)` of a loss module handing `net` to a residual helper: calling `net` there
+        would run that forward again, so the model is another file's, followed through the callers' arguments).
+        A constructor's parameter keeps the guess (a wrapper's `__init__(self, module)`: the part of the wrapped
+        model a grad is taken over is not carried through the wrapper's forward across files)."""
+        cls = self.guess_class(name)
+        owner = self.param_owner(fn, name)
+        if cls is not None and owner.cls is not None and owner.name != "__init__" and \
+                any(c is cls for c in self.class_chain(owner.cls)):
+            return None
+        return cls
 
     # ---------------------------------------------------------------- members
     def expand_member(self, state, owner, attr: str, fn: _Fn, via: str, depth: int, expr=None) -> None:

@@ -13,6 +13,7 @@ from ms_scan.extract.grad_common import (
     _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, union_or_none, weight_owners,
 )
+from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
 
 
@@ -304,6 +305,8 @@ class _Paths:
                 cls = cls or self.passed_class(expr.value.value, fn)
             elif cls is None and isinstance(expr.value.value, cst.Name):
                 cls = self.member_class(expr.value, fn)
+            if cls is None and expr.attr.value != "training":
+                return self.held_bool(expr, fn)  # `self.hparams.first_order`, hparams a SimpleNamespace(...)
             if cls is None or expr.attr.value == "training":
                 return None
             _, values = self.class_members(cls, expr.attr.value)
@@ -312,6 +315,19 @@ class _Paths:
             return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else None
                                for v, ctx in values) if values else None
         return None
+
+    def held_bool(self, expr: cst.Attribute, fn: _Fn) -> set | None:
+        """The one literal bool a config object of the file holds under `expr`'s attribute, when its class is not
+        the file's (literal_values): `not self.hparams.first_order` with `self.hparams = hparams` and every
+        construction given the one `SimpleNamespace(..., first_order=True)` (or a dataclass construction, a dict
+        display) bound once (const_value, made_value). None when not shown that way, or when the file assigns an
+        attribute of that name anywhere (`hparams.first_order = False` after the construction)."""
+        attr = expr.attr.value
+        if any(k.endswith("." + attr) for f in self.all_fns() for k in f.assigns) or \
+                any(attr in c.attrs for c in self.ex._classes.values()):
+            return None
+        value = evaluate(expr, {}, lambda n: self.const_value(fn, n))
+        return {value} if isinstance(value, bool) else None
 
     def member_class(self, expr: cst.Attribute, fn: _Fn) -> "_Cls | None":
         """The file's class `self.cfg` is an instance of when every value the class assigns it is a parameter
@@ -1302,6 +1318,11 @@ class _Paths:
         calls = self.calls_of(fn)
         if fn.name == "forward" and fn.cls is not None:  # `R = reg(data, output)`, reg a JacobianReg()
             calls = calls + self.instance_calls(fn.cls)
+        held_by = {}  # id(call) -> the weights the construction of the instance it is called on gives it
+        if role == "back":  # `opt.step(closure)` with `opt = CauchyStep(model.parameters())` in this file
+            found = self.method_calls(fn)
+            calls = calls + [(c, f) for c, f, _ in found]
+            held_by = {id(c): weights for c, _, weights in found}
         if not calls:  # a library helper (`def hessian(y, xs)`): what it differentiates is its callers' business
             names = ", ".join(dict.fromkeys(p_out + p_in))
             state.site.reason = state.site.reason or (
@@ -1338,12 +1359,70 @@ class _Paths:
                 if role == "hold":
                     for a in outs:
                         self.expand_held(state, a, caller, hops + 1)
+                elif id(call) in held_by:
+                    weights = held_by[id(call)]
+                    for values, d in self.closure_returns(outs, caller) or [(outs, caller)]:
+                        self.slice(state, d, values, weights, hops + 1, loud=loud)
                 else:
                     self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1,
                                given=self.lift_parts(fn, call, parts, caller), loud=loud)
             finally:
                 state.quiet -= quiet
         return lifted
+
+    def method_calls(self, fn: _Fn) -> list[tuple[cst.Call, _Fn, list | None]]:
+        """The file's calls of method fn on an instance of its class (or of a subclass) built in this file outside
+        the class (`opt.step(closure)` with `opt = CauchyStep(model.parameters())`; calls_of takes only
+        `self.step(...)` and calls on the class itself), each with the weights that construction gives the
+        instance (`model.parameters()`, or a name bound to such a value, in a function enclosing the call's): the
+        grad's inputs there; None when not shown (the caller's whole slice of the loss then)."""
+        cls = fn.cls
+        if cls is None or not fn.self_name or self.class_method(fn) or fn.name.startswith("__"):
+            return []
+        out = []
+        for c, f in self.calls_named(fn.name):
+            owner = c.func.value if isinstance(c.func, cst.Attribute) else None
+            if not isinstance(owner, cst.Name) or owner.value == f.self_name:
+                continue
+            found = self.lookup_assigns(f, owner.value)
+            built = [(_unchain(v), found[1]) for v in found[0]] if found is not None else []
+            made = [self.constructed_class(v) for v, _ in built]
+            if not built or not all(m is not None and any(b is cls for b in self.class_chain(m)) and
+                                    self.class_members(m, fn.name)[0] is fn for m in made):
+                continue
+            weights = []
+            for v, ctx in built:
+                given = [a.value for a in v.args if not a.star and self.weights_arg(a.value, ctx)]
+                if not given or not any(g is ctx for g in enclosing(f)):
+                    weights = None
+                    break
+                weights += given
+            out.append((c, f, weights))
+        return out
+
+    def weights_arg(self, a, ctx: _Fn) -> bool:
+        """An argument that is a module's weights: `model.parameters()`, `list(net.parameters())`, `[p for p in
+        net.parameters() if ...]`, or a name ctx binds to such a value (parameter_owners finds its module)."""
+        if isinstance(a, cst.Name):
+            return self.lookup_assigns(ctx, a.value) is not None and bool(self.parameter_owners(ctx, {a.value}))
+        return any(isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods()
+                   for c in calls_in(a))
+
+    def closure_returns(self, outs: list, caller: _Fn) -> list[tuple[list, _Fn]]:
+        """For a loss handed over as a function the callee calls (`opt.step(closure)` with `def closure(): return
+        criterion(model(xb), yb)` in the caller): (its returned values, the def) for each such argument; [] when an
+        argument is anything else (the caller's slice of the argument itself then)."""
+        out = []
+        for a in outs:
+            d = self.lookup_def(caller, a.value) if isinstance(a, cst.Name) and \
+                binding(caller, a.value)[0] is None else None
+            if d is None or not isinstance(d.node, cst.FunctionDef) or d.params:
+                return []
+            values = [x for x in returned(d.node.body) if x is not None]
+            if not values:
+                return []
+            out.append((values, d))
+        return out
 
     def lift_parts(self, fn: _Fn, call: cst.Call, parts: frozenset, caller: _Fn) -> frozenset:
         """input_parts of the helper fn whose grad is lifted, in the caller's names: `agreement_penalty(enc, la,

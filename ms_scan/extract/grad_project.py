@@ -7,8 +7,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default, refs,
-    _role_words, _unchain,
+    HOOK, MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default,
+    refs, _role_words, _unchain,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
@@ -235,7 +235,38 @@ class _ProjectLinks:
             state.site.project.append(callee)
             if text:  # "": a helper also called in this file, whose other callers are looked for quietly
                 self.unresolved(state, text)
+            alias = self.call_alias(callee)
+            if alias is not None and alias not in state.site.project:
+                state.site.project.append(alias)
+            hook = self.hook_callee(callee, self.param_owner(fn, name))
+            if hook is not None and hook not in state.site.project:
+                state.site.project.append(hook)
         return True
+
+    def hook_callee(self, callee: ProjectCallee, owner: _Fn) -> ProjectCallee | None:
+        """`def on_critic_loss(self, trainer, loss, real): ... trainer.critic(x)`, a method of a module-level class
+        whose parameter's member is called and that no file calls by name: a hook, which the class that holds
+        the instance (another file's `GANTrainer(..., callbacks=[DraganPenalty()])`, grad_summaries.hook_summaries)
+        calls passing itself (`cb.on_critic_loss(self, loss, real)`, duck_summaries). A ProjectCallee on the class
+        (param HOOK, no text) that leads the scan's rounds to the files handing the instance over and to the
+        holder's; ms_scan.project then reads the holder's member for the parameter. None for anything else."""
+        if callee.role != "param" or callee.param.count(":") != 2 or callee.name.count(".") != 1 or \
+                owner.cls is None or owner.name.startswith("__") or owner.name == "forward":
+            return None
+        return ProjectCallee(callee.module, callee.name.partition(".")[0], "param", "", callee.confidence, "", "",
+                             HOOK)
+
+    @staticmethod
+    def call_alias(callee: ProjectCallee) -> ProjectCallee | None:
+        """`Cls.forward`'s parameter bound by other files: they call the instance (`consensus(d_loss, ...)`), and
+        their summaries name that call `Cls.__call__`. The same callee under that name, so that the scan's rounds
+        (project.reached_callers) reach those callers' summaries and the files they lead to; ms_scan.project
+        follows both names to the same summaries (its ops are merged). None for any other callee."""
+        if callee.role not in ("param", "lift", "hold", "back") or not callee.name.endswith(".forward") or \
+                callee.name.count(".") != 1:
+            return None
+        return ProjectCallee(callee.module, callee.name[:-len(".forward")] + ".__call__", callee.role, callee.via,
+                             callee.confidence, callee.text, callee.guess, callee.param, callee.live)
 
     def flag_callee(self, expr, fn: _Fn, here: set | None = None, opened: tuple | None = None) -> ProjectCallee | None:
         """`create_graph=create_graph` (or `not create_graph`), a parameter of a public helper no call in this

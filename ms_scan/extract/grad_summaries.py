@@ -9,7 +9,7 @@ from dataclasses import replace
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
+    HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _code, _literal, refs, returned, _stack_room, _unchain,
 )
 from ms_scan.extract.visitor import dotted_name
@@ -91,6 +91,7 @@ class _Summaries:
                 out.extend(self.arg_summaries())
             except RecursionError:  # a pathological caller loses its argument summaries, not the file's models
                 pass
+            out.extend(self.hook_summaries() + self.duck_summaries())
         return out
 
     def input_summaries(self, cls: _Cls) -> list[tuple[ModelSummary, "_PathState"]]:
@@ -404,6 +405,81 @@ class _Summaries:
                 spent += state.steps
                 if summary.ops or summary.project:
                     out.append((summary, state))
+        return out
+
+    # ---------------------------------------------------------------- hooks: instances handed to a holder
+    def hook_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "arg:~hook" (HOOK), named "<module>:<H>": an instance of another project module's class H built in
+        this file and handed to a construction of another project class T, or to a method of T's instance
+        (`GANTrainer(critic, gen, callbacks=[DraganPenalty(weight=10.0)])`, `trainer.add_callback(Ema())`; an
+        argument, an element of a list or tuple display, or a name bound once to either): a member ProjectCallee
+        `T.*` (no text), so that the scan's rounds summarise T's file and ms_scan.project can read, for a hook of H
+        whose parameter's member is called (grad_project.hook_callee), the member of T that T passes itself
+        for (duck_summaries)."""
+        out, seen = [], set()
+        for f in self.all_fns():
+            for c in f.calls:
+                target = self.project_callee_of(c, f)
+                holder = target[1].partition(".")[0] if target is not None else ""
+                if not holder[:1].isupper() or "[" in holder:
+                    continue
+                for a in c.args:
+                    for v, ctx in self.handed(a.value, f):
+                        made = self.project_target(v.func, ctx)
+                        if made is None or not made[1][:1].isupper() or "." in made[1] or \
+                                (made, target[0], holder) in seen or (made[0], made[1]) == (target[0], holder):
+                            continue
+                        seen.add((made, target[0], holder))
+                        callee = ProjectCallee(target[0], f"{holder}.*", "member", _code(v), "high", "")
+                        out.append(self._pointer(f"{made[0]}:{made[1]}", f"arg:{HOOK}", callee))
+        return out
+
+    def handed(self, v, fn: _Fn, depth: int = 0) -> list[tuple[cst.Call, _Fn]]:
+        """The constructions an argument hands over: a call, a name bound once to one, and those of the elements
+        of a list or tuple display (or of a name bound once to one)."""
+        if isinstance(v, cst.Name) and depth < 3:
+            found = self.lookup_assigns(fn, v.value)
+            if found is None or len(found[0]) != 1:
+                return []
+            return self.handed(found[0][0], found[1], depth + 1)
+        if isinstance(v, (cst.List, cst.Tuple)) and depth < 3:
+            return [x for e in v.elements if isinstance(e, cst.Element) for x in self.handed(e.value, fn, depth + 1)]
+        v = _unchain(v)
+        return [(v, fn)] if isinstance(v, cst.Call) else []
+
+    def duck_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "member", named "<T>.~<meth>": a method of the file's module-level class T calls `x.meth(...)` on a
+        value whose class is not known here (`for cb in self.callbacks: loss = cb.on_critic_loss(self, loss,
+        real)`) passing the instance itself; `unresolved` holds the argument slots it is passed in ("0", or the
+        keyword), for ms_scan.project to bind a hook's parameter to T (hook_summaries)."""
+        out = []
+        for name, cls in sorted(self.ex._classes.items()):
+            if name not in self.ex.class_decls or self.ex._classes.get(name) is not cls:
+                continue
+            slots: dict[str, set] = {}
+            for m in cls.methods.values():
+                if not m.self_name:
+                    continue
+                for c in m.calls:
+                    func = c.func
+                    if not isinstance(func, cst.Attribute) or func.attr.value.startswith("__") or \
+                            dotted_name(func) is None or self.torch_api(c) is not None:
+                        continue
+                    owner = func.value
+                    root = owner
+                    while isinstance(root, (cst.Attribute, cst.Subscript)):
+                        root = root.value
+                    if isinstance(owner, cst.Name) and owner.value == m.self_name or \
+                            self.class_of(owner, m) is not None or self.project_callee_of(c, m) is not None or \
+                            isinstance(root, cst.Name) and self.project_binding(root.value) is not None:
+                        continue
+                    for slot, v in self._slotted(c):
+                        if isinstance(v, cst.Name) and v.value == m.self_name:
+                            slots.setdefault(func.attr.value, set()).add(slot)
+            for meth, given in sorted(slots.items()):
+                summary, state = self._summary(f"{name}.~{meth}", "member", lambda st: None)
+                summary.unresolved = sorted(given)
+                out.append((summary, state))
         return out
 
     def slice_returned(self, state, v, fn: _Fn) -> None:
