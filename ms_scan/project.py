@@ -192,12 +192,13 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
     return calls
 
 
-def _config_keys(calls: dict[tuple, list[dict]], by_module: dict):
+def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?"):
     """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
     their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
     only when one of them is a key of the table. Any argument there that is not a literal string, no such call,
-    or no table key among the values: every entry stays (True)."""
+    or no table key among the values: every entry stays (True). A key given as "&<module>:<name>.<path>" (a config
+    dict of another file) is what `config_key` reads there."""
     memo: dict[tuple, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
@@ -233,7 +234,12 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict):
         if keys_given and cls_part:
             module, cls, index, _ = cls_part.split(":", 3)
             if (module, cls) == callee:
-                given = keys_given.get(field, keys_given.get(index))
+                param, dot, path = field.partition(".")
+                given = keys_given.get(field, keys_given.get(index) if not dot else keys_given.get(f"{index}.{path}"))
+                whole = keys_given.get(param, keys_given.get(index)) if dot and given is None else None
+                if whole is not None and whole.startswith("&"):  # `cfg["encoder"]["act"]`, cfg a config dict
+                    given = f"{whole}.{path}"
+                given = config_key(given) if given is not None and given.startswith("&") else given
         memo_key = (when, given)
         if memo_key not in memo:
             keys = {repr(k) for k in table.split(",")}
@@ -254,6 +260,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     """Follow each second-order site's project imports into the summaries (FileFacts.models) of the files
     that define them: their ops join the site with `path` set to that file, and the matching `unresolved`
     entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
+    import json
     from dataclasses import replace
 
     from ms_scan.extract.grad_common import HOOK
@@ -267,10 +274,20 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if home is not None:
             args.setdefault((home, name, kind, slot), []).append((f, m))
     calls = _called_literals(all_facts, by_module)
-    _decide_flags(all_facts, by_module, calls)
+    configs = _config_summaries(all_facts, by_module)
+    _decide_flags(all_facts, by_module, calls, configs)
+
+    def config_key(key: str) -> str:
+        """"&<module>:<name>.<k1>.<k2>" (grad_project.dict_key_tokens): the one string another file's config dict
+        holds there, as a key ("'prelu'"); "?" when not one known string."""
+        module, _, rest = key[1:].partition(":")
+        name, *path = rest.split(".")
+        values = configs(json.dumps([module, name, path, [""] * len(path), False, [], False]), truths=False)
+        return next(iter(values)) if values is not None and len(values) == 1 and \
+            next(iter(values))[:1] in ("'", '"') else "?"
     if not summaries and not args:
         return
-    picked = _config_keys(calls, by_module)
+    picked = _config_keys(calls, by_module, config_key)
 
     def find(module: str, name: str, role: str, depth: int = 0):
         """(home module, summary) of a project name; a member the class does not define itself is looked up
@@ -306,7 +323,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 _add(site.unresolved, f"{text} [in {facts.path}]")
         left = follow_all(summary.project, lambda c: f"{prefix}:{c.via}" if c.via else prefix,
                           lambda c: "medium" if "medium" in (conf, c.confidence) else "high", seen, hops + 1, site,
-                          live, keys_given or {})
+                          live, keys_given or {}, callee)
         for text in left:
             _add(site.unresolved, f"{text} [in {facts.path}]")
 
@@ -418,7 +435,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         """slot -> key of the "=<slot>:<key>" tokens of a construction's live text (grad_project.call_keys), a
         key "@<i>..." read from the keys of the construction of the instance that makes this one (`outer`):
         `DenseBlock(d, cfg.activation)` in `FacetSDF.__init__(self, cfg)` takes what `FacetSDF(cfg)` gives
-        `cfg.activation`."""
+        `cfg.activation`; `CriticBlock(c, cfg["act"])` in `GlassCritic.__init__(self, cfg)` what the config dict
+        `GlassCritic(config.CRITIC)` passes holds under "act" (a key "&<module>:<name>.<path>", config_key)."""
         out = {}
         for t in live.split(",") if live else ():
             if not t.startswith("="):
@@ -426,14 +444,42 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             slot, _, key = t[1:].partition(":")
             ref = key[1:] if key.startswith("@") else None
             if ref and ref.partition(".")[0].isdigit():
-                key = outer.get(ref, "@" + ref if "." in ref else "?")  # not named there: the field's configs
+                parts = ref.split(".")
+                k = next((k for k in range(len(parts) - 1, 0, -1) if outer.get(".".join(parts[:k]), "")
+                          .startswith("&")), 0)
+                if k:  # the outer construction passed another file's config dict there: what it holds
+                    key = outer[".".join(parts[:k])] + "".join(f".{p}" for p in parts[k:])
+                else:
+                    key = outer.get(ref, "@" + ref if "." in ref else "?")  # not named there: the field's configs
+                for held_key, value in outer.items():  # the leaves of a dict display passed there, re-slotted
+                    if held_key.startswith(ref + "."):
+                        out.setdefault(slot + held_key[len(ref):], value)
             out[slot] = key
         return out
 
+    def picked_entries(callee, outer: dict, built: tuple) -> list[str] | None:
+        """The keys of another file's table (its "NAME[key]" summaries) that a "?<class part>|<field>" live token
+        of the callee picks (GradOp.when's test, `picked`, with the construction `built` that reached it and the
+        keys it gives, `outer`); None when there is no such token, or every key stays."""
+        token = next((t[1:] for t in callee.live.split(",") if t.startswith("?")), None) if callee.live else None
+        home = defining_module(by_module, callee.module, callee.name) if token is not None else None
+        if home is None:
+            return None
+        keys = sorted({name[len(callee.name) + 1:-1] for (h, name, role) in summaries if h == home and
+                       role == callee.role and name.startswith(callee.name + "[") and name.endswith("]")})
+        chosen = [k for k in keys if "|" not in k and "," not in k and
+                  picked(f"{token}={k}|{','.join(keys)}", outer, built)]
+        return chosen if keys and len(chosen) < len(keys) else None
+
     def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site, live: str = "",
-               outer: dict | None = None) -> bool:
-        if callee.role == "flag":
+               outer: dict | None = None, built: tuple = ()) -> bool:
+        if callee.role in ("flag", "config"):
             return True  # decided by _decide_flags
+        chosen = picked_entries(callee, outer or {}, built)
+        if chosen is not None:  # `ACTS[cfg["act"]]` of another file's table: the entries the configs name
+            for k in chosen:
+                follow(replace(callee, name=f"{callee.name}[{k}]", live=""), via, conf, seen, hops, site)
+            return True
         # "=<slot>:<key>" (grad_project.call_keys): the table keys the construction passes, not slots
         keys_given = given_keys(callee.live, outer or {}) if callee.role == "instance" else {}
         own = ",".join(t for t in callee.live.split(",") if not t.startswith("=")) if callee.live else ""
@@ -513,7 +559,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         return hit
 
     def follow_all(callees, via_of, conf_of, seen: frozenset, hops: int, site, live: str = "",
-                   outer: dict | None = None) -> list[str]:
+                   outer: dict | None = None, built: tuple = ()) -> list[str]:
         """Follow each callee; the `unresolved` texts that remain. Callees guessed from a parameter's name
         (ProjectCallee.guess) are candidates: the one that is a model (has an instance or member summary) is
         followed; when none or several are, the class is said to be unknown, never named."""
@@ -521,7 +567,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         for c in callees:
             if c.guess:
                 groups.setdefault(c.guess, []).append(c)
-            elif not follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer) and c.text:
+            elif not follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer, built) and c.text:
                 _add(left, c.text)
         for guess, cands in groups.items():
             homes = [find(c.module, c.name, c.role) for c in cands]
@@ -640,44 +686,125 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     return out
 
 
-def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tuple, list[dict]]) -> None:
-    """A site whose create_graph is a public helper's parameter (a "flag" ProjectCallee): the literal values
-    the other files' calls pass (`called`, from _called_literals), or the parameter's default where they pass
-    none (negated for `not flag`), and those the defining file's own calls give it. All False: first order, the
-    site is dropped; any True: definite. No call found, or a value that is not a literal: left possible."""
-    calls = {key: [{k: v for k, v in lits.items() if v in ("True", "False", "None")} for lits in found]
-             for key, found in called.items() if key[0] is not None}
+def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tuple, list[dict]], configs) -> None:
+    """A site whose create_graph other files give: "flag" ProjectCallees (a public helper's parameter: the literal
+    values the other files' calls pass, `called` from _called_literals, or the parameter's default where they leave
+    it out, negated for `not flag`, with those the defining file's own calls give it; what a call's argument shows in
+    its own file, "&<slot>": a config dict's key looked up, a namespace's field) and "config" ones (a key of another
+    file's dict, looked up in that file's "config" summary). The union over a site's callees: any True, definite;
+    else, each known and some value found, all False: first order, the site is dropped. A value not known (an
+    argument that shows no literal, `args.second_order`; a dict not summarised): left possible. `configs`:
+    _config_summaries."""
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:
-            for c in [c for c in site.project if c.role == "flag"]:
-                index, name, default, *rest = c.param.split(":", 4)
-                if len(rest) > 1 and rest[1].startswith(":"):  # `create_graph=cfg.second_order`: cfg's class
-                    values = _field_values(called, rest[1][1:])
-                    if values is None:
-                        continue  # left possible
-                    if rest[0] == "not":
-                        values = {{"True": "False", "False": "True"}[v] for v in values}
-                    site.certainty = "definite" if "True" in values else site.certainty
-                    if "True" not in values:
-                        site = None  # every construction leaves the flag false: first order
-                        break
-                    continue
-                found = calls.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])
-                values = {lits.get(name, lits.get(index) if index != "-1" else None) or default for lits in found}
-                if rest and rest[0] == "not":  # `create_graph=not first_order`
-                    values = {{"True": "False"}.get(v, "True") if v in ("True", "False", "None") else v
-                              for v in values}
-                here = set(rest[1].split(",")) if len(rest) > 1 and rest[1] else set()
-                values |= here  # the values the defining file's own calls give create_graph
-                if (found or here) and values <= {"True", "False", "None"}:
-                    site.certainty = "definite" if "True" in values else site.certainty  # some call runs it twice
-                    if "True" not in values:
-                        site = None  # every call leaves create_graph false: first order
-                        break
-            if site is not None:
-                kept.append(site)
+            # (a "config" callee without a param only marks a dict whose file is to be summarised)
+            flags = [c for c in site.project if c.role == "flag" or c.role == "config" and c.param]
+            union: set = set()
+            unknown = False
+            for c in flags:
+                values = _flag_values(c, called, configs, by_module)
+                if values is None:
+                    unknown = True
+                else:
+                    union |= values
+            if "True" in union:
+                site.certainty = "definite"  # some call runs it twice
+            elif flags and union and not unknown:
+                continue  # every call leaves create_graph false: first order
+            kept.append(site)
         facts.grad_sites = kept
+
+
+def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict) -> set | None:
+    """The values ("True" / "False" / "None") one callee of _decide_flags gives create_graph: an empty set when no
+    call gives it any, None when one is not known."""
+    bools = ("True", "False", "None")
+    if c.role == "config":
+        return configs(c.param)
+    index, name, default, *rest = c.param.split(":", 4)
+    if len(rest) > 1 and rest[1].startswith(":"):  # `create_graph=cfg.second_order`: cfg's class
+        values = _field_values(called, rest[1][1:])
+        if values is not None and rest[0] == "not":
+            values = {{"True": "False", "False": "True"}[v] for v in values}
+        return values
+    found = [lits for lits in called.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])]
+    values = set()
+    for lits in found:
+        v = lits.get(name, lits.get(index) if index != "-1" else None)
+        if v in bools and not c.live:
+            values.add(v)
+            continue
+        ref = lits.get(f"&{name}", lits.get(f"&{index}") if index != "-1" else None)
+        read = configs(ref, more=c.live) if ref is not None else None
+        if c.live and read is None:
+            return None  # `cfg["hyper"]["second_order"]` of what a call passes: not a dict known there
+        if read is not None:  # `hyper_step(..., hc["second_order"])`: what the dict holds (negated below)
+            values |= read  # (negated with the others below)
+            continue
+        if v is not None:
+            return None  # a call passing something that is not a literal (`args.second_order`): not known
+        values.add(default)  # a call leaving it out: the default
+    if rest and rest[0] == "not":  # `create_graph=not first_order`
+        values = {{"True": "False"}.get(v, "True") if v in bools else v for v in values}
+    here = set(rest[1].split(",")) if len(rest) > 1 and rest[1] else set()
+    values |= here  # the values the defining file's own calls give create_graph
+    if not values:
+        return set()
+    return values if values <= set(bools) else None
+
+
+def _config_summaries(all_facts: list[FileFacts], by_module: dict):
+    """text -> the values ("True" / "False", a literal's truth) a read of a config dict gives (grad_dicts.DictRef.text
+    of another file's dict, looked up in its file's "config" summary with what the reading file sets there; or
+    ["=", values] read in the calling file itself), None when not known."""
+    import json
+
+    from ms_scan.extract.grad_dicts import lookup
+
+    entries = {(f.module, m.name): m.unresolved for f in all_facts if f.module for m in f.models
+               if m.role == "config"}
+    memo: dict[tuple, set | None] = {}
+
+    def read(text: str, truths: bool = True, more: str = "") -> set | None:
+        """With `truths` False, the values as they are (reprs of literals, "?"); `more`: the JSON [path, gets] of a
+        further read (_read_config)."""
+        if (text, truths, more) not in memo:
+            memo[text, truths, more] = _read_config(json.loads(text), entries, by_module, lookup, truths,
+                                                    json.loads(more) if more else None)
+        return memo[text, truths, more]
+    return read
+
+
+def _read_config(ref: list, entries: dict, by_module: dict, lookup, truths: bool, more: list | None = None) -> \
+        set | None:
+    """What a read of a config dict gives (see _config_summaries); `more`: [path, gets] read further into it (a
+    function reading `cfg["hyper"]["second_order"]` of the dict a call passes it; a gets step "." an attribute, read
+    only from an attribute-access wrapper)."""
+    import json
+
+    path, gets = more if more is not None else ([], [])
+    if ref[0] == "=":
+        if more is not None:
+            return None
+        values, neg = set(ref[1]), False
+    elif ref[0] == "{}":
+        if more is None or "." in gets and not ref[2]:
+            return None
+        steps = tuple("" if g == "." else g for g in gets)
+        values, neg = lookup([(tuple(p), v) for p, v in ref[1]], tuple(path), steps), False
+    else:
+        module, name, base, base_gets, neg, extra, attrs = ref
+        found = entries.get((defining_module(by_module, module, name) or module, name))
+        if found is None or "." in gets and not attrs or extra and more is not None:
+            return None
+        values = lookup([(tuple(p), v) for p, v in map(json.loads, found)], tuple(base + path),
+                        tuple(base_gets + ["" if g == "." else g for g in gets])) | set(extra)
+    if not truths:
+        return values if values and "?" not in values else None
+    if not values or not values <= {"True", "False", "None"}:
+        return None
+    return {str((v == "True") != neg) for v in values}
 
 
 def _field_values(called: dict[tuple, list[dict]], field: str) -> set | None:

@@ -36,6 +36,10 @@ heldout23 was measured blind at recall 0.947 (36/38), precision 0.857 (6 FP) on 
 on both, precision 0.927 and 0.912, then 1.00 on both after heldout25's round).
 heldout25 was measured blind at recall 0.829 (29/35), precision 0.935 (2 FP) on d8c3654 and 685ed70, 0/6 first-order
 files flagged, and is tuned from then on (recall 1.00, precision 1.00, 0/6 first-order files flagged).
+heldout26 was measured blind at recall 0.971 (34/35), precision 0.829 (7 FP), 2/6 first-order files flagged on 41d338a
+(1.00 / 0.833 still blind on d18b5a1) and heldout27 at recall 1.000 (32/32), precision 0.941 (2 FP), 0/6 first-order
+files flagged on 41d338a (the same on d18b5a1); tuned from then on (set 26: recall 1.00, precision 0.897 (4 FP left,
+KNOWN_FPS), 1/6 first-order files flagged (the arguable argparse switch); set 27: 1.00 / 1.00, 0/6).
 heldout28 was measured blind at recall 0.727 (24/33), precision 0.828 (5 FP) on f8475a6, 2/6 first-order files
 flagged, and is tuned from then on (recall 1.00, precision 0.846, 1/6 first-order files flagged; KNOWN_FPS below).
 """
@@ -183,7 +187,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout16": 1.0, "second_order_heldout17": 0.96, "second_order_heldout18": 1.0,
                  "second_order_heldout19": 1.0, "second_order_heldout20": 1.0, "second_order_heldout21": 1.0,
                  "second_order_heldout22": 1.0, "second_order_heldout23": 1.0, "second_order_heldout24": 1.0,
-                 "second_order_heldout25": 1.0, "second_order_heldout28": 1.0, "second_order_selfplay": 1.0}
+                 "second_order_heldout25": 1.0, "second_order_heldout26": 1.0, "second_order_heldout27": 1.0,
+                 "second_order_heldout28": 1.0, "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -195,7 +200,14 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 # loss closure reading the model from outside; vmap(grad_and_value(f)); a plain class's `__call__` across files; a
 # ModuleDict entry `model.stages["mid"]` run in a loop; a constructor's table key per construction, across files).
 # second_order_selfplay: written by that round in styles sets 1-25 do not use (not blind; see its README): measured
-# at recall 0.619 (13/21), precision 0.684 (6 FP) before the fixes it led to, 1.00 / 1.00 since.
+# at recall 0.619 (13/21), precision 0.684 (6 FP) before the fixes it led to, 1.00 / 1.00 since. 12 more scripts by
+# the round of sets 26/27 (6 first-order look-alikes): 0.846 (11/13), 0.550 (9 FP), 3/6 look-alikes flagged before
+# the fixes they led to, 1.00 / 1.00, 0/6 since.
+# heldout26 / heldout27 (blind 0.971 / 0.829 with 2/6 look-alikes flagged, and 1.000 / 0.941, on 41d338a; both still
+# blind on d18b5a1 at 1.00 / 0.833 and 1.00 / 0.941): recall 1.00 on both after issue #5's round on them (a create_graph
+# flag read from a nested config dict of another file, through aliases, `.get` defaults, this file's helpers' parameters
+# and the top-level overrides after the literal; table keys read from such a dict, `cfg["act"]` of an imported config,
+# in the table's own file or another's).
 # heldout28 was measured blind at recall 0.727 (24/33), precision 0.828 (5 FP), 2/6 first-order files flagged on
 # f8475a6, and is tuned from then on: recall 1.00 (33/33), precision 0.846 (the 6 FP of KNOWN_FPS), 1/6 first-order
 # files flagged (a `Cls.forward` helper other files call through the instance, `Cls.__call__`; a model parameter of a
@@ -204,6 +216,17 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 # self.hparams.first_order`).
 # The MS301 false positives left, each a known cause not yet handled (a test fails on any other, and when one of these
 # goes, so that the list shrinks with the fixes):
+# - heldout26 fo_maml_herbarium_...: `create_graph=args.second_order` is an argparse `--second-order` store_true switch:
+#   issue #5 calls a create_graph expression a "possible" site, and the switch is a real second-order mode of the
+#   script, so the maintainer decided that the label (first order) is the arguable side, not the rule: not a defect of
+#   the rule (KNOWN_FLAGGED_FIRST_ORDER names it).
+# - heldout26 catenary_dropper_...: torch.split of the Hessian variable is on the double path (hessian of a function of
+#   `flat` that splits it); the finding comes from the verdict, not the path: api_primitives.csv's only row for
+#   mindspore.ops.split ("split_size=2, axis=1", a size that does not divide the probe's axis) lists Slice, whose bprop
+#   emits SliceGrad with no bprop, and the rule applies it to every torch.split. A list of section sizes (and a dividing
+#   int) runs without Slice: a GRAPH-mode CPU check on MindSpore 2.10 passes second order for ops.split(x, [2, 3], 1) and
+#   ops.split(x, 2, 1) on an axis of 4, and fails (SliceGrad) for ops.split(x, 3, 1) on an axis of 5. Needs an
+#   args-conditioned row for the sections form in the mapping data, not a path change.
 # - heldout28 river_spill_..._pkg: nn.Hardswish, an unselected entry of the `ACTIVATIONS` registry whose key is
 #   `getattr(cfg.model, "activation", ...)`, cfg a nested dict made an attribute tree in another module (config.py):
 #   needs the reading of nested configs of other modules (being built for sets 26/27), next round.
@@ -211,15 +234,23 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 #   config.py holding 0.0: needs the same nested-config reading, next round.
 _RIVER = "river_spill_advection_dispersion_decay_pinn_nested_cfg_getattr_partial_registry_pkg/"
 _CROSS_STITCH = "fo_cross_stitch_tile_gan_r1_gamma_zero_cfg_dict_pkg/"
+_HERBARIUM = "fo_maml_herbarium_leaf_argparse_second_order_store_true_prelu_logsoftmax.py"
 KNOWN_FPS: dict[str, set[str]] = {
+    "second_order_heldout26": {
+        "catenary_dropper_fault_last_layer_laplace_pkg/:20 torch.split",
+        f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
+        f"{_HERBARIUM}:34 torch.nn.functional.prelu",
+        f"{_HERBARIUM}:35 torch.nn.functional.log_softmax",
+    },
     "second_order_heldout28": {f"{_RIVER}:12 torch.nn.Hardswish",
                                *(f"{_CROSS_STITCH}:{line} torch.nn.{api}" for line, api in (
                                    (27, "ReflectionPad2d"), (29, "PReLU"), (30, "AvgPool2d"), (32, "PReLU"),
                                    (33, "AvgPool2d")))},
 }
-# The first-order files that still carry an MS3xx finding, for the same known causes (exact sets, as KNOWN_FPS):
-# heldout28's cross-stitch package (the R1 call its config never makes, above).
-KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout28": {_CROSS_STITCH}}
+# The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
+# arguable label above) and heldout28's cross-stitch package (the R1 call its config never makes, above).
+KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
+                                                  "second_order_heldout28": {_CROSS_STITCH}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

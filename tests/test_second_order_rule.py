@@ -923,7 +923,7 @@ def test_module_level_class_table_across_files() -> None:
     src = ("import torch.nn as nn\n\nCFG = {'lr': 0.1, 'act': 'relu'}\nLAYERS = (nn.Hardswish, nn.ReLU)\n")
     names = {(s.name, s.role): sorted(o.api for o in s.ops) for s in extract_model_summaries(src, "m")[0]}
     assert names[("LAYERS", "call")] == ["torch.nn.Hardswish", "torch.nn.ReLU"]
-    assert not any(n == "CFG" for n, _ in names)
+    assert not any(n == "CFG" and role != "config" for n, role in names)  # (its "config" summary: the values)
     # the same tables used only for a first-order input gradient: nothing to report
     assert not _scan_ms3(PKG / "trap_class_table_across_modules").findings
 
@@ -2083,3 +2083,181 @@ def test_grad_options_splatted_or_forwarded(tmp_path: Path) -> None:
             "g.sum().backward()\n")
     assert _apis_after_edit(tmp_path, util, "**kw", "**kw") == {"torch.nn.SELU"}
     assert _apis_after_edit(tmp_path, util, "gradient(net(x), x, create_graph=True)", "gradient(net(x), x)") == set()
+
+
+def test_config_dict_flag_read_across_modules(tmp_path: Path) -> None:
+    # create_graph from a nested config dict of another file (config.py: no torch in it) through two helpers of
+    # hyper.py: what the dict holds after the file's top-level assignments decides; a change that may or may not run,
+    # or one not known, leaves the site (possibly) second order
+    pos, trap = PKG / "config_dict_flag_across_modules", PKG / "trap_config_dict_flag_across_modules"
+    assert [(f.path, f.line, f.torch_api) for f in _scan_ms3(pos).findings] == [
+        ("hyper.py", 11, "torch.nn.functional.elu")]
+    assert not _scan_ms3(trap).findings
+    elu = {"torch.nn.functional.elu"}
+    override = 'CONFIG["hyper"]["second_order"] = False'
+    for edits, want in [
+            ([("config.py", override, f"def debug():\n    {override.replace('False', 'True')}")], elu),
+            ([("config.py", override, 'CONFIG["hyper"].update(second_order=False)')], elu),
+            ([("config.py", override, 'del CONFIG["hyper"]["second_order"]')], elu),  # (a KeyError: not read)
+            ([("config.py", '"second_order": True}', "}"), ("config.py", override, "")], set()),  # .get's default
+            ([("config.py", '"second_order": True}', "}"), ("config.py", override, ""),
+              ("train.py", 'hc.get("second_order", False)', 'hc.get("second_order", True)')], elu),
+            ([("train.py", "def main(cfg=CONFIG):",
+               'CONFIG["hyper"]["second_order"] = True\n\n\ndef main(cfg=CONFIG):')], elu),
+            ([("train.py", 'hc.get("second_order", False)', "not hc['second_order']")], elu),
+            ([("train.py", 'hc.get("second_order", False)', 'input() == "y"')], elu),  # not a literal: not known
+            ([("train.py", "main()\n", "main({'hyper': {'lr': 0.1, 'second_order': False}})\n")], set())]:
+        assert _edited_scan(tmp_path, trap, edits) == want, edits
+
+
+def test_config_dict_table_keys_across_modules(tmp_path: Path) -> None:
+    # `NORMS[cfg["norm"]]` and another file's `ACTS[cfg["act"]]`, cfg the part of an imported config dict the
+    # construction passes: the entries the dict names; a key not known keeps every entry
+    pos = PKG / "config_dict_table_keys_across_modules"
+    assert [(f.path, f.line, f.torch_api) for f in _scan_ms3(pos).findings] == [
+        ("blocks.py", 6, "torch.nn.GroupNorm"), ("layers.py", 3, "torch.nn.PReLU")]
+    assert not _scan_ms3(PKG / "trap_config_dict_table_keys_across_modules").findings
+    every = {"torch.nn.GroupNorm", "torch.nn.PReLU", "torch.nn.Hardswish"}
+    for edits, want in [
+            ([("config.py", '"act": "prelu"', '"act": "hswish"')], {"torch.nn.GroupNorm", "torch.nn.Hardswish"}),
+            ([("config.py", "CRITIC = {", "import os\n\nCRITIC = {"),
+              ("config.py", '"norm": "gn"', '"norm": os.environ.get("NORM", "gn")'),
+              ("config.py", '"act": "prelu"', '"act": os.environ.get("ACT", "prelu")')], every),
+            ([("train.py", "Critic(config.CRITIC)", "Critic({'block': {'act': 'prelu', 'norm': 'id'}, 'width': 4})")],
+             {"torch.nn.PReLU"})]:
+        assert _edited_scan(tmp_path, pos, edits) == want, edits
+
+
+def test_config_dict_lookup() -> None:
+    from ms_scan.extract.grad_dicts import ABSENT, ANY_KEY, lookup
+
+    entries = [(("a", "b"), "False"), (("a", "c"), "'x'"), (("d",), "?"), (("e", "f"), "True"),
+               (("e", "f"), ABSENT), ((None, "w"), "?")]
+    assert lookup(entries, ("a", "b"), ("", "")) == {"False"}
+    assert lookup(entries, ("a", "z"), ("", "")) == {"?"}  # a KeyError: not a value
+    assert lookup(entries, ("a", "z"), ("", "True")) == {"True"}  # `.get`'s default
+    assert lookup(entries, ("q", "z"), ("{}", "None")) == {"None"}
+    assert lookup(entries, ("q", "z"), ("", "None")) == {"?"}
+    assert lookup(entries, ("d", "x"), ("", "")) == {"?"}  # under a value not known
+    assert lookup(entries, ("e", "f"), ("", "False")) == {"True", "False"}  # set in a branch only
+    assert lookup(entries, ("a",), ("",)) == {"?"}  # a dict read as a value
+    assert lookup(entries, (ANY_KEY, "b"), ("", "")) == {"False", "?"}  # "a" holds "b", "d" is not known
+    rows = [e for e in entries if e[0] != ("d",)]
+    assert lookup(rows, (ANY_KEY, "b"), ("", "")) == {"False"}  # ("e" has no "b": a KeyError, never read)
+    assert lookup(rows, (ANY_KEY, "b"), ("", "None")) == {"False", "None"}
+    assert lookup(entries, ("x", "w"), ("", "")) == {"?"}  # a key "w" set on a dict not known
+
+
+def test_getattr_flag_and_checkpointed_blocks(tmp_path: Path) -> None:
+    src = (FIXTURES / "second_order" / "trap_getattr_namespace_flag_absent.py").read_text()
+    elu = {"torch.nn.ELU"}
+    for old, new, want in [("steps=1)", "steps=1, second_order=True)", elu),
+                           ('"second_order", False)', '"second_order", True)', elu),
+                           ("fast = adapt(", "OPTS.second_order = True\nfast = adapt(", elu),
+                           ("steps=1)", "steps=1, second_order=False)", set())]:
+        assert _apis_after_edit(tmp_path, src, old, new) == want, new
+    src = (FIXTURES / "second_order" / "checkpointed_block_r1.py").read_text()
+    assert _apis_after_edit(tmp_path, src, "checkpoint(block, x, use_reentrant=False)", "block(x)") == {
+        "torch.nn.Hardswish"}
+
+
+def test_config_dict_passed_whole_across_modules(tmp_path: Path) -> None:
+    # `create_graph=cfg["meta"].get("second_order", True)` / `cfg.meta.second_order` in a helper other files call with
+    # a whole config dict (the attribute form only through an attribute-access wrapper such as EasyDict)
+    files = {
+        "config.py": 'CONFIG = {"meta": {"lr": 0.1, "second_order": False}}\n',
+        "meta.py": (
+            "import torch\nimport torch.nn as nn\n\n\n"
+            "def inner(net, x, y, cfg):\n"
+            "    loss = nn.functional.mse_loss(nn.functional.elu(net(x)), y)\n"
+            "    so = cfg['meta'].get('second_order', True)\n"
+            "    g = torch.autograd.grad(loss, list(net.parameters()), create_graph=so)\n"
+            "    return [p - 0.1 * d for p, d in zip(net.parameters(), g)]\n\n\n"
+            "def inner_attr(net, x, y, cfg):\n"
+            "    loss = nn.functional.mse_loss(nn.functional.selu(net(x)), y)\n"
+            "    g = torch.autograd.grad(loss, list(net.parameters()), create_graph=cfg.meta.second_order)\n"
+            "    return [p - 0.1 * d for p, d in zip(net.parameters(), g)]\n"),
+        "train.py": (
+            "import torch\nimport torch.nn as nn\nfrom easydict import EasyDict\n\n"
+            "from config import CONFIG\nfrom meta import inner, inner_attr\n\n"
+            "net = nn.Linear(3, 1)\nx, y = torch.randn(4, 3), torch.randn(4, 1)\n"
+            "sum(w.sum() for w in inner(net, x, y, CONFIG)).backward()\n"
+            "sum(w.sum() for w in inner_attr(net, x, y, EasyDict(CONFIG))).backward()\n"),
+    }
+    both = {"torch.nn.functional.elu", "torch.nn.functional.selu"}
+    for edits, want in [
+            ([], set()),
+            ([("config.py", '"second_order": False', '"second_order": True')], both),
+            ([("config.py", ', "second_order": False', "")], both),  # .get's default True; the attribute: an error
+            ([("train.py", "EasyDict(CONFIG)", "CONFIG")], {"torch.nn.functional.selu"}),  # a dict has no attributes
+            ([("train.py", "inner(net, x, y, CONFIG)", "inner(net, x, y, {'meta': {'second_order': False}})")],
+             set()),
+            ([("train.py", "inner(net, x, y, CONFIG)", "inner(net, x, y, load())")], {"torch.nn.functional.elu"})]:
+        for name, text in files.items():
+            for n, old, new in edits:
+                if n == name:
+                    assert old in text
+                    text = text.replace(old, new)
+            (tmp_path / name).write_text(text)
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == want, edits
+
+
+def test_higher_track_flag_from_a_config(tmp_path: Path) -> None:
+    # `higher.innerloop_ctx(..., track_higher_grads=CFG["meta"]["track"])`: the values the expression takes decide
+    src = ("import higher\nimport torch\nimport torch.nn as nn\n\nCFG = {'meta': {'track': False}}\n"
+           "net = nn.Sequential(nn.Linear(3, 8), nn.ELU(), nn.Linear(8, 1))\n"
+           "opt = torch.optim.SGD(net.parameters(), lr=0.1)\n"
+           "with higher.innerloop_ctx(net, opt, track_higher_grads=CFG['meta']['track']) as (fnet, diffopt):\n"
+           "    diffopt.step(fnet(torch.randn(4, 3)).pow(2).mean())\n"
+           "    fnet(torch.randn(4, 3)).pow(2).mean().backward()\n")
+    assert _apis_after_edit(tmp_path, src, "'track': False", "'track': False") == set()
+    assert "torch.nn.ELU" in _apis_after_edit(tmp_path, src, "'track': False", "'track': True")
+    assert "torch.nn.ELU" in _apis_after_edit(tmp_path, src, "CFG['meta']['track']", "bool(input())")
+
+
+def test_flag_given_through_a_splatted_config_dict(tmp_path: Path) -> None:
+    src = (FIXTURES / "second_order" / "trap_config_dict_splat_flag.py").read_text()
+    elu = {"torch.nn.functional.elu"}
+    for old, new, want in [('"second_order": False', '"second_order": True', elu),
+                           (', "second_order": False}', "}", elu),  # not given: a TypeError, not a value
+                           ("inner_lr, second_order):", "inner_lr, second_order=False):", set()),  # (still False)
+                           ("**HPARAMS)", "**HPARAMS, **extra)", elu)]:
+        assert _apis_after_edit(tmp_path, src, old, new) == want, new
+    both = src.replace(', "second_order": False}', "}").replace("inner_lr, second_order):",
+                                                                   "inner_lr, second_order=False):")
+    assert _apis_after_edit(tmp_path, both, "HPARAMS = {", "HPARAMS = {") == set()  # the default
+
+
+def test_config_dict_flag_with_literal_calls(tmp_path: Path) -> None:
+    # a public helper called in its own file with another file's config value and with a literal: the union decides
+    (tmp_path / "config.py").write_text('CONFIG = {"meta": {"second_order": False}}\n')
+    train = ("import torch\nimport torch.nn as nn\n\nfrom config import CONFIG\n\n\n"
+             "def adapt(net, x, y, flag):\n"
+             "    loss = nn.functional.mse_loss(nn.functional.elu(net(x)), y)\n"
+             "    g = torch.autograd.grad(loss, list(net.parameters()), create_graph=flag)\n"
+             "    return [p - 0.1 * d for p, d in zip(net.parameters(), g)]\n\n\n"
+             "net = nn.Linear(3, 1)\nx, y = torch.randn(4, 3), torch.randn(4, 1)\n"
+             "sum(w.sum() for w in adapt(net, x, y, CONFIG['meta']['second_order'])).backward()\n"
+             "sum(w.sum() for w in adapt(net, x, y, False)).backward()\n")
+    for old, new, want in [("", "", set()), ("adapt(net, x, y, False)", "adapt(net, x, y, True)", {"elu"}),
+                           ("CONFIG['meta']['second_order']", "not CONFIG['meta']['second_order']", {"elu"})]:
+        (tmp_path / "train.py").write_text(train.replace(old, new) if old else train)
+        got = {f.torch_api.rpartition(".")[2] for f in _scan_ms3(tmp_path).findings if f.code == "MS301"}
+        assert got == want, new
+
+
+def test_flag_passed_as_a_namespace_field_across_modules(tmp_path: Path) -> None:
+    # `saliency(net, x, create_graph=cfg.graph)` with cfg a SimpleNamespace of the calling file: its field decides;
+    # an argparse option (a switch of the script) or any other expression is not known there, the site stays
+    (tmp_path / "explain.py").write_text(
+        "import torch\n\n\ndef saliency(net, x, create_graph=False):\n    x = x.requires_grad_(True)\n"
+        "    (g,) = torch.autograd.grad(net(x).sum(), x, create_graph=create_graph)\n    return g\n")
+    train = ("from types import SimpleNamespace\n\nimport torch\nimport torch.nn as nn\n\nfrom explain import saliency\n\n"
+             "cfg = SimpleNamespace(graph=False, lr=0.1)\nnet = nn.Sequential(nn.Linear(3, 4), nn.ELU())\n"
+             "g = saliency(net, torch.randn(2, 3), create_graph=cfg.graph)\ng.pow(2).sum().backward()\n")
+    for old, new, want in [("graph=False,", "graph=False,", set()), ("graph=False,", "graph=True,", {"torch.nn.ELU"}),
+                           ("create_graph=cfg.graph", "create_graph=cfg.other", {"torch.nn.ELU"}),
+                           ("cfg = SimpleNamespace(graph=False, lr=0.1)",
+                            "import argparse\ncfg = argparse.ArgumentParser().parse_args()", {"torch.nn.ELU"})]:
+        (tmp_path / "train.py").write_text(train.replace(old, new))
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == want, new

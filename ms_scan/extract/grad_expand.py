@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _AUTOGRAD_PREFIXES, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
+    _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, refs, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing,
@@ -54,6 +54,11 @@ class _Expansion:
             if api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS:
                 return
             if api == "torch.nn.Sequential.forward" and self.super_sequential(state, c, fn, via, depth):
+                return
+            if api in _CHECKPOINTS:  # `checkpoint(block, h, use_reentrant=False)`: block's forward (or body)
+                run = _arg(c, 0, "function" if api.endswith(".checkpoint") else "functions")
+                if run is not None:
+                    self.expand_module_expr(state, run, fn, self.via(via, c), depth + 1)
                 return
             if api in _FUNCTIONAL_CALL:
                 mod = _arg(c, 0, "module")
@@ -650,6 +655,13 @@ class _Expansion:
             if target is not None:  # `MODELS[cfg.kind]` of another file's table, the key known here
                 self.project_hit(state, (target[0], f"{target[1]}[{bound}]"), "call", via,
                                  f"{_code(expr.value)}[{bound!r}]")
+                return
+            table = self.project_target(expr.value, fn) if bound is None and key is None else None
+            field = self.key_field(expr, fn) if table is not None else None
+            if field is not None and not set(field[0] + field[1]) & set(",|"):
+                # `ACTS[cfg["act"]]` of another file's table, the key a config another file builds: the table's
+                # entries, of which ms_scan.project keeps those the configs name ("?" token, as GradOp.when)
+                self.project_hit(state, table, "call", via, _code(expr.value), key=f"?{field[0]}|{field[1]}")
                 return
             if key is not None and isinstance(expr.value, cst.Attribute) and on_value is None:
                 self.expand_member(state, expr.value.value, f"{expr.value.attr.value}[{key}]", fn, via, depth + 1)

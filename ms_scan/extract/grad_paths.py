@@ -13,6 +13,7 @@ from ms_scan.extract.grad_common import (
     _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, union_or_none, weight_owners,
 )
+from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
 
@@ -33,7 +34,12 @@ class _Paths:
                 raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
         for call, fn, kind, api, cert, extra in raw:
             flag, flag_expr = None, _kw(call, "create_graph")
-            if kind == "torchmeta" and cert == "possible":  # `first_order=args.first_order`: its literal values
+            if kind == "higher" and extra is not None:  # `track_higher_grads=cfg["second_order"]`: its values
+                values = self.literal_values(extra, fn, 0)
+                if values is not None and not any(values):
+                    continue
+                cert = "definite" if values is not None and all(values) else cert
+            elif kind == "torchmeta" and cert == "possible":  # `first_order=args.first_order`: its literal values
                 values = self.literal_values(_kw(call, "first_order"), fn, 0)
                 if values is not None and all(values):
                     continue
@@ -74,6 +80,8 @@ class _Paths:
                 flag = self.field_flag_callee(flag_expr, fn)
             if flag is not None:  # decided by the other files' calls of the helper (ms_scan.project)
                 site.project.append(flag)
+            elif cert == "possible":  # through this file's calls, or another file's config dict
+                site.project.extend(self.chain_flags(flag_expr, fn) or ())
             self.out.append((call, site))
             self.site_path(site, call, fn, kind, extra)
         if self.ex._transforms:
@@ -294,7 +302,9 @@ class _Paths:
             for call, caller in calls:
                 arg = self.param_arg(owner, call, expr.value)
                 if arg is None and any(a.star for a in call.args):
-                    return None  # `f(*args, **kw)`: not known
+                    # `Learner(net, **HPARAMS)`, a dict of this file: its value there (`f(*args)`: not known)
+                    outs.append(self.splat_values(call, caller, expr.value, default, owner, depth))
+                    continue
                 outs.append(self.literal_values(arg, caller, depth + 1, opened, defaults) if arg is not None else
                             self.literal_values(default, owner, depth + 1) if default is not None else None)
             return union_or_none(outs)
@@ -306,7 +316,15 @@ class _Paths:
             elif cls is None and isinstance(expr.value.value, cst.Name):
                 cls = self.member_class(expr.value, fn)
             if cls is None and expr.attr.value != "training":
-                return self.held_bool(expr, fn)  # `self.hparams.first_order`, hparams a SimpleNamespace(...)
+                got = self.held_bool(expr, fn)  # `self.hparams.first_order`, hparams a SimpleNamespace(...)
+                if got is not None:
+                    return got
+                held = self.namespace_attr(expr.value, expr.attr.value, fn)  # `cfg.flag`, cfg a SimpleNamespace(...)
+                if held is not None:
+                    return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else None
+                                         for v, ctx in held)
+                ref = self.dict_ref(expr, fn)  # `cfg.hyper.second_order`, cfg an EasyDict(...)
+                return self.flag_truths(ref) if ref is not None and ref.path else None
             if cls is None or expr.attr.value == "training":
                 return None
             _, values = self.class_members(cls, expr.attr.value)
@@ -314,6 +332,13 @@ class _Paths:
                 values = self.field_bindings(cls, expr.attr.value) or []
             return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else None
                                for v, ctx in values) if values else None
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "getattr" and \
+                2 <= len(expr.args) <= 3 and not any(a.star or a.keyword for a in expr.args) and \
+                isinstance(name := _literal(expr.args[1].value), str) and name.isidentifier():
+            return self.getattr_values(expr, name, fn, depth)
+        if isinstance(expr, (cst.Subscript, cst.Call)):  # `CONFIG["hyper"]["second_order"]`, a dict of this file
+            ref = self.dict_ref(expr, fn)
+            return self.flag_truths(ref) if ref is not None else None
         return None
 
     def held_bool(self, expr: cst.Attribute, fn: _Fn) -> set | None:
@@ -328,6 +353,59 @@ class _Paths:
             return None
         value = evaluate(expr, {}, lambda n: self.const_value(fn, n))
         return {value} if isinstance(value, bool) else None
+
+    def splat_values(self, call: cst.Call, caller: _Fn, name: str, default, owner: _Fn, depth: int) -> set | None:
+        """The truth values parameter `name` takes at a call passing it in `**cfg` (one such argument, no `*args`),
+        cfg a dict of this file (grad_dicts): what the dict holds under that key, the parameter's default where it
+        may not hold it. None when not known."""
+        stars = [a for a in call.args if a.star]
+        if len(stars) != 1 or stars[0].star != "**":
+            return None
+        ref = self.dict_ref(stars[0].value, caller)
+        if ref is None or ref.root[0] != "here" or any(ref.gets):
+            return None
+        values = self.dict_values(DictRef(ref.root, ref.path + (name,), ref.gets + ("?" if default is None else
+                                                                                       "\0default",)))
+        if values is None:
+            return None
+        out = set()
+        for v in values:
+            if v == "\0default":
+                got = self.literal_values(default, owner, depth + 1)
+                if got is None:
+                    return None
+                out |= got
+            elif v in ("True", "False", "None"):
+                out.add(v == "True")
+            else:
+                return None
+        return out
+
+    def getattr_values(self, expr: cst.Call, name: str, fn: _Fn, depth: int) -> set | None:
+        """literal_values of `getattr(cfg, "second_order", False)`: what a namespace of keywords holds there (the
+        default where it has no such keyword: grad_dicts.namespace_attr), else `cfg.second_order` of a class this
+        file knows, the default when the class has no such member or field."""
+        obj = expr.args[0].value
+        default = expr.args[2].value if len(expr.args) == 3 else None
+        held = self.namespace_attr(obj, name, fn)
+        if held is not None:
+            return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else
+                                 self.literal_values(default, fn, depth + 1) if default is not None else None
+                                 for v, ctx in held)
+        if not isinstance(obj, (cst.Name, cst.Attribute)) or isinstance(obj, cst.Attribute) and \
+                not isinstance(obj.value, cst.Name):
+            return None
+        found = self.literal_values(cst.Attribute(value=obj, attr=cst.Name(name)), fn, depth + 1)
+        if found is not None or default is None:
+            return found
+        cls = self.class_of(obj, fn) if isinstance(obj, cst.Name) or isinstance(obj.value, cst.Name) else None
+        if cls is None:
+            cls = self.passed_class(obj.value, fn) if isinstance(obj, cst.Name) else self.member_class(obj, fn)
+        if cls is None or self.attr_set_anywhere(name) or any(
+                n == name for c in self.class_chain(cls) for n, _ in c.fields or ()) or \
+                self.class_members(cls, name)[0] is not None or self.class_members(cls, name)[1]:
+            return None
+        return self.literal_values(default, fn, depth + 1)  # no such member: the default
 
     def member_class(self, expr: cst.Attribute, fn: _Fn) -> "_Cls | None":
         """The file's class `self.cfg` is an instance of when every value the class assigns it is a parameter

@@ -4,6 +4,9 @@ bind, recorded as ProjectCallee entries (and named as unresolved) for ms_scan/pr
 """
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
@@ -135,9 +138,11 @@ class _ProjectLinks:
 
     # ---------------------------------------------------------------- ProjectCallee entries
     def project_hit(self, state, target, role: str, via: str, local: str, step: str = "", guess: str = "",
-                    text: str | None = None, built: cst.Call | None = None, fn: _Fn | None = None) -> None:
+                    text: str | None = None, built: cst.Call | None = None, fn: _Fn | None = None,
+                    key: str = "") -> None:
         """A project import on the path: unresolved here, followed across files by ms_scan.project. `built`: the
-        call in fn that builds the instance (role "instance"), whose table keys go with it (call_keys)."""
+        call in fn that builds the instance (role "instance"), whose table keys go with it (call_keys). `key`: a
+        table's "?<class part>|<field>" live token (the entry a config picks, ms_scan.project)."""
         module, name = target[0], target[1]
         text = text or f"{local} (defined in project module {module}: not found in the scanned files)"
         self.unresolved(state, text)
@@ -149,8 +154,13 @@ class _ProjectLinks:
         keep = role == "instance" or role == "call" and any(t.startswith("@") and "." in t for t in live or ())
         tokens = _live_text(live) if keep else ""
         keys = self.call_keys(built, fn) if built is not None and role == "instance" else ""
+        for t in keys.split(",") if "&" in keys else ():  # another file's config dict: its file is summarised
+            ref_module, _, ref_name = t.partition(":&")[2].partition(":")
+            config = ProjectCallee(ref_module, ref_name.partition(".")[0], "config", "", "high", "")
+            if ref_module and config not in state.site.project:
+                state.site.project.append(config)
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
-                               live=",".join(t for t in (tokens, keys) if t))
+                               live=",".join(t for t in (tokens, keys, key) if t))
         if callee not in state.site.project:
             state.site.project.append(callee)
 
@@ -179,6 +189,9 @@ class _ProjectLinks:
             lit = evaluate(v, {}, lambda n: self.const_value(fn, n))
         if isinstance(lit, str):
             return [("", repr(lit))] if lit and ":" not in lit else []
+        got = self.dict_key_tokens(v, fn)
+        if got is not None:
+            return got
         if isinstance(v, cst.Name) and self.param_of(fn, v.value):
             slot = self.built_slot(fn, v.value)
             return [("", f"@{slot}")] if slot is not None else []
@@ -202,6 +215,61 @@ class _ProjectLinks:
                 given.setdefault(n, default)
         return [(f".{k}", repr(lit)) for k, x in given.items()
                 if isinstance(lit := _literal(x), str) and lit and ":" not in lit]
+
+    def dict_key_tokens(self, v, fn: _Fn) -> list[tuple[str, str]] | None:
+        """key_tokens of a config dict: `cfg["act"]` with cfg the i-th parameter of the builder ("@<i>.act", what
+        the construction of fn's instance gives that key); a dict of this file passed whole or in part (".act" ->
+        "'prelu'" for each of its string leaves under identifier keys); another file's (`config.CRITIC`: the key
+        "&config:CRITIC", with the path read: ms_scan.project looks it up in that file's "config" summary). None
+        for a value that is none of these."""
+        held = self.param_path(v, fn)
+        if held is not None:
+            name, path = held
+            slot = self.built_slot(fn, name)
+            return [("", f"@{slot}.{'.'.join(path)}")] if slot is not None and path else None
+        if isinstance(v, cst.Dict):  # a display passed as it is
+            leaves: dict = {}
+            self.flatten(v, fn, (), leaves, 0)
+            entries, path = [(p, t) for p, ts in leaves.items() for t in ts], ()
+        elif isinstance(v, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)):
+            ref = self.dict_ref(v, fn)
+            if ref is None or any(ref.gets) or not all(isinstance(k, str) and k.isidentifier() for k in ref.path):
+                return None
+            if ref.root[0] == "import":
+                return [("", f"&{ref.root[1]}:{ref.root[2]}" + "".join(f".{k}" for k in ref.path))]
+            entries, path = self.dict_entries(ref.root) or [], ref.path
+        else:
+            return None
+        ref_path = path
+        out = {}
+        for p, text in entries:
+            if p[:len(ref_path)] != ref_path or not p[len(ref_path):] or p[0] is None or \
+                    not all(isinstance(k, str) and k.isidentifier() for k in p):
+                continue
+            field = "." + ".".join(p[len(ref_path):])
+            out[field] = text if field not in out else "?"  # (two values: not known)
+        return [(f, t) for f, t in sorted(out.items()) if t[:1] in ("'", '"') and ":" not in t]
+
+    def param_path(self, v, fn: _Fn, depth: int = 0) -> tuple[str, tuple] | None:
+        """(parameter, key path) of `cfg["model"]["act"]` (or of a name bound once to it) with cfg a parameter fn
+        never rebinds; None otherwise."""
+        path = []
+        while isinstance(v, cst.Subscript) and depth <= MAX_BINDING_HOPS:
+            key = _literal(v.slice[0].slice.value) if len(v.slice) == 1 and isinstance(v.slice[0].slice, cst.Index) \
+                else _NOLIT
+            if not isinstance(key, str) or not key.isidentifier():
+                return None
+            path.insert(0, key)
+            v = v.value
+        if not path or not isinstance(v, cst.Name):
+            return None
+        if self.param_of(fn, v.value):
+            return v.value, tuple(path)
+        found = self.lookup_assigns(fn, v.value)
+        if found is None or len(found[0]) != 1 or depth > MAX_BINDING_HOPS:
+            return None
+        inner = self.param_path(found[0][0], found[1], depth + 1) if isinstance(found[0][0], cst.Subscript) else None
+        return (inner[0], inner[1] + tuple(path)) if inner is not None else None
 
     def built_slot(self, fn: _Fn, name: str) -> int | None:
         """The position of `name` among the parameters of the __init__ or module-level function that binds it
@@ -361,6 +429,121 @@ class _ProjectLinks:
         target, index = found
         return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
                              f"{index}:{name}::{'not' if neg else ''}::{field}")
+
+    def chain_flags(self, expr, fn: _Fn) -> list[ProjectCallee] | None:
+        """create_graph bound through this file's calls to what only other files give (flag_sources): a "flag"
+        ProjectCallee per public function's parameter on the way (`create_graph=second_order` in a helper whose
+        caller `hyper_step(..., second_order)` no call of this file makes), a "config" one per other file's dict
+        read (`CONFIG["hyper"]["second_order"]`); ms_scan.project decides the site with the union of what they
+        take and the literals met here (on the first callee). None when a binding is not known or none leads
+        to another file."""
+        lits: set = set()
+        callees: list[ProjectCallee] = []
+        if not self.flag_sources(expr, fn, False, 0, lits, callees, set()) or not callees:
+            return None
+        if lits:
+            first = callees[0]
+            if first.role == "flag":
+                callees[0] = replace(first, param=first.param + ",".join(sorted(str(v) for v in lits)))
+            else:
+                module, name, path, gets, neg, extra, attrs = json.loads(first.param)
+                given = {str(v != neg) for v in lits}  # (the config's values are negated after the lookup)
+                callees[0] = replace(first, param=json.dumps([module, name, path, gets, neg,
+                                                              sorted(set(extra) | given), attrs]))
+        return callees
+
+    def flag_sources(self, expr, fn: _Fn, neg: bool, depth: int, lits: set, callees: list, seen: set) -> bool:
+        """chain_flags' walk: literals (`neg`: under a `not`) into `lits`, ProjectCallees into `callees`; False
+        when some binding is not known."""
+        if depth > MAX_BINDING_HOPS or expr is None:
+            return False
+        lit = _literal(expr)
+        if lit is not _NOLIT:
+            lits.add(bool(lit) != neg)
+            return True
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            return self.flag_sources(expr.expression, fn, not neg, depth + 1, lits, callees, seen)
+        if isinstance(expr, (cst.Subscript, cst.Call, cst.Attribute)):
+            ref = self.dict_ref(expr, fn)
+            if ref is None:
+                return self.param_path_flag(expr, fn, neg, callees)
+            if not ref.path:
+                return False
+            if ref.root[0] == "here":
+                truths = self.flag_truths(ref)
+                lits.update(v != neg for v in truths or ())
+                return truths is not None
+            callees.append(ProjectCallee(ref.root[1], ref.root[2], "config", "", "high", "", "",
+                                         ref.text(neg, self.import_extra(ref))))
+            return True
+        if not isinstance(expr, cst.Name):
+            return False
+        found = self.lookup_assigns(fn, expr.value)
+        if found is not None:
+            return bool(found[0]) and all(self.flag_sources(v, found[1], neg, depth + 1, lits, callees, seen)
+                                          for v in found[0])
+        if not self.param_of(fn, expr.value):
+            return False
+        owner = self.param_owner(fn, expr.value)
+        if (id(owner), expr.value) in seen:
+            return True
+        seen.add((id(owner), expr.value))
+        if not isinstance(owner.node, cst.FunctionDef):
+            return False
+        default = param_default(owner.node, expr.value)
+        target = self.callee_target(owner, expr.value)
+        calls = self.calls_of(owner)
+        if target is not None:  # a public function's parameter: the other files' calls give it too
+            lit = _literal(default) if default is not None else ""
+            if lit is not _NOLIT and lit not in (True, False, None, ""):
+                return False
+            callees.append(ProjectCallee(self.ex.module, target[0], "flag", "", "high", "", "", f"{target[1]}:"
+                                         f"{expr.value}:{'' if lit is _NOLIT else lit}:{'not' if neg else ''}:"))
+        elif not calls:
+            return False
+        for call, caller in calls:
+            arg = self.param_arg(owner, call, expr.value)
+            if arg is None and (default is None or any(a.star for a in call.args)):
+                return False
+            if not self.flag_sources(arg if arg is not None else default, caller if arg is not None else
+                                     owner.parent or self.ex._module_fn, neg, depth + 1, lits, callees, seen):
+                return False
+        return True
+
+    def param_path_flag(self, expr, fn: _Fn, neg: bool, callees: list) -> bool:
+        """`create_graph=cfg["hyper"]["second_order"]` (or `.get(k, d)`, or attributes of a wrapper the callers may
+        pass), cfg a parameter of a public function that no call of this file binds: a "flag" ProjectCallee on that
+        parameter whose live text is the key path ([path, gets] JSON), read by ms_scan.project in the config dict
+        each other file's call passes (its "&<slot>" entries). False when expr is no such read."""
+        path, gets = [], []
+        while True:
+            if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
+                key, step, expr = _literal(expr.slice[0].slice.value), "", expr.value
+            elif isinstance(expr, cst.Call) and isinstance(expr.func, cst.Attribute) and \
+                    expr.func.attr.value == "get" and 1 <= len(expr.args) <= 2 and \
+                    not any(a.star or a.keyword for a in expr.args):
+                key = _literal(expr.args[0].value)
+                step = self.default_text(expr.args[1].value, fn) if len(expr.args) == 2 else "None"
+                expr = expr.func.value
+            elif isinstance(expr, cst.Attribute) and isinstance(expr.value, (cst.Name, cst.Attribute)):
+                key, step, expr = expr.attr.value, ".", expr.value  # (a wrapper's attribute: ms_scan.project checks)
+            else:
+                break
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                return False
+            path.insert(0, key)
+            gets.insert(0, step)
+        if not path or not isinstance(expr, cst.Name) or not self.param_of(fn, expr.value) or \
+                self.lookup_assigns(fn, expr.value) is not None:
+            return False
+        owner = self.param_owner(fn, expr.value)
+        found = self.callee_target(owner, expr.value)
+        if found is None or self.calls_of(owner) or not isinstance(owner.node, cst.FunctionDef):
+            return False
+        target, index = found
+        callees.append(ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
+                                     f"{index}:{expr.value}::{'not' if neg else ''}:", json.dumps([path, gets])))
+        return True
 
     def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
         """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's

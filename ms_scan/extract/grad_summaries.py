@@ -85,6 +85,10 @@ class _Summaries:
                 continue
             out.append(self._summary(name, "call", lambda st, n=name, vs=values: [
                 self.expand_value(st, v, top, n, 0) for v in vs if isinstance(_unchain(v), cst.Call)]))
+        for name, entries in self.config_entries():  # `CONFIG = {"hyper": {"second_order": False}}`
+            summary, state = self._summary(name, "config", lambda st: None)
+            summary.unresolved = entries
+            out.append((summary, state))
         out.extend(self.member_summaries())
         if self.ex.module:
             try:
@@ -352,7 +356,13 @@ class _Summaries:
                 summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
                     f"{k}={v}" for k, v in self.string_slots(c).items()] + [
                     f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
+                dicts = self.dict_slots(c, f)  # `hc["second_order"]`: what a config dict holds there
+                summary.unresolved += [f"&{slot}={text}" for slot, text, _ in dicts]
                 out.append((summary, state))  # the literal flags (`create_graph=True`) and strings this call passes
+                for slot, _, ref in dicts:  # another file's dict: its file is summarised (project.reached_callers)
+                    if ref is not None and ref.root[0] == "import":
+                        out.append(self._summary(f"{target[0]}:{target[1]}", f"arg:&{slot}", lambda st, r=ref: (
+                            st.site.project.append(ProjectCallee(r.root[1], r.root[2], "config", "", "high", "", "")))))
                 pos = 0
                 for a in c.args:
                     if a.star:

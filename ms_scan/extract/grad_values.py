@@ -806,6 +806,10 @@ class _Values:
             # `CONFIG["act"]`, `SPEC[0][1]`: a value of the file's constant tables (const_value)
             lit = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))
             lit = lit if isinstance(lit, (str, int, float, bool)) or lit is None else _NOLIT
+            if lit is _NOLIT and isinstance(expr, cst.Subscript):
+                rows = self.row_choices(expr, fn, depth)  # `ACTS[row["name"]]` over a literal list of row dicts
+                if rows is not None:
+                    return rows if rows and all(ok(v) for v in rows) else None
         if lit is not _NOLIT or not isinstance(expr, cst.Name) or depth > MAX_CLASS_HOPS:
             return {lit} if lit is not _NOLIT and ok(lit) else None
         found = self.lookup_assigns(fn, expr.value)
@@ -824,6 +828,39 @@ class _Values:
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
+
+    def row_choices(self, expr: cst.Subscript, fn: _Fn, depth: int) -> set | None:
+        """`row["name"]` (or `row["a"]["b"]`) with `row` the target of a loop over a literal sequence of dicts (`for
+        row in SPEC`, through the file's constants): what each row holds there; a row without the key never reaches
+        the read (it would raise) and counts for nothing. None when a row or a value is not known."""
+        keys = []
+        root = expr
+        while isinstance(root, cst.Subscript):
+            if len(root.slice) != 1 or not isinstance(root.slice[0].slice, cst.Index):
+                return None
+            keys.insert(0, _literal(root.slice[0].slice.value))
+            root = root.value
+        if not isinstance(root, cst.Name) or any(k is _NOLIT for k in keys):
+            return None
+        found = self.lookup_assigns(fn, root.value)
+        if found is None or len(found[0]) != 1 or id(found[0][0]) not in self.ex._loop_iters:
+            return None
+        seq = evaluate(found[0][0], {}, lambda n: self.const_value(found[1], n, depth + 1))
+        if not isinstance(seq, tuple) or isinstance(seq, Table):
+            return None
+        out = set()
+        for v in seq:
+            for k in keys:
+                if not isinstance(v, Table):
+                    return None
+                v = v.lookup(k)
+                if v is _NOLIT:
+                    break  # (a key the row lacks)
+            else:
+                if not (isinstance(v, (str, int, float, bool)) or v is None):
+                    return None  # (a value not known)
+                out.add(v)
+        return out
 
     def attribute_choices(self, expr: cst.Attribute, fn: _Fn, ok, depth: int):
         """literal_choices of `self.act_name` (every value the class assigns the attribute, `self.act_name = act`
@@ -899,6 +936,9 @@ class _Values:
     def _key_field(self, k, fn: _Fn, depth: int) -> tuple[str, str] | None:
         if depth > MAX_CLASS_HOPS:
             return None
+        if isinstance(k, cst.Subscript):  # `ACTS[cfg["encoder"]["act"]]`: the field "cfg.encoder.act"
+            held = self.param_path(k, fn)
+            return self.key_path_field(held[0], held[1], fn, depth) if held is not None else None
         if isinstance(k, cst.Name) and self.param_of(fn, k.value):
             passed = self.caller_args(fn, k.value) + self.super_init_args(fn, k.value)
             if not passed:
@@ -917,6 +957,21 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def key_path_field(self, name: str, path: tuple, fn: _Fn, depth: int) -> tuple[str, str] | None:
+        """_key_field of `param[k1][k2]`: open_key's class part with the field "<param>.<k1>.<k2>" (ms_scan.project
+        reads it in the config dict the construction passes), through this file's calls that pass the parameter
+        on whole or as a part (`Encoder(cfg["model"])`)."""
+        passed = self.caller_args(fn, name) + self.super_init_args(fn, name)
+        if not passed:
+            got = self.open_key(fn, name)
+            return (got[0], ".".join((got[1],) + path)) if got is not None else None
+        found = set()
+        for a, f in passed:
+            held = (a.value, ()) if isinstance(a, cst.Name) and self.param_of(f, a.value) else self.param_path(a, f)
+            found.add(self.key_path_field(held[0], held[1] + path, f, depth + 1)
+                      if held is not None and depth < MAX_CLASS_HOPS else None)
+        return found.pop() if len(found) == 1 and None not in found else None
 
     def open_key(self, fn: _Fn, name: str) -> tuple[str, str] | None:
         """`NONLIN[activation]` with `activation` a parameter of a module-level class's __init__ (or of a public

@@ -29,6 +29,7 @@ import libcst as cst
 from ms_scan.extract.catalog import load_catalog
 # the facts (GradOp, GradSite, ModelSummary, ProjectCallee, GradFacts) and MAX_LIFTS are defined in grad_common
 # and imported from here by the rest of ms-scan
+from ms_scan.extract.grad_dicts import _Dicts
 from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
@@ -67,6 +68,8 @@ class GradExtractor(Extractor):
         self._first_order: list[tuple] = []
         self._transforms = 0  # calls of torch.func.grad/jacrev/jacfwd in the file (no transform, no such site)
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
+        # (id(fn), name) -> the track_higher_grads expression of the innerloop_ctx binding it, when not a literal
+        self._diffopt_track: dict[tuple, cst.BaseExpression] = {}
         self._built: list[tuple[cst.CSTNode, object]] | None = None
         self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
         self._keyed: dict[int, str] = {}  # id(value) -> the literal key of `d["k"] = value`
@@ -80,6 +83,11 @@ class GradExtractor(Extractor):
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
         self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
+        # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
+        # and id(v) of their values (grad_dicts: what a config dict's keys hold; such a value never rebinds `d`)
+        self._item_sets: list[tuple] = []
+        self._item_values: set[int] = set()
+        self._loop_iters: set[int] = set()  # id(iterable) of each for loop / comprehension (its target: an element)
 
     # ---------------------------------------------------------------- context
     @property
@@ -247,8 +255,18 @@ class GradExtractor(Extractor):
             fn.assigns.setdefault(f"{fn.self_name}.{attr}", []).append(value)
             fn.cls.attrs.setdefault(attr, []).append((value, fn))
 
+    def _record_items(self, targets, value, stmt) -> None:
+        for target in targets:
+            if isinstance(target, cst.Subscript):
+                self._item_sets.append((target, value, self._fn, stmt))
+                if value is not None:
+                    self._item_values.add(id(value))
+            elif isinstance(target, (cst.Tuple, cst.List)):  # `d["a"], d["b"] = ...`: not known per key
+                self._record_items([el.value for el in target.elements], None, stmt)
+
     def leave_Assign(self, node: cst.Assign) -> None:
         super().leave_Assign(node)
+        self._record_items([t.target for t in node.targets], node.value, node)
         self._record_assign([t.target for t in node.targets], node.value)
         for t in node.targets:  # `energy, aux = model(x)`: which returned element each name holds
             if isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Call) and \
@@ -263,11 +281,17 @@ class GradExtractor(Extractor):
     def leave_AnnAssign(self, node: cst.AnnAssign) -> None:
         super().leave_AnnAssign(node)
         if node.value is not None and not (isinstance(self._ctx[-1], _Cls) and self._ctx[-1].fields is not None):
+            self._record_items([node.target], node.value, node)
             self._record_assign([node.target], node.value)  # (a dataclass's fields are its constructions' values)
 
     def leave_AugAssign(self, node: cst.AugAssign) -> None:
         super().leave_AugAssign(node)
+        self._record_items([node.target], None, node)
         self._record_assign([node.target], node.value)
+
+    def leave_Del(self, node: cst.Del) -> None:
+        super().leave_Del(node)
+        self._record_items([node.target], None, node)
 
     def leave_NamedExpr(self, node: cst.NamedExpr) -> None:
         super().leave_NamedExpr(node)
@@ -286,10 +310,12 @@ class GradExtractor(Extractor):
 
     def visit_For(self, node: cst.For) -> None:
         super().visit_For(node)
+        self._loop_iters.add(id(node.iter))
         self._record_iter(node.target, node.iter)
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
         super().visit_CompFor(node)  # `sum(head(h) for head in self.heads)`: head is an element of heads
+        self._loop_iters.add(id(node.iter))
         self._record_iter(node.target, node.iter)
 
     def _switch(self, node: cst.BaseExpression) -> bool | None:
@@ -341,7 +367,10 @@ class GradExtractor(Extractor):
             track = _kw(node.item, "track_higher_grads")
             if track is None or _literal(track) is not False:
                 if isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) >= 2:
-                    self._diffopts.setdefault(id(fn), set()).update(_target_names(target.elements[1].value))
+                    names = _target_names(target.elements[1].value)
+                    self._diffopts.setdefault(id(fn), set()).update(names)
+                    if track is not None and _literal(track) is _NOLIT:  # `track_higher_grads=cfg["second_order"]`
+                        self._diffopt_track.update(((id(fn), n), track) for n in names)
 
     # ---------------------------------------------------------------- calls and sites
     def leave_Call(self, node: cst.Call) -> None:
@@ -433,8 +462,9 @@ class GradExtractor(Extractor):
                     self._first_order.append((node, fn, "backward", "torch.Tensor.backward"))
             elif meth == "step" and isinstance(func.value, cst.Name) and \
                     func.value.value in self._diffopts.get(id(fn), ()):
+                track = self._diffopt_track.get((id(fn), func.value.value))
                 self._raw_sites.append((node, fn, "higher", "higher.DifferentiableOptimizer.step",
-                                        "definite", None))
+                                        "definite" if track is None else "possible", track))
             elif meth == "adapt" and any(v.startswith("learn2learn") for v in self._ext_imports.values()):
                 self._pending_adapt.append((node, fn))
         if api is None and (self._ext_path(func) or "").endswith(_TORCHMETA_UPDATE):
@@ -499,7 +529,7 @@ class GradExtractor(Extractor):
 
 
 # --------------------------------------------------------------------------------------- resolver
-class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries):
+class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts):
     """Runs after the pass: slices each site and expands the calls on the path into torch ops. The jobs live in
     the mixins (grad_paths, grad_expand, grad_values, grad_project, grad_summaries); here, the state they share
     and the lookups all of them use."""
@@ -530,6 +560,10 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries):
         self._choices: dict[int, object] = {}
         self._guards: dict[int, dict] = {}  # id(function) -> id(assigned value) -> the if tests over it (guards)
         self._deciding: dict[int, set] = {}  # id(function) -> what it reads as keys, tests, getattr names, calls
+        self._dict_roots: dict[tuple, tuple] = {}  # DictRef.root of a display of this file -> (display, its fn)
+        self._dict_memo: dict[tuple, list | None] = {}  # DictRef.root -> dict_entries
+        self._item_changes: tuple | None = None  # grad_dicts.item_changes, built once
+        self._param_refs: dict[tuple, object] = {}  # grad_dicts.param_dict_ref, per (function, parameter, binding)
 
     def torch_api(self, call: cst.Call) -> str | None:
         use = self.uses.get(id(call.func))
@@ -596,7 +630,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
         for op in summary.ops:
             uniq.setdefault((op.line, op.column, op.api), op)
         summary.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
-        if summary.ops or summary.project or summary.unresolved or summary.role in ("member", "called") or \
+        if summary.ops or summary.project or summary.unresolved or summary.role in ("member", "called", "config") or \
                 summary.role.startswith("member:@") or \
                 summary.role == "instance" and summary.name in resolver.summarised_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing

@@ -1,0 +1,466 @@
+"""Values read from nested config dicts (`CONFIG["hyper"]["second_order"]`, `hc.get("second_order", False)` with
+`hc = cfg["hyper"]`): the dict a subscript chain starts from (a dict display this file binds to a name, or a name
+another project module defines), its key path, and what this file's displays and item assignments put under it.
+What another file's dict holds is that file's "config" summary (config_entries), read by ms_scan.project. Nothing
+here follows a derivative path or a call's body.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+import libcst as cst
+
+from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, _literal, param_default
+from ms_scan.extract.grad_unroll import Table, evaluate
+from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.visitor import dotted_name
+
+MAX_ENTRIES = 256  # leaves of one dict: a larger table is no config (not summarised, its values not known)
+MAX_PASSED = 64  # leaves of a dict of this file passed whole to another file's function that a call summary carries
+ANY_KEY = "\0*"  # a key the file does not fix (`PROFILES[os.environ.get("PROFILE", "edge")]`): any of the dict's
+ABSENT = "\0absent"  # a key a display may not hold (set only in a branch): `.get`'s default is read there
+UNKNOWN = "?"
+_CHANGERS = ("update", "setdefault", "pop", "popitem", "clear")  # dict methods that change what keys hold
+# dict wrappers whose keys read as attributes at every level (easydict, attrdict, munch, python-box, dotmap,
+# ml_collections, OmegaConf): `EasyDict(CONFIG).hyper.second_order` is CONFIG["hyper"]["second_order"]
+_ATTR_WRAPPERS = ("EasyDict", "edict", "AttrDict", "Munch", "munchify", "Box", "DotMap", "ConfigDict",
+                  "FrozenConfigDict", "OmegaConf.create")
+
+
+@dataclass(frozen=True, slots=True)
+class DictRef:
+    """`root[k1][k2].get(k3, d)`: root ("here", id(fn), name) for a display fn binds to name (the module's own _Fn
+    for a module-level dict; ("here", id(display), "") for a display read in place) or ("import", module, name);
+    path (k1, k2, k3; ANY_KEY for a key not known); gets: for each key, "" for a subscript, else repr of `.get`'s
+    literal default ("{}" for an empty dict, "?" for anything else)."""
+    root: tuple
+    path: tuple
+    gets: tuple
+    attrs: bool = False  # read through an attribute-access wrapper (`EasyDict(CONFIG).hyper.second_order`)
+
+    def text(self, negated: bool = False, extra: tuple = ()) -> str:
+        """The JSON form ms_scan.project reads (a "config" ProjectCallee's param, a "called" summary's `&slot`)."""
+        return json.dumps([self.root[1], self.root[2], list(self.path), list(self.gets), negated, list(extra),
+                           self.attrs])
+
+
+def _key(node) -> object:
+    """A literal dict key (a string, or an int that is no bool), else _NOLIT."""
+    lit = _literal(node)
+    return lit if isinstance(lit, str) or isinstance(lit, int) and not isinstance(lit, bool) else _NOLIT
+
+
+def _item_key(expr: cst.Subscript) -> object:
+    if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+        return _NOLIT
+    return _key(expr.slice[0].slice.value)
+
+
+def _attr_wrapper(name: str) -> bool:
+    return any(name == w or name.endswith("." + w) for w in _ATTR_WRAPPERS)
+
+
+def _dict_call(node) -> bool:
+    return isinstance(node, cst.Call) and isinstance(node.func, cst.Name) and node.func.value == "dict"
+
+
+def lookup(entries, path: tuple, gets: tuple) -> set[str]:
+    """The values (reprs of literals, "?" when not known) that `path` read with `gets` has among a dict's entries
+    ((path, value) pairs; a path (None, k): a key k set on a dict not known, which may be this one): a missing key
+    read by `.get` gives its default, by a subscript "?" (unless an ANY_KEY step finds other keys there); a value
+    where a dict is read, "?"."""
+    tree: dict = {}
+    out: set[str] = set()
+    for p, v in entries:
+        if p and p[0] is None:
+            if path and p[-1] == path[-1]:
+                out.add(UNKNOWN)
+            continue
+        node = tree
+        for k in p:
+            node = node.setdefault((k,), {})
+        node.setdefault("v", set()).add(v)
+
+    def walk(node: dict, i: int, picked: bool) -> None:
+        """(picked: a key above was ANY_KEY; a dict there without the next key never reaches a subscript read)"""
+        values = node.get("v", ())
+        if ABSENT in values:
+            out.update(_missing(path, gets, i - 1))
+        held = [v for v in values if v != ABSENT]
+        if i == len(path):
+            out.update(held)
+            if any(k != "v" for k in node):
+                out.add(UNKNOWN)  # a dict read as a value
+            return
+        if held:
+            out.add(UNKNOWN)  # a value where a dict is read, or a dict the file changes wholesale
+        k = path[i]
+        children = [c for key, c in node.items() if key != "v" and (k == ANY_KEY or key[0] == k)]
+        for c in children:
+            walk(c, i + 1, picked or k == ANY_KEY)
+        if k != ANY_KEY and not children and (gets[i] or not picked) or k == ANY_KEY and (gets[i] or not children):
+            out.update(_missing(path, gets, i))
+    walk(tree, 0, False)
+    return out
+
+
+def _missing(path: tuple, gets: tuple, at: int) -> set[str]:
+    """The value read when key `at` of path is missing: `.get`'s default when each step from there is a `.get`
+    whose default, but the last, is an empty dict; "?" otherwise (a KeyError, or a default that is no dict)."""
+    steps = gets[at:]
+    if not steps or any(not g for g in steps) or any(g != "{}" for g in steps[:-1]):
+        return {UNKNOWN}
+    return {steps[-1]}
+
+
+class _Dicts:
+    """_Resolver's config dict reader (DictRef, lookup), for create_graph flags and table keys."""
+
+    def dict_ref(self, expr, fn: _Fn, depth: int = 0) -> DictRef | None:
+        """What `expr` reads: a key path into a dict this file binds to a name (a display or `dict(...)`), or into
+        a name imported from another project module; the names, parameters (every call of this file, or the
+        default when none passes one) and aliases (`hc = cfg["hyper"]`) between are followed. None otherwise."""
+        if depth > MAX_BINDING_HOPS or expr is None:
+            return None
+        if isinstance(expr, cst.Subscript):
+            key = _item_key(expr)
+            base = self.dict_ref(expr.value, fn, depth + 1)
+            if base is None or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+                return None
+            return DictRef(base.root, base.path + (ANY_KEY if key is _NOLIT else key,), base.gets + ("",), base.attrs)
+        if isinstance(expr, cst.Call) and len(expr.args) == 1 and not expr.args[0].keyword and \
+                not expr.args[0].star and _attr_wrapper(dotted_name(expr.func) or ""):
+            base = self.dict_ref(expr.args[0].value, fn, depth + 1)
+            return DictRef(base.root, base.path, base.gets, True) if base is not None else None
+        if isinstance(expr, cst.Call):
+            func = expr.func
+            if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and 1 <= len(expr.args) <= 2 and
+                    not any(a.star or a.keyword for a in expr.args)):
+                return None
+            key = _key(expr.args[0].value)
+            base = self.dict_ref(func.value, fn, depth + 1)
+            if base is None:
+                return None
+            default = self.default_text(expr.args[1].value, fn) if len(expr.args) == 2 else "None"
+            return DictRef(base.root, base.path + (ANY_KEY if key is _NOLIT else key,), base.gets + (default,),
+                           base.attrs)
+        if isinstance(expr, cst.Dict) or _dict_call(expr):  # a display read in place (`main({"hyper": ...})`)
+            root = ("here", id(expr), "")
+            self._dict_roots[root] = (expr, fn)
+            return DictRef(root, (), ())
+        if isinstance(expr, cst.Attribute):
+            target = self.project_target(expr, fn)
+            if target is not None:
+                return DictRef(("import", target[0], target[1]), (), ())
+            base = self.dict_ref(expr.value, fn, depth + 1) if isinstance(expr.value, (cst.Name, cst.Attribute,
+                                                                                       cst.Call)) else None
+            return DictRef(base.root, base.path + (expr.attr.value,), base.gets + ("",), True) \
+                if base is not None and base.attrs else None
+        if not isinstance(expr, cst.Name) or expr.value in ("True", "False", "None"):
+            return None
+        found = self.lookup_assigns(fn, expr.value)
+        if found is not None:
+            values, ctx = found
+            direct = [v for v in values if id(v) not in self.ex._item_values]
+            if len(direct) != 1:
+                return None
+            v = direct[0]
+            if isinstance(v, cst.Dict) or _dict_call(v):
+                root = ("here", id(ctx), expr.value)
+                self._dict_roots[root] = (v, ctx)
+                return DictRef(root, (), ())
+            return self.dict_ref(v, ctx, depth + 1)
+        if self.param_of(fn, expr.value):
+            return self.param_dict_ref(fn, expr.value, depth)
+        b = self.project_binding(expr.value)
+        return DictRef(("import", b[1][0], b[1][1]), (), ()) if b is not None and b[0] == PROJECT else None
+
+    def param_dict_ref(self, fn: _Fn, name: str, depth: int) -> DictRef | None:
+        """A parameter: the one DictRef every call of its function in this file passes (the default where a call,
+        or no call at all, leaves it out)."""
+        owner = self.param_owner(fn, name)
+        if not isinstance(owner.node, cst.FunctionDef):
+            return None
+        key = (id(owner), name, self._bound_sig)
+        if key in self._param_refs:  # (memoised: a chain of helpers each called many times stays linear)
+            return self._param_refs[key]
+        self._param_refs[key] = None  # (a recursive call: not known)
+        default = param_default(owner.node, name)
+        home = owner.parent or self.ex._module_fn
+        found = set()
+        calls = self.calls_of(owner)
+        for call, caller in calls:
+            arg = self.param_arg(owner, call, name)
+            found.add(None if any(a.star for a in call.args) else self.dict_ref(arg, caller, depth + 1)
+                      if arg is not None else self.dict_ref(default, home, depth + 1) if default is not None else None)
+            if None in found or len(found) > 1:
+                break
+        if not calls and default is not None:
+            found.add(self.dict_ref(default, home, depth + 1))
+        out = found.pop() if len(found) == 1 and None not in found else None
+        self._param_refs[key] = out
+        return out
+
+    def default_text(self, node, fn: _Fn) -> str:
+        """`.get`'s default as a lookup step: repr of its literal, "{}" for an empty dict, "?" otherwise."""
+        if isinstance(node, cst.Dict) and not node.elements or _dict_call(node) and not node.args:
+            return "{}"
+        return self.leaf_text(node, fn)
+
+    def leaf_text(self, node, fn: _Fn) -> str:
+        """repr of the literal a value is (through the file's constants), "?" when it is none."""
+        v = evaluate(node, {}, lambda n: self.const_value(fn, n))
+        if v is None or isinstance(v, (bool, int, float, str)) and not isinstance(v, Table):
+            return repr(v)
+        return UNKNOWN
+
+    def dict_values(self, ref: DictRef) -> set[str] | None:
+        """What a DictRef of a dict of this file reads (lookup); None for another file's dict or one not known."""
+        if ref.root[0] != "here":
+            return None
+        entries = self.dict_entries(ref.root)
+        return lookup(entries, ref.path, ref.gets) if entries is not None else None
+
+    def flag_truths(self, ref: DictRef) -> set[bool] | None:
+        """The truth values a create_graph flag read from a dict of this file takes; None when one is not known."""
+        values = self.dict_values(ref)
+        if values is None or not values <= {"True", "False", "None"}:
+            return None
+        return {v == "True" for v in values}
+
+    # ---------------------------------------------------------------- what the file puts in its dicts
+    def item_changes(self) -> tuple[list, set]:
+        """([(root, path, value or None, fn, order, kind)], wild keys) for the file's item assignments
+        (`CONFIG["hyper"]["second_order"] = True`, kind "set"), `del d[k]`, `d[k] += x` and the calls that change a
+        dict (`d.update(...)`, kind "any": what the path holds is not known); order: the module-level statement's
+        position for one written at the top of the module, else None (it may or may not run). Wild keys: the
+        literal keys set on dicts not known here (any such dict may be a config's)."""
+        if self._item_changes is None:
+            changes, wild = [], set()
+            top = self.top_positions()
+            for target, value, fn, stmt in self.ex._item_sets:
+                key = _item_key(target)
+                base = self.dict_ref(target.value, fn)
+                if base is None:
+                    if key is not _NOLIT:
+                        wild.add(key)
+                    continue
+                order = top.get(id(stmt)) if fn is self.ex._module_fn else None
+                if key is _NOLIT or value is None:
+                    changes.append((base.root, base.path + ((key,) if key is not _NOLIT else ()), None, fn, order,
+                                    "any"))
+                else:
+                    changes.append((base.root, base.path + (key,), value, fn, order, "set"))
+            for name in _CHANGERS:
+                for call, fn in self.calls_named(name):
+                    if not isinstance(call.func, cst.Attribute):
+                        continue
+                    base = self.dict_ref(call.func.value, fn)
+                    if base is not None:
+                        changes.append((base.root, base.path, None, fn, None, "any"))
+                        continue
+                    for a in call.args:
+                        if a.keyword is not None:
+                            wild.add(a.keyword.value)
+                        elif isinstance(a.value, cst.Dict):
+                            wild.update(k for el in a.value.elements if isinstance(el, cst.DictElement)
+                                        for k in [_key(el.key)] if k is not _NOLIT)
+                        elif name in ("setdefault", "pop") and a is call.args[0] and _key(a.value) is not _NOLIT:
+                            wild.add(_key(a.value))
+            self._item_changes = (changes, wild)
+        return self._item_changes
+
+    def top_positions(self) -> dict[int, int]:
+        """id(statement) -> position, for the simple statements written at the top of the module (run in order)."""
+        out = {}
+        body = self.ex._module_node.body if self.ex._module_node is not None else ()
+        for i, stmt in enumerate(body):
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    out[id(small)] = i
+                    if isinstance(small, (cst.Assign, cst.AnnAssign)) and small.value is not None:
+                        out[id(small.value)] = i
+        return out
+
+    def dict_entries(self, root: tuple, depth: int = 0) -> list | None:
+        """(path, value) pairs of a display of this file with what the file's item assignments put there: a
+        top-level assignment after the display replaces what its path held, one in a function or a branch adds
+        its value (it may or may not run); None when the dict is too large or nests too deep."""
+        if root in self._dict_memo:
+            return self._dict_memo[root]
+        self._dict_memo[root] = None  # (a dict holding itself)
+        node, ctx = self._dict_roots[root]
+        leaves: dict[tuple, set] = {}
+        ok = self.flatten(node, ctx, (), leaves, depth)
+        changes, wild = self.item_changes()
+        mine = [c for c in changes if c[0] == root]
+        start = self.top_positions().get(id(node)) if ctx is self.ex._module_fn else None
+        ordered = sorted((c for c in mine if start is not None and c[4] is not None and c[4] > start),
+                         key=lambda c: c[4])
+        for _, path, value, fn, _, kind in ordered:
+            if kind == "set":
+                for p in [p for p in leaves if p[:len(path)] == path]:
+                    del leaves[p]
+                ok = self.flatten(value, fn, path, leaves, depth) and ok
+            else:
+                leaves.setdefault(path, set()).add(UNKNOWN)
+        for _, path, value, fn, order, kind in mine:
+            if start is not None and order is not None:
+                continue  # (before the display: replaced by it; after: taken in order above)
+            if kind != "set":
+                leaves.setdefault(path, set()).add(UNKNOWN)
+                continue
+            held = any(p[:len(path)] == path for p in leaves)
+            more: dict[tuple, set] = {}
+            ok = self.flatten(value, fn, path, more, depth) and ok
+            for p, vs in more.items():
+                leaves.setdefault(p, set()).update(vs)
+            if not held:
+                leaves.setdefault(path, set()).add(ABSENT)
+        out = None
+        if ok and len(leaves) <= MAX_ENTRIES:
+            out = [(p, v) for p, vs in leaves.items() for v in sorted(vs)] + [((None, k), UNKNOWN) for k in wild]
+        self._dict_memo[root] = out
+        return out
+
+    def flatten(self, node, fn: _Fn, prefix: tuple, leaves: dict, depth: int) -> bool:
+        """The leaves of a value put at `prefix` (a display's, a nested dict's bound to a name of this file, or the
+        value itself as a leaf); False when there are too many or they nest too deep."""
+        if len(leaves) > MAX_ENTRIES or depth > MAX_BINDING_HOPS:
+            return False
+        pairs = None
+        if isinstance(node, cst.Dict):
+            pairs = [(_key(el.key), el.value) if isinstance(el, cst.DictElement) else (_NOLIT, None)
+                     for el in node.elements]
+        elif _dict_call(node):
+            pairs = [(a.keyword.value, a.value) if a.keyword is not None and not a.star else (_NOLIT, None)
+                     for a in node.args]
+        if pairs is not None:
+            ok = True
+            for key, value in pairs:
+                if key is _NOLIT:
+                    leaves.setdefault(prefix, set()).add(UNKNOWN)  # `**other`, a computed key
+                else:
+                    ok = self.flatten(value, fn, prefix + (key,), leaves, depth + 1) and ok
+            return ok
+        ref = self.dict_ref(node, fn) if isinstance(node, (cst.Name, cst.Subscript, cst.Call, cst.Attribute)) \
+            else None
+        if ref is not None:  # `"hyper": HYPER`, a dict bound to a name of this file (or another file's: not known)
+            entries = self.dict_entries(ref.root, depth + 1) if ref.root[0] == "here" and not any(ref.gets) and \
+                ANY_KEY not in ref.path else None
+            if entries is None:
+                leaves.setdefault(prefix, set()).add(UNKNOWN)
+                return True
+            for p, v in entries:
+                if p and p[0] is not None and p[:len(ref.path)] == ref.path:
+                    leaves.setdefault(prefix + p[len(ref.path):], set()).add(v)
+            return True
+        leaves.setdefault(prefix, set()).add(self.leaf_text(node, fn))
+        return True
+
+    def config_entries(self) -> list[tuple[str, list[str]]]:
+        """(name, JSON entries) of the module-level dicts of this file (its "config" summaries, which
+        ms_scan.project reads for another file's `CONFIG[...]`); none for a dict too large (dict_entries)."""
+        out = []
+        top = self.ex._module_fn
+        for name, values in top.assigns.items():
+            if "." in name or name in top.defs or name in self.ex._classes:
+                continue
+            direct = [v for v in values if id(v) not in self.ex._item_values]
+            if len(direct) != 1 or not (isinstance(direct[0], cst.Dict) or _dict_call(direct[0])):
+                continue
+            ref = self.dict_ref(cst.Name(name), top)
+            entries = self.dict_entries(ref.root) if ref is not None and ref.root[0] == "here" else None
+            if entries is not None:
+                out.append((name, [json.dumps([list(p), v]) for p, v in entries]))
+        return out
+
+    def import_extra(self, ref: DictRef) -> tuple:
+        """The values this file's own item assignments put at an imported dict's path (what the other file's
+        "config" summary cannot show): reprs, "?" for a wholesale change or a key set on a dict not known."""
+        changes, wild = self.item_changes()
+        out = set()
+        for root, path, value, fn, _, kind in changes:
+            if root != ref.root or path != ref.path[:len(path)]:
+                continue
+            if kind == "set" and len(path) == len(ref.path):
+                out.add(self.leaf_text(value, fn))
+            else:
+                out.add(UNKNOWN)
+        if ref.path and ref.path[-1] in wild:
+            out.add(UNKNOWN)
+        return tuple(sorted(out))
+
+    def dict_slots(self, c: cst.Call, fn: _Fn) -> list[tuple[str, str, DictRef]]:
+        """(slot, text, ref) for the arguments of a call that read a config dict (`hc["second_order"]`, a name
+        bound to such a read, or a whole dict, `cfg`): text, JSON, is ["=", values] for a key of a dict of this file,
+        ["{}", entries, attrs] for a whole dict of this file (up to MAX_PASSED entries) and DictRef.text for
+        another file's, which ms_scan.project looks up in that file's "config" summary; ["=", truth values] (ref
+        None) for another argument whose literal values this file shows (a namespace's field, a name bound to
+        literals), which ms_scan.project reads where the callee's create_graph is that parameter."""
+        if any(a.star for a in c.args):
+            return []
+        out = []
+        for slot, value in self._slotted(c):
+            if not isinstance(value, (cst.Name, cst.Subscript, cst.Call, cst.Attribute, cst.Dict)) or \
+                    _literal(value) is not _NOLIT:
+                continue
+            ref = self.dict_ref(value, fn)
+            if ref is None:
+                # `smoothgrad(net, x, create_graph=cfg.saliency_graph)`, a namespace of this file: the truth values
+                # it shows here (a name only through its assignments: a parameter is the callers' business)
+                shown = self.literal_values(value, fn, 0) if not isinstance(value, cst.Name) or \
+                    self.lookup_assigns(fn, value.value) is not None else None
+                if shown is not None:
+                    out.append((slot, json.dumps(["=", sorted(str(v) for v in shown)]), None))
+                continue
+            if ref.root[0] == "import":
+                out.append((slot, ref.text(False, self.import_extra(ref)), ref))
+            elif ref.path:
+                values = self.dict_values(ref)
+                if values is not None:
+                    out.append((slot, json.dumps(["=", sorted(values)]), ref))
+            else:
+                entries = self.dict_entries(ref.root)
+                if entries is not None and len(entries) <= MAX_PASSED:
+                    out.append((slot, json.dumps(["{}", [[list(p), v] for p, v in entries], ref.attrs]), ref))
+        return out
+
+    def namespace_attr(self, obj, attr: str, fn: _Fn, depth: int = 0) -> list | None:
+        """(value or None, its fn) for each value `getattr(obj, attr, ...)` can read when obj is bound (through names,
+        and parameters: every call of this file, or the default when none passes one) to a
+        `SimpleNamespace(...)` / `argparse.Namespace(...)` of keywords: the keyword's value, None where it is left
+        out (getattr's default is read then). None when not shown, or when the file sets `x.<attr>` or calls
+        setattr with that name anywhere (the namespace may be one of those)."""
+        if depth > MAX_BINDING_HOPS or not isinstance(obj, cst.Name):
+            return None
+        if depth == 0 and self.attr_set_anywhere(attr):
+            return None
+        found = self.lookup_assigns(fn, obj.value)
+        if found is not None:
+            values = [(v, found[1]) for v in found[0] if id(v) not in self.ex._item_values]
+        elif self.param_of(fn, obj.value):
+            owner = self.param_owner(fn, obj.value)
+            default = param_default(owner.node, obj.value) if isinstance(owner.node, cst.FunctionDef) else None
+            values = self.args_or_default(fn, obj.value) if self.calls_of(owner) else \
+                [(default, owner.parent or self.ex._module_fn)] if default is not None else []
+        else:
+            return None
+        out = []
+        for v, ctx in values:
+            if isinstance(v, cst.Call) and (dotted_name(v.func) or "").rpartition(".")[2] in \
+                    ("SimpleNamespace", "Namespace") and all(a.keyword is not None and not a.star for a in v.args):
+                out.append((next((a.value for a in v.args if a.keyword.value == attr), None), ctx))
+                continue
+            inner = self.namespace_attr(v, attr, ctx, depth + 1) if isinstance(v, cst.Name) else None
+            if inner is None:
+                return None
+            out += inner
+        return out or None
+
+    def attr_set_anywhere(self, attr: str) -> bool:
+        """Whether the file assigns `<anything>.<attr>` or calls setattr with the literal name `attr`."""
+        if any(k.rpartition(".")[2] == attr for f in self.all_fns() for k in f.assigns if "." in k):
+            return True
+        return any(len(c.args) >= 2 and _literal(c.args[1].value) == attr for c, _ in self.calls_named("setattr"))
