@@ -176,6 +176,21 @@ def test_api_primitives_conditions() -> None:
     assert guessed.how == "name-heuristic" and guessed.confidence == "low"
 
 
+def test_split_size_kind_selects_the_primitive() -> None:
+    """An int split size (or an unknown one) runs Slice on CPU, a list of section sizes StridedSlice; the scan and the
+    table agree on how that argument is written (extract.grad_common / tables.bprop)."""
+    from ms_scan.extract import grad_common
+    from ms_scan.tables import bprop
+    assert grad_common.SECTIONS_ARG == bprop.SECTIONS
+    assert grad_common._SECTIONS_PARAM == bprop.TORCH_SECTIONS_PARAM
+    for api, pos in (("torch.split", "#1"), ("torch.Tensor.split", "#0")):
+        assert "Slice" in torch_chain(api, {pos: 3}, "2.10", "cpu").prims.primitives
+        assert "Slice" in torch_chain(api, {}, "2.10", "cpu").prims.primitives
+        assert torch_chain(api, {pos: bprop.SECTIONS}, "2.10", "cpu").prims.primitives == ("StridedSlice",)
+    assert torch_chain("torch.split", {"split_size_or_sections": [2, 3]}, "2.10", "cpu").prims.primitives == \
+        ("StridedSlice",)
+
+
 def test_chain_backend_fallback_and_name_heuristic() -> None:
     # the table keeps the pre-mint row for CPU: AvgPool2d resolves straight from it
     c = torch_chain("torch.nn.AvgPool2d", {}, "2.10", "cpu")

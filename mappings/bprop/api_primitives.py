@@ -331,9 +331,16 @@ APIS += [
     ('mindspore.Tensor.narrow', 'dim=1, start=1, length=2', 'lambda x: x.narrow(1, 1, 2)', [X2]),
     ('mindspore.ops.narrow', 'axis=1, start=1, length=2', 'lambda x: ops.narrow(x, 1, 1, 2)', [X2]),
     ('mindspore.mint.narrow', 'dim=1, start=1, length=2', 'lambda x: mint.narrow(x, 1, 1, 2)', [X2]),
-    ('mindspore.Tensor.split', 'split_size=2, dim=1', 'lambda x: x.split(2, 1)[0]', [X2]),
-    ('mindspore.ops.split', 'split_size=2, axis=1', 'lambda x: ops.split(x, 2, 1)[0]', [X2]),
-    ('mindspore.mint.split', 'split_size=2, dim=1', 'lambda x: mint.split(x, 2, 1)[0]', [X2]),
+    # split: an int size runs Split, and Slice too where it does not divide the axis (5 by 2 here; a static scan
+    # rarely knows the axis, so the int row stands for any int and for an unknown argument); a list of section sizes
+    # runs StridedSlice per section (ops.split's _split_sub_tensors) or SplitWithSize (mint)
+    ('mindspore.Tensor.split', 'split_size_or_sections=int (default), dim=1', 'lambda x: x.split(2, 1)[0]', [X2]),
+    ('mindspore.Tensor.split', 'split_size_or_sections=list, dim=1', 'lambda x: x.split([2, 3], 1)[0]', [X2]),
+    ('mindspore.ops.split', 'split_size_or_sections=int (default), axis=1', 'lambda x: ops.split(x, 2, 1)[0]', [X2]),
+    ('mindspore.ops.split', 'split_size_or_sections=list, axis=1', 'lambda x: ops.split(x, [2, 3], 1)[0]', [X2]),
+    ('mindspore.mint.split', 'split_size_or_sections=int (default), dim=1', 'lambda x: mint.split(x, 2, 1)[0]',
+     [X2]),
+    ('mindspore.mint.split', 'split_size_or_sections=list, dim=1', 'lambda x: mint.split(x, [2, 3], 1)[0]', [X2]),
     ('mindspore.Tensor.unbind', 'dim=1', 'lambda x: x.unbind(1)[0]', [X2]),
     ('mindspore.ops.unbind', 'dim=1', 'lambda x: ops.unbind(x, 1)[0]', [X2]),
     ('mindspore.mint.select', 'dim=1, index=0', 'lambda x: mint.select(x, 1, 0)', [X2]),

@@ -307,6 +307,48 @@ def _literal_args(call: cst.Call) -> tuple:
     return tuple(out)
 
 
+# the value GradOp.args gives the size argument of a split (torch.split, Tensor.split) that is a list of section sizes
+# but no literal (`torch.split(flat, sizes)`, `sizes = [p.numel() for p in ...]`): the list form runs another primitive
+# than an int size (tables.bprop.SECTIONS reads it)
+SECTIONS_ARG = "<sections>"
+# where torch's split APIs take that argument: (position, keyword)
+_SECTIONS_PARAM = {"torch.split": (1, "split_size_or_sections"), "torch.Tensor.split": (0, "split_size")}
+
+
+def sections_args(api: str, call: cst.Call, fn: _Fn | None) -> tuple:
+    """(("#<position>" or the keyword, SECTIONS_ARG),) when `call` of the split API `api` is given a list of section
+    sizes that _literal_args leaves out: a list, tuple or comprehension display, `list(...)`/`tuple(...)`, or a name
+    or `self.<attr>` every binding of which is one; () otherwise."""
+    spec = _SECTIONS_PARAM.get(api)
+    if spec is None or fn is None or any(a.star for a in call.args):
+        return ()
+    pos, keyword = spec
+    positional = [a for a in call.args if a.keyword is None]
+    arg = _kw(call, keyword)
+    key = keyword
+    if arg is None and pos < len(positional):
+        arg, key = positional[pos].value, f"#{call.args.index(positional[pos])}"
+    return ((key, SECTIONS_ARG),) if arg is not None and _is_sections(arg, fn, MAX_BINDING_HOPS) else ()
+
+
+def _is_sections(expr: cst.BaseExpression, fn: _Fn, hops: int) -> bool:
+    if isinstance(expr, (cst.List, cst.Tuple, cst.ListComp)):
+        return True
+    if isinstance(expr, cst.Call):
+        return dotted_name(expr.func) in ("list", "tuple")
+    if hops <= 0:
+        return False
+    if isinstance(expr, cst.Name):
+        kind, f = binding(fn, expr.value)
+        values = f.assigns.get(expr.value) if kind == "assign" else None
+        return bool(values) and all(v is not None and _is_sections(v, f, hops - 1) for v in values)
+    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
+        owner = next((f for f in enclosing(fn) if f.cls is not None and f.self_name == expr.value.value), None)
+        held = owner.cls.attrs.get(expr.attr.value) if owner is not None else None
+        return bool(held) and all(v is not None and _is_sections(v, f, hops - 1) for v, f in held)
+    return False
+
+
 def _children(node: cst.CSTNode):
     cls = node.__class__  # (libcst's node classes are ABCs: isinstance costs a metaclass hook per call)
     if cls is cst.Attribute or cls is cst.Arg:

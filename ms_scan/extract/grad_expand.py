@@ -9,7 +9,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
-    _is_property, _join, _literal, _literal_args, refs, refs_besides, spread, _subscript_key, _unchain,
+    _is_property, _join, _literal, _literal_args, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -75,7 +75,7 @@ class _Expansion:
                 self.emit(state, api, c, c, via)
                 return
             if api.startswith(("torch.", "torchvision.", "torchaudio.")) and not self.constant_op(c, fn):
-                self.emit(state, api, c, c, via)
+                self.emit(state, api, c, c, via, extra_args=sections_args(api, c, fn))
             return
         if isinstance(c.func, cst.Call):
             if self.torch_api(c.func) is not None:  # nn.AvgPool2d(2)(x)
@@ -188,7 +188,8 @@ class _Expansion:
             text = self._code_of[id(c.func)] = _code(c.func)
         return f"{via} -> {text}" if via else text
 
-    def emit(self, state, api: str, pos_node: cst.CSTNode, call: cst.Call, via: str, conf="high") -> None:
+    def emit(self, state, api: str, pos_node: cst.CSTNode, call: cst.Call, via: str, conf="high",
+             extra_args: tuple = ()) -> None:
         if api in _NOT_ON_PATH:
             return
         if api.endswith(".forward") and self.kind(api[:-8]) == "nn_module":  # `super().forward(x)` of nn.Embedding
@@ -198,7 +199,7 @@ class _Expansion:
             return  # boolean or index results: no gradient flows through them
         if state.guessed and conf == "high":
             conf = "medium"  # reached through a parameter whose class was inferred from its name
-        op = GradOp(api, 0, 0, 0, 0, _literal_args(call) if call is not None else (), via, conf)
+        op = GradOp(api, 0, 0, 0, 0, (_literal_args(call) if call is not None else ()) + extra_args, via, conf)
         self.out.append((pos_node, op))
         state.site.ops.append(op)
 

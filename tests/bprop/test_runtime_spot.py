@@ -22,7 +22,10 @@ SCRIPT = textwrap.dedent('''
     ms.set_context(mode=ms.PYNATIVE_MODE)
     ms.set_device('CPU')
     OPS = {'Tanh': ops.Tanh(), 'Sigmoid': ops.Sigmoid(), 'LogSoftmax': ops.LogSoftmax(-1),
-           'AvgPool': ops.AvgPool(kernel_size=2, strides=2)}
+           'AvgPool': ops.AvgPool(kernel_size=2, strides=2),
+           # ops.split's two forms (api_primitives.csv): a list of section sizes runs StridedSlice, an int size that
+           # does not divide the axis (3 of 4) runs Slice too
+           'split sections': lambda x: ops.split(x, [1, 3], -1)[1], 'split int': lambda x: ops.split(x, 3, -1)[1]}
     SHAPE = {'AvgPool': (1, 2, 4, 4)}
     out = {}
     for name, op in OPS.items():
@@ -77,3 +80,27 @@ def test_predicted_support_matches_finite_differences(results, reg, prim):
     r = results[prim]
     assert 'error' not in r, r
     assert r['max_abs_diff'] <= 2e-2 * max(1.0, r['scale']), r
+
+
+def _api_rows(ms_api):
+    import csv
+    with open(os.path.join(BPROP, '2.10', 'api_primitives.csv'), newline='') as f:
+        rows = [r for r in csv.DictReader(f) if r['ms_api'] == ms_api]
+    out = {}
+    for r in rows:
+        out.setdefault(r['args_condition'].split('=', 1)[1].split(',')[0].split()[0], []).append(r['primitive'])
+    return out
+
+
+def test_split_forms_follow_their_primitives(results, reg):
+    """The table's two rows for ops.split, checked at runtime: the list form's primitives all differentiate twice
+    (and match finite differences), the int form's Slice does not (SliceGrad)."""
+    forms = _api_rows('mindspore.ops.split')
+    assert set(forms) == {'int', 'list'}
+    assert all(reg[p]['second_order'] for p in forms['list'])
+    r = results['split sections']
+    assert 'error' not in r, r
+    assert r['max_abs_diff'] <= 2e-2 * max(1.0, r['scale']), r
+    failing = [p for p in forms['int'] if not reg[p]['second_order']]
+    assert failing == ['Slice']
+    assert f"{reg['Slice']['missing'][0]}'s bprop not defined" in results['split int']['error']
