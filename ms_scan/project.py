@@ -695,11 +695,17 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
     else, each known and some value found, all False: first order, the site is dropped. A value not known (an
     argument that shows no literal, `args.second_order`; a dict not summarised): left possible. `configs`:
     _config_summaries."""
+    from ms_scan.extract.grad_guards import REACH
+
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:
+            reach = [c for c in site.project if c.role == "flag" and c.param.startswith(REACH)]
+            if reach and _unreached(reach[0], called, configs, by_module):
+                continue  # every call of it, or the site itself, under a guard the configs make false
             # (a "config" callee without a param only marks a dict whose file is to be summarised)
-            flags = [c for c in site.project if c.role == "flag" or c.role == "config" and c.param]
+            flags = [c for c in site.project if c.role == "flag" and not c.param.startswith(REACH) or
+                     c.role == "config" and c.param]
             union: set = set()
             unknown = False
             for c in flags:
@@ -714,6 +720,27 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
                 continue  # every call leaves create_graph false: first order
             kept.append(site)
         facts.grad_sites = kept
+
+
+def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict) -> bool:
+    """A site's "reach" callee (grad_guards.reach_callee): True when its own guard is provably false, or when its
+    module-level function is called (in its file or, by the "called" summaries, in others: the "!" guard each
+    carries) and every call sits under a guard the configs make false. Not known: False (the site stays)."""
+    import json
+
+    from ms_scan.extract.grad_guards import REACH, guard_truths
+
+    spec = json.loads(c.param[len(REACH):])
+
+    def false(tree) -> bool:
+        return tree is not None and guard_truths(tree, lambda text: configs(text, truths=False)) == {False}
+    if false(spec["self"]):
+        return True
+    if spec["calls"] is None:
+        return False
+    remote = called.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])
+    guards = spec["calls"] + [json.loads(lits["!"]) if "!" in lits else None for lits in remote]
+    return bool(guards) and all(false(g) for g in guards)
 
 
 def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict) -> set | None:

@@ -2276,3 +2276,108 @@ def test_flag_passed_as_a_namespace_field_across_modules(tmp_path: Path) -> None
                             "import argparse\ncfg = argparse.ArgumentParser().parse_args()", {"torch.nn.ELU"})]:
         (tmp_path / "train.py").write_text(train.replace(old, new))
         assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == want, new
+
+
+def test_guard_over_a_config_value_decides_the_site(tmp_path: Path) -> None:
+    # `if CONFIG["loss"]["r1"] > 0: loss = loss + r1(D, x)`: a guard the config makes false leaves no site (over the
+    # grad itself or over every call of its function); a true guard, or one not known, changes nothing
+    src = ("import torch\nimport torch.nn as nn\n\nCONFIG = {'loss': {'r1': 0.0, 'kind': 'hinge', 'on': False}}\n"
+           "D = nn.Sequential(nn.Linear(3, 4), nn.ELU(), nn.Linear(4, 1))\n\n\n"
+           "def r1(critic, x):\n    x = x.requires_grad_(True)\n"
+           "    (g,) = torch.autograd.grad(critic(x).sum(), x, create_graph=True)\n    return g.pow(2).sum()\n\n\n"
+           "def step(x):\n    loss = D(x).mean()\n    if CONFIG['loss']['r1'] > 0:\n"
+           "        loss = loss + r1(D, x)\n    loss.backward()\n")
+    elu = {"torch.nn.ELU"}
+    for old, new, want in [("'r1': 0.0", "'r1': 0.0", set()), ("'r1': 0.0", "'r1': 1.0", elu),
+                           ("CONFIG['loss']['r1'] > 0", "CONFIG['loss']['kind'] == 'r1'", set()),
+                           ("CONFIG['loss']['r1'] > 0", "CONFIG['loss']['kind'] == 'hinge'", elu),
+                           ("CONFIG['loss']['r1'] > 0", "CONFIG['loss']['kind'] in ('r1', 'both')", set()),
+                           ("CONFIG['loss']['r1'] > 0", "CONFIG['loss']['on'] and x.numel() > 0", set()),
+                           ("CONFIG['loss']['r1'] > 0", "CONFIG['loss']['on'] or x.numel() > 0", elu),
+                           ("CONFIG['loss']['r1'] > 0", "not CONFIG['loss']['on']", elu),
+                           ("CONFIG['loss']['r1'] > 0", "x.numel() > 0", elu),  # not known
+                           ("    loss.backward()\n", "    loss.backward()\n    r1(D, x).backward()\n", elu),
+                           ("def step(x):\n", "def step(x):\n    CONFIG['loss']['r1'] = 1.0\n", elu)]:
+        assert _apis_after_edit(tmp_path, src, old, new) == want, new
+    inline = src.replace("        loss = loss + r1(D, x)\n", "        x = x.requires_grad_(True)\n"
+                         "        (g,) = torch.autograd.grad(D(x).sum(), x, create_graph=True)\n"
+                         "        loss = loss + g.pow(2).sum()\n")
+    inline = inline[:inline.index("def r1(")] + inline[inline.index("def step("):]  # (the grad in the guard itself)
+    assert _apis_after_edit(tmp_path, inline, "'r1': 0.0", "'r1': 0.0") == set()
+    assert _apis_after_edit(tmp_path, inline, "'r1': 0.0", "'r1': 2.5") == elu
+
+
+def test_guarded_call_of_another_files_function(tmp_path: Path) -> None:
+    # set 28's cross-stitch look-alike: the R1 function of regs.py is called in train.py only under a guard on
+    # config.py's nested dict (through an alias, `l = CONFIG["loss"]`) or on an attribute tree of it
+    (tmp_path / "regs.py").write_text(
+        "import torch\n\n\ndef r1_penalty(disc, real):\n    real = real.detach().requires_grad_(True)\n"
+        "    (g,) = torch.autograd.grad(disc(real).sum(), real, create_graph=True)\n    return g.pow(2).sum()\n")
+    (tmp_path / "models.py").write_text(
+        "import torch.nn as nn\n\n\nclass Disc(nn.Module):\n    def __init__(self):\n        super().__init__()\n"
+        "        self.body = nn.Sequential(nn.Linear(3, 4), nn.PReLU(), nn.Linear(4, 1))\n\n"
+        "    def forward(self, x):\n        return self.body(x)\n")
+    config = ("class Tree:\n    def __init__(self, d):\n        for k, v in d.items():\n"
+              "            setattr(self, k, Tree(v) if isinstance(v, dict) else v)\n\n\n"
+              "CONFIG = {'loss': {'r1_gamma': 0.0, 'every': 4}}\ncfg = Tree(CONFIG)\n")
+    train = ("import torch\n\nfrom config import CONFIG, cfg\nfrom models import Disc\nfrom regs import r1_penalty\n\n"
+             "D = Disc()\nl = CONFIG['loss']\nfor step in range(3):\n    real = torch.randn(4, 3)\n"
+             "    loss = D(real).mean()\n    if l['r1_gamma'] > 0 and step % l['every'] == 0:\n"
+             "        loss = loss + r1_penalty(D, real)\n    loss.backward()\n")
+    prelu = {"torch.nn.PReLU"}
+    for cfg_old, cfg_new, old, new, want in [
+            ("", "", "", "", set()), ("'r1_gamma': 0.0", "'r1_gamma': 10.0", "", "", prelu),
+            ("", "", "l['r1_gamma'] > 0", "cfg.loss.r1_gamma > 0.0", set()),
+            ("'r1_gamma': 0.0", "'r1_gamma': 1.0", "l['r1_gamma'] > 0", "cfg.loss.r1_gamma > 0.0", prelu),
+            ("", "", "l['r1_gamma'] > 0", "real.mean() > 0", prelu),  # not known
+            ("", "", "    loss.backward()\n", "    loss.backward()\nr1_penalty(D, real).backward()\n", prelu)]:
+        (tmp_path / "config.py").write_text(config.replace(cfg_old, cfg_new) if cfg_old else config)
+        (tmp_path / "train.py").write_text(train.replace(old, new) if old else train)
+        got = {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"}
+        assert got == want, (cfg_new, new)
+        assert want or not _scan_ms3(tmp_path).findings, (cfg_new, new)
+
+
+@pytest.mark.parametrize("config", [
+    "class Cfg:\n    def __init__(self, tree):\n        for key, value in tree.items():\n"
+    "            setattr(self, key, Cfg(value) if isinstance(value, dict) else value)\n\n\ncfg = Cfg(RAW)\n",
+    "from types import SimpleNamespace\n\n\ndef to_ns(d):\n"
+    "    return SimpleNamespace(**{k: to_ns(v) if isinstance(v, dict) else v for k, v in d.items()})\n\n\n"
+    "cfg = to_ns(RAW)\n",
+    "class DotDict:\n    def __init__(self, d):\n"
+    "        self.__dict__.update({k: DotDict(v) if isinstance(v, dict) else v for k, v in d.items()})\n\n\n"
+    "cfg = DotDict(RAW)\n",
+    "class AttrDict(dict):\n    __getattr__ = dict.__getitem__\n\n    def __init__(self, d):\n"
+    "        super().__init__({k: AttrDict(v) if isinstance(v, dict) else v for k, v in d.items()})\n\n\n"
+    "cfg = AttrDict(RAW)\n",
+    "from easydict import EasyDict\n\ncfg = EasyDict(RAW)\n",
+], ids=["setattr_loop", "recursive_namespace", "dict_update", "dict_subclass", "easydict"])
+def test_table_key_read_from_another_modules_attribute_tree(tmp_path: Path, config: str) -> None:
+    # set 28's river PINN: `ACTS[getattr(cfg.model, "act", "tanh")]`, cfg a nested dict of config.py made an
+    # attribute tree there, passed to the model's construction in train.py: only the selected entry is on the path
+    (tmp_path / "config.py").write_text("RAW = {'model': {'act': 'hswish', 'width': 8}}\n\n" + config)
+    (tmp_path / "nets.py").write_text(
+        "import torch\nimport torch.nn as nn\n\n"
+        "ACTS = {'tanh': nn.Tanh, 'hswish': nn.Hardswish, 'relu6': nn.ReLU6}\n\n\n"
+        "def make_act(cfg):\n    return ACTS[getattr(cfg.model, 'act', 'tanh')]()\n\n\n"
+        "class Net(nn.Module):\n    def __init__(self, cfg):\n        super().__init__()\n"
+        "        self.body = nn.Sequential(nn.Linear(2, 8), make_act(cfg), nn.Linear(8, 1))\n\n"
+        "    def forward(self, x):\n        return self.body(x)\n")
+    (tmp_path / "train.py").write_text(
+        "import torch\n\nfrom config import cfg\nfrom nets import Net\n\nnet = Net(cfg)\n"
+        "x = torch.randn(5, 2, requires_grad=True)\n"
+        "(g,) = torch.autograd.grad(net(x).sum(), x, create_graph=True)\ng.pow(2).sum().backward()\n")
+    got = {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"}
+    assert got == {"torch.nn.Hardswish"}
+    (tmp_path / "config.py").write_text("RAW = {'model': {'act': 'relu6', 'width': 8}}\n\n" + config)
+    assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == {"torch.nn.ReLU6"}
+    # a wrapper that leaves the nested dicts as dicts: `getattr(cfg.model, "act", "tanh")` reads the default there,
+    # so the key is not known from the dict and every entry stays
+    flat = config.replace("DotDict(v) if isinstance(v, dict) else v", "v").replace("AttrDict(v) if isinstance(v, "
+                                                                                   "dict) else v", "v")
+    flat = flat.replace("Cfg(value) if isinstance(value, dict) else value", "value").replace(
+        "to_ns(v) if isinstance(v, dict) else v", "v")
+    if flat != config:
+        (tmp_path / "config.py").write_text("RAW = {'model': {'act': 'relu6', 'width': 8}}\n\n" + flat)
+        got = {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"}
+        assert got == {"torch.nn.Hardswish", "torch.nn.ReLU6"}

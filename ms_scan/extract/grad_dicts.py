@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, _literal, param_default
+from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, _literal, binding, param_default
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT
 from ms_scan.extract.visitor import dotted_name
@@ -59,6 +59,15 @@ def _item_key(expr: cst.Subscript) -> object:
 
 def _attr_wrapper(name: str) -> bool:
     return any(name == w or name.endswith("." + w) for w in _ATTR_WRAPPERS)
+
+
+def _nodes(node):
+    """Every node under `node` (a body), nested functions and classes included."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(n.children)
 
 
 def _dict_call(node) -> bool:
@@ -130,9 +139,23 @@ class _Dicts:
                 return None
             return DictRef(base.root, base.path + (ANY_KEY if key is _NOLIT else key,), base.gets + ("",), base.attrs)
         if isinstance(expr, cst.Call) and len(expr.args) == 1 and not expr.args[0].keyword and \
-                not expr.args[0].star and _attr_wrapper(dotted_name(expr.func) or ""):
+                not expr.args[0].star and _attr_wrapper(dotted_name(expr.func) or "") and \
+                not self.own_def(expr.func, fn):  # (a wrapper of this file is judged by its code: attr_tree_arg)
             base = self.dict_ref(expr.args[0].value, fn, depth + 1)
             return DictRef(base.root, base.path, base.gets, True) if base is not None else None
+        wrapped = self.attr_tree_arg(expr, fn) if isinstance(expr, cst.Call) else None
+        if wrapped is not None:  # `Cfg(RAW)`, `SimpleNamespace(**RAW)`: RAW's keys read as attributes
+            base = self.dict_ref(wrapped, fn, depth + 1)
+            return DictRef(base.root, base.path, base.gets, True) if base is not None else None
+        if isinstance(expr, cst.Call) and dotted_name(expr.func) == "getattr" and 2 <= len(expr.args) <= 3 and \
+                not any(a.star or a.keyword for a in expr.args) and self.lookup_def(fn, "getattr") is None:
+            # `getattr(cfg.model, "activation", "tanh")` on an attribute tree: `.get("activation", "tanh")`
+            key = _key(expr.args[1].value)
+            base = self.dict_ref(expr.args[0].value, fn, depth + 1) if isinstance(key, str) else None
+            if base is None or not base.attrs:
+                return None
+            default = self.default_text(expr.args[2].value, fn) if len(expr.args) == 3 else ""
+            return DictRef(base.root, base.path + (key,), base.gets + (default,), True)
         if isinstance(expr, cst.Call):
             func = expr.func
             if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and 1 <= len(expr.args) <= 2 and
@@ -368,13 +391,33 @@ class _Dicts:
             if "." in name or name in top.defs or name in self.ex._classes:
                 continue
             direct = [v for v in values if id(v) not in self.ex._item_values]
-            if len(direct) != 1 or not (isinstance(direct[0], cst.Dict) or _dict_call(direct[0])):
+            if len(direct) != 1:
+                continue
+            if not (isinstance(direct[0], cst.Dict) or _dict_call(direct[0])):
+                tree = self.tree_entries(direct[0], top)
+                if tree is not None:
+                    out.append((name, tree))
                 continue
             ref = self.dict_ref(cst.Name(name), top)
             entries = self.dict_entries(ref.root) if ref is not None and ref.root[0] == "here" else None
             if entries is not None:
                 out.append((name, [json.dumps([list(p), v]) for p, v in entries]))
         return out
+
+    def tree_entries(self, value, fn: _Fn) -> list[str] | None:
+        """config_entries of a module-level attribute tree made of a dict of this file (`cfg = Cfg(RAW)`,
+        `cfg = EasyDict(RAW["train"])`): the dict's entries under the part wrapped; None for any other value."""
+        if not isinstance(value, cst.Call):
+            return None
+        ref = self.dict_ref(value, fn)
+        if ref is None or not ref.attrs or ref.root[0] != "here" or any(ref.gets) or ANY_KEY in ref.path:
+            return None
+        entries = self.dict_entries(ref.root)
+        if entries is None:
+            return None
+        n = len(ref.path)  # (a key set on a dict not known, `(None, k)`, may be set on this part too)
+        return [json.dumps([list(p if p and p[0] is None else p[n:]), v]) for p, v in entries
+                if p and p[0] is None or p[:n] == ref.path]
 
     def import_extra(self, ref: DictRef) -> tuple:
         """The values this file's own item assignments put at an imported dict's path (what the other file's
@@ -426,6 +469,76 @@ class _Dicts:
                 if entries is not None and len(entries) <= MAX_PASSED:
                     out.append((slot, json.dumps(["{}", [[list(p), v] for p, v in entries], ref.attrs]), ref))
         return out
+
+    def attr_tree_arg(self, call: cst.Call, fn: _Fn):
+        """The dict a call turns into an attribute tree (its keys read as attributes), or None: `SimpleNamespace(**d)`
+        / `Namespace(**d)`, and a one-argument call of this file's class or function that does so (attr_tree_def)."""
+        args = call.args
+        if len(args) != 1 or args[0].keyword is not None:
+            return None
+        name = dotted_name(call.func) or ""
+        if args[0].star == "**":
+            return args[0].value if name.rpartition(".")[2] in ("SimpleNamespace", "Namespace") else None
+        target = self.own_def(call.func, fn) if not args[0].star else None
+        return args[0].value if target is not None and self.attr_tree_def(target) else None
+
+    def own_def(self, func, fn: _Fn):
+        """The class or function of this file a called name designates in fn, or None."""
+        if not isinstance(func, cst.Name):
+            return None
+        target = self.names_class(func.value, fn)
+        if target is None and binding(fn, func.value)[0] is None:
+            target = self.lookup_def(fn, func.value)
+        return target
+
+    def attr_tree_def(self, target) -> bool:
+        """Whether a class or function of this file makes an attribute tree of the nested dict it is given, wrapping
+        the inner dicts with itself: a class whose methods `setattr(self, k, Cls(v) ...)` in a loop over
+        `<param>.items()`, update `self.__dict__` with such values, or (deriving from dict and defining
+        `__getattr__`) pass them to `super().__init__`; a function returning `SimpleNamespace(**...)` of its own
+        calls. A wrapper leaving the inner dicts as they are is none (`getattr(cfg.model, "act", "tanh")` reads the
+        default there). Memoised."""
+        memo = self._attr_trees
+        if id(target) in memo:
+            return memo[id(target)]
+        memo[id(target)] = False
+        is_cls = hasattr(target, "methods")
+        if is_cls:
+            chain = list(self.class_line(target))
+            fns = [m for c in chain for m in c.methods.values()]
+            dict_based = any(b in ("dict", "OrderedDict") for c in chain for b in c.bases) and \
+                any("__getattr__" in c.methods or "__getattr__" in c.attrs for c in chain)
+        else:
+            fns, dict_based = [target], False
+
+        def recursive(node) -> bool:  # (a call of the wrapper itself on the inner values)
+            return any(isinstance(c, cst.Call) and isinstance(c.func, cst.Name) and c.func.value == target.name
+                       for c in _nodes(node))
+        found = False
+        for f in fns:
+            if found or not isinstance(f.node, cst.FunctionDef):
+                continue
+            for n in _nodes(f.node.body):
+                if is_cls and isinstance(n, cst.For) and isinstance(n.iter, cst.Call) and \
+                        isinstance(n.iter.func, cst.Attribute) and n.iter.func.attr.value == "items":
+                    found = any(isinstance(c, cst.Call) and dotted_name(c.func) == "setattr" and c.args and
+                                isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == f.self_name and
+                                recursive(c) for c in _nodes(n.body))
+                elif is_cls and isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and f.self_name and \
+                        (n.func.attr.value == "update" and dotted_name(n.func.value) == f"{f.self_name}.__dict__" or
+                         dict_based and n.func.attr.value == "__init__" and isinstance(n.func.value, cst.Call) and
+                         dotted_name(n.func.value.func) == "super"):
+                    found = recursive(n)
+                elif dict_based and f.name == "__getattr__" and isinstance(n, cst.Return) and n.value is not None:
+                    found = recursive(n.value)  # (the inner dicts wrapped when read)
+                elif not is_cls and isinstance(n, cst.Return) and isinstance(n.value, cst.Call) and \
+                        (dotted_name(n.value.func) or "").rpartition(".")[2] in ("SimpleNamespace", "Namespace") \
+                        and len(n.value.args) == 1 and n.value.args[0].star == "**" and f.params:
+                    found = recursive(n.value)
+                if found:
+                    break
+        memo[id(target)] = found
+        return found
 
     def namespace_attr(self, obj, attr: str, fn: _Fn, depth: int = 0) -> list | None:
         """(value or None, its fn) for each value `getattr(obj, attr, ...)` can read when obj is bound (through names,

@@ -71,7 +71,12 @@ class _Paths:
                     continue  # `create_graph=self.keep` with keep only ever False: first order
                 if values is not None and (all(values) or opened and any(values)):
                     cert = "definite"  # (a public function's own calls: one passing True runs it twice)
+            reach = self.reach_callee(call, fn)  # `if CONFIG["loss"]["r1_gamma"] > 0:` over it, or its calls
+            if reach is False:
+                continue  # a guard provably false: the site never runs
             site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
+            if reach is not None:
+                site.project.append(reach)
             if flag is None and cert == "possible":
                 flag = self.flag_callee(flag_expr, fn)
             if flag is None:  # `if self.cfg.unrolled: self._backward_unrolled(...)`, the config built elsewhere

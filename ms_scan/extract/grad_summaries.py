@@ -4,6 +4,7 @@ each argument is ("arg"/"lift"/"hold"/"called" summaries).
 """
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import libcst as cst
@@ -12,6 +13,7 @@ from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _code, _literal, refs, returned, _stack_room, _unchain,
 )
+from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
 
 
@@ -358,6 +360,13 @@ class _Summaries:
                     f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
                 dicts = self.dict_slots(c, f)  # `hc["second_order"]`: what a config dict holds there
                 summary.unresolved += [f"&{slot}={text}" for slot, text, _ in dicts]
+                guard = self.call_guard(c, f)  # `if CONFIG["loss"]["r1_gamma"] > 0:` over the call (grad_guards)
+                if guard is not None:
+                    summary.unresolved.append(f"!={json.dumps(guard)}")
+                    reads = guard_imports(guard)
+                    if reads:  # the other files' dicts it reads: their files are summarised
+                        out.append(self._summary(f"{target[0]}:{target[1]}", "arg:&!", lambda st, rs=reads: (
+                            st.site.project.extend(ProjectCallee(m, n, "config", "", "high", "", "") for m, n in rs))))
                 out.append((summary, state))  # the literal flags (`create_graph=True`) and strings this call passes
                 for slot, _, ref in dicts:  # another file's dict: its file is summarised (project.reached_callers)
                     if ref is not None and ref.root[0] == "import":

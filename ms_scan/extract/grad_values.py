@@ -939,6 +939,12 @@ class _Values:
         if isinstance(k, cst.Subscript):  # `ACTS[cfg["encoder"]["act"]]`: the field "cfg.encoder.act"
             held = self.param_path(k, fn)
             return self.key_path_field(held[0], held[1], fn, depth) if held is not None else None
+        if isinstance(k, (cst.Attribute, cst.Call)):  # `cfg.model.act`, `getattr(cfg.model, "act", "tanh")`
+            held = self.param_attr_path(k, fn)
+            if held is not None and len(held[1]) > 1:
+                return self.key_path_field(held[0], held[1], fn, depth)
+            if held is not None and isinstance(k, cst.Call):  # `getattr(cfg, "act")`: as `cfg.act`
+                k = cst.Attribute(value=cst.Name(held[0]), attr=cst.Name(held[1][0]))
         if isinstance(k, cst.Name) and self.param_of(fn, k.value):
             passed = self.caller_args(fn, k.value) + self.super_init_args(fn, k.value)
             if not passed:
@@ -968,10 +974,36 @@ class _Values:
             return (got[0], ".".join((got[1],) + path)) if got is not None else None
         found = set()
         for a, f in passed:
-            held = (a.value, ()) if isinstance(a, cst.Name) and self.param_of(f, a.value) else self.param_path(a, f)
+            held = (a.value, ()) if isinstance(a, cst.Name) and self.param_of(f, a.value) else \
+                self.param_path(a, f) or self.param_attr_path(a, f)
             found.add(self.key_path_field(held[0], held[1] + path, f, depth + 1)
                       if held is not None and depth < MAX_CLASS_HOPS else None)
         return found.pop() if len(found) == 1 and None not in found else None
+
+    def param_attr_path(self, v, fn: _Fn) -> tuple[str, tuple] | None:
+        """(parameter, key path) of an attribute-tree read of a parameter fn never rebinds: `cfg.model.act`,
+        `getattr(cfg.model, "act", "tanh")` (the default is not kept: a config without the key leaves every table
+        entry), `cfg["model"].act`; the parameter is no method's own instance (`self.act`). None otherwise."""
+        path = []
+        for _ in range(MAX_BINDING_HOPS + 4):
+            if isinstance(v, cst.Attribute):
+                path.insert(0, v.attr.value)
+                v = v.value
+            elif isinstance(v, cst.Call) and dotted_name(v.func) == "getattr" and 2 <= len(v.args) <= 3 and \
+                    not any(a.star or a.keyword for a in v.args) and isinstance(_literal(v.args[1].value), str) and \
+                    _literal(v.args[1].value).isidentifier() and self.lookup_def(fn, "getattr") is None:
+                path.insert(0, _literal(v.args[1].value))
+                v = v.args[0].value
+            elif isinstance(v, cst.Subscript) and len(v.slice) == 1 and isinstance(v.slice[0].slice, cst.Index) and \
+                    isinstance(key := _literal(v.slice[0].slice.value), str) and key.isidentifier():
+                path.insert(0, key)
+                v = v.value
+            else:
+                break
+        if not path or not isinstance(v, cst.Name) or not self.param_of(fn, v.value) or \
+                any(f.self_name == v.value for f in enclosing(fn)) or v.value in fn.assigns:
+            return None
+        return v.value, tuple(path)
 
     def open_key(self, fn: _Fn, name: str) -> tuple[str, str] | None:
         """`NONLIN[activation]` with `activation` a parameter of a module-level class's __init__ (or of a public

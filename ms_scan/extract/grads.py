@@ -37,6 +37,7 @@ from ms_scan.extract.grad_common import (
     enclosing,
 )
 from ms_scan.extract.grad_expand import _Expansion
+from ms_scan.extract.grad_guards import _Guards
 from ms_scan.extract.grad_paths import _Paths
 from ms_scan.extract.grad_project import _ProjectLinks
 from ms_scan.extract.grad_summaries import _Summaries
@@ -529,7 +530,7 @@ class GradExtractor(Extractor):
 
 
 # --------------------------------------------------------------------------------------- resolver
-class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts):
+class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, _Guards):
     """Runs after the pass: slices each site and expands the calls on the path into torch ops. The jobs live in
     the mixins (grad_paths, grad_expand, grad_values, grad_project, grad_summaries); here, the state they share
     and the lookups all of them use."""
@@ -564,6 +565,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts):
         self._dict_memo: dict[tuple, list | None] = {}  # DictRef.root -> dict_entries
         self._item_changes: tuple | None = None  # grad_dicts.item_changes, built once
         self._param_refs: dict[tuple, object] = {}  # grad_dicts.param_dict_ref, per (function, parameter, binding)
+        self._attr_trees: dict[int, bool] = {}  # id(class or function) -> grad_dicts.attr_tree_def
 
     def torch_api(self, call: cst.Call) -> str | None:
         use = self.uses.get(id(call.func))

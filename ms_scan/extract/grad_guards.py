@@ -1,0 +1,223 @@
+"""Tests over config values that guard a call (`if CONFIG["loss"]["r1_gamma"] > 0:`, `if cfg.train.r1:`): the
+guard as a small JSON tree whose leaves are config reads (grad_dicts.DictRef) and literals, and the truth values it
+takes once those reads are known (in this file, or in ms_scan.project with the other files' "config" summaries).
+A guard that is not provably false changes nothing; nothing here follows a derivative path.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import operator
+
+import libcst as cst
+
+from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal
+from ms_scan.extract.grad_dicts import DictRef
+from ms_scan.extract.grad_unroll import evaluate
+from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.visitor import dotted_name
+
+REACH = "reach|"  # ProjectCallee.param prefix of a "flag" callee that says when a site runs at all (reach_callee)
+MAX_PRODUCT = 64  # value pairs one comparison weighs (more: not known)
+_OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThanEqual: "<=", cst.GreaterThan: ">",
+        cst.GreaterThanEqual: ">=", cst.In: "in", cst.NotIn: "not in", cst.Is: "is", cst.IsNot: "is not"}
+_APPLY = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+          ">=": operator.ge, "in": lambda a, b: a in b, "not in": lambda a, b: a not in b,
+          "is": lambda a, b: a is b or a == b and type(a) is type(b) and a in (None, True, False),
+          "is not": lambda a, b: not (a is b or a == b and type(a) is type(b) and a in (None, True, False))}
+_UNKNOWN = ["?"]
+
+
+def guard_truths(tree, read) -> set | None:
+    """The truth values a guard tree takes; `read(text)` gives the reprs a config read holds (None: not known).
+    None when not known."""
+    kind = tree[0]
+    if kind == "not":
+        inner = guard_truths(tree[1], read)
+        return {not t for t in inner} if inner is not None else None
+    if kind in ("and", "or"):
+        parts = [guard_truths(t, read) for t in tree[1]]
+        decisive = kind == "or"  # (a True operand decides an `or`, a False one an `and`)
+        if any(p == {decisive} for p in parts):
+            return {decisive}
+        if any(p is None for p in parts):
+            return None
+        return {not decisive} if all(p == {not decisive} for p in parts) else {True, False}
+    values = _values(tree, read)
+    if values is None:
+        return None
+    try:
+        return {bool(v) for v in values}
+    except Exception:  # noqa: BLE001 (a value whose truth is not plain)
+        return None
+
+
+def _values(tree, read) -> list | None:
+    kind = tree[0]
+    try:
+        if kind == "c":
+            return [ast.literal_eval(tree[1])]
+        if kind == "v":
+            got = read(tree[1])
+            return [ast.literal_eval(v) for v in got] if got else None
+        if kind == "cmp":
+            left, right = _values(tree[2], read), _values(tree[3], read)
+            if left is None or right is None or len(left) * len(right) > MAX_PRODUCT:
+                return None
+            return [_APPLY[tree[1]](a, b) for a in left for b in right]
+    except Exception:  # noqa: BLE001 (a repr that is no literal, a comparison of unlike types)
+        return None
+    if kind in ("not", "and", "or"):
+        truths = guard_truths(tree, read)
+        return sorted(truths) if truths is not None else None
+    return None
+
+
+def local_read(text: str) -> set | None:
+    """read() for a guard of this file alone: the values shown here (["=", values]); another file's: not known."""
+    ref = json.loads(text)
+    return set(ref[1]) if ref[0] == "=" and ref[1] and "?" not in ref[1] else None
+
+
+def _subtrees(tree) -> list:
+    return tree[1] if tree[0] in ("and", "or") else tree[2:] if tree[0] == "cmp" else tree[1:2] if tree[0] == "not" \
+        else []
+
+
+def _has_read(tree) -> bool:
+    return tree[0] == "v" or any(_has_read(t) for t in _subtrees(tree))
+
+
+def guard_imports(tree) -> list[tuple[str, str]]:
+    """(module, name) of the other files' config dicts a guard tree reads."""
+    out = []
+    if tree[0] == "v":
+        ref = json.loads(tree[1])
+        if ref[0] not in ("=", "{}"):
+            out.append((ref[0], ref[1]))
+    for t in _subtrees(tree):
+        out += [r for r in guard_imports(t) if r not in out]
+    return out
+
+
+class _Guards:
+    """_Resolver's guards over config values (call_guard, reach_callee)."""
+
+    def guard_tree(self, test, fn: _Fn, depth: int = 0) -> list:
+        """A test as a guard tree: ["and"|"or", [trees]], ["not", tree], ["cmp", op, tree, tree], ["v", text] (a
+        config read: DictRef.text for another file's dict, ["=", values] for one of this file), ["c", repr] (a
+        literal, or a name of this file bound to one) and ["?"] (anything else)."""
+        if depth > 16:
+            return _UNKNOWN
+        if isinstance(test, cst.BooleanOperation):
+            kind = "and" if isinstance(test.operator, cst.And) else "or"
+            return [kind, [self.guard_tree(test.left, fn, depth + 1), self.guard_tree(test.right, fn, depth + 1)]]
+        if isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            return ["not", self.guard_tree(test.expression, fn, depth + 1)]
+        if isinstance(test, cst.Comparison):
+            parts, left = [], test.left
+            for target in test.comparisons:
+                op = _OPS.get(type(target.operator))
+                if op is None:
+                    return _UNKNOWN
+                parts.append(["cmp", op, self.guard_tree(left, fn, depth + 1),
+                              self.guard_tree(target.comparator, fn, depth + 1)])
+                left = target.comparator
+            return parts[0] if len(parts) == 1 else ["and", parts]
+        lit = _literal(test)
+        if lit is not _NOLIT:
+            return ["c", repr(lit)]
+        if isinstance(test, (cst.Tuple, cst.List, cst.Set)):
+            items = [_literal(e.value) if isinstance(e, cst.Element) else _NOLIT for e in test.elements]
+            return ["c", repr(tuple(items))] if _NOLIT not in items else _UNKNOWN
+        if isinstance(test, (cst.Subscript, cst.Attribute, cst.Call, cst.Name)):
+            ref = self.dict_ref(test, fn)
+            if ref is not None and ref.path:
+                if ref.root[0] == "import":
+                    return ["v", ref.text(False, self.import_extra(ref))]
+                values = self.dict_values(ref)
+                return ["v", json.dumps(["=", sorted(values)])] if values else _UNKNOWN
+            chain = self.import_chain(test, fn)
+            if chain is not None:  # `cfg.train.r1` with cfg another file's attribute tree of a dict
+                return ["v", chain.text()]
+            if isinstance(test, cst.Name) and self.lookup_assigns(fn, test.value) is not None:
+                v = evaluate(test, {}, lambda n: self.const_value(fn, n))  # `USE_R1 = False` of this file
+                if v is None or isinstance(v, (bool, int, float, str)):
+                    return ["c", repr(v)]
+        return _UNKNOWN
+
+    def import_chain(self, expr, fn: _Fn):
+        """`cfg.train.r1`, `getattr(cfg.meta, "mode", "maml")`, `hp.reg["w"]` with cfg a name imported from
+        another project module (dict_ref leaves attribute reads of it out: its file's "config" summary says
+        whether it is a dict or an attribute tree of one): a DictRef of it; None otherwise."""
+        path, gets = [], []
+        for _ in range(MAX_BINDING_HOPS + 4):
+            if isinstance(expr, cst.Attribute):
+                path.insert(0, expr.attr.value)
+                gets.insert(0, "")
+                expr = expr.value
+            elif isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and \
+                    isinstance(expr.slice[0].slice, cst.Index) and isinstance(_literal(expr.slice[0].slice.value), str):
+                path.insert(0, _literal(expr.slice[0].slice.value))
+                gets.insert(0, "")
+                expr = expr.value
+            elif isinstance(expr, cst.Call) and dotted_name(expr.func) == "getattr" and 2 <= len(expr.args) <= 3 and \
+                    not any(a.star or a.keyword for a in expr.args) and isinstance(_literal(expr.args[1].value), str):
+                path.insert(0, _literal(expr.args[1].value))
+                gets.insert(0, self.default_text(expr.args[2].value, fn) if len(expr.args) == 3 else "")
+                expr = expr.args[0].value
+            else:
+                break
+        if not path or not isinstance(expr, cst.Name) or self.lookup_assigns(fn, expr.value) is not None or \
+                self.param_of(fn, expr.value):
+            return None
+        b = self.project_binding(expr.value)
+        if b is None or b[0] != PROJECT:
+            return None
+        return DictRef(("import", b[1][0], b[1][1]), tuple(path), tuple(gets), True)
+
+    def call_guard(self, node, fn: _Fn) -> list | None:
+        """The conjunction of the `if` tests over a call of fn (a test whose else-branch holds it, negated), as a
+        guard tree; None when none of them reads a config value."""
+        path = self.guards(fn).get(id(node), ())
+        trees = [self.guard_tree(test, fn) if taken else ["not", self.guard_tree(test, fn)] for test, taken in path]
+        trees = [t for t in trees if _has_read(t) or t[0] == "c" or t[0] == "not" and t[1][0] == "c"]
+        return (trees[0] if len(trees) == 1 else ["and", trees]) if trees else None
+
+    def reach_callee(self, call: cst.Call, fn: _Fn) -> ProjectCallee | bool | None:
+        """Whether a second-order site runs at all, by the guards over it: False when a guard of this file is
+        provably false (`if CONFIG["r1_gamma"] > 0:` with 0.0 in the dict); a "flag" ProjectCallee (param REACH +
+        {"self": guard, "calls": guards of this file's calls of its module-level function, or None when one is
+        not guarded or the function is used otherwise}) when the other files' configs or calls ("called"
+        summaries, their "!" guard) decide (ms_scan.project._decide_flags); None when nothing can."""
+        own = self.call_guard(call, fn)
+        if own is not None and guard_truths(own, local_read) == {False}:
+            return False
+        calls = None
+        if fn.cls is None and fn.parent is self.ex._module_fn and isinstance(fn.node, cst.FunctionDef) and \
+                not self.used_otherwise(fn):
+            found = self.calls_of(fn)
+            guards = [self.call_guard(c, f) for c, f in found]
+            if all(g is not None for g in guards):
+                calls = guards
+                if guards and all(guard_truths(g, local_read) == {False} for g in guards) and \
+                        (fn.name.startswith("_") or not self.ex.module):
+                    return False  # (a private helper, or a file seen alone: this file's calls are all its calls)
+        if own is None and calls is None or not self.ex.module:
+            return None
+        spec = json.dumps({"self": own, "calls": calls})
+        return ProjectCallee(self.ex.module or "", fn.name, "flag", "", "high", "", "", REACH + spec)
+
+    def used_otherwise(self, fn: _Fn) -> bool:
+        """Whether the module names fn other than by calling it (`partial(r1, ...)`, a table, a callback)."""
+        called = {id(c.func) for c, _ in self.calls_of(fn)}
+        stack = [self.ex._module_node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, cst.Name) and n.value == fn.name and id(n) not in called:
+                return True
+            if isinstance(n, cst.FunctionDef) and n is fn.node:
+                stack.extend(c for c in n.children if c is not n.name)
+                continue
+            stack.extend(n.children)
+        return False
