@@ -263,7 +263,34 @@ class FactsCache:
             self.misses += 1
             return None
         self.hits += 1
+        try:
+            os.utime(self._path(slot or key))  # used by this scan: kept by prune()
+        except OSError:
+            pass
         return facts
+
+    def prune(self, before: float) -> int:
+        """Remove the entries no scan has read or written since `before` (a time.time()), the number removed. After
+        a scan of the whole project every entry it used is newer, so the older ones belong to files deleted, renamed
+        or excluded since: without this the cache kept them for ever. Never raises."""
+        removed = 0
+        try:
+            if self.facts_dir.is_symlink():
+                return 0
+            for sub in os.scandir(self.facts_dir):
+                if not sub.is_dir(follow_symlinks=False):
+                    continue
+                for entry in os.scandir(sub.path):
+                    try:
+                        if entry.name.endswith(".json") and entry.is_file(follow_symlinks=False) and \
+                                entry.stat(follow_symlinks=False).st_mtime < before:
+                            os.unlink(entry.path)
+                            removed += 1
+                    except OSError:
+                        pass
+        except OSError:
+            pass
+        return removed
 
     def put(self, key: str, facts: FileFacts, slot: str | None = None) -> None:
         if not self.writable:

@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -390,6 +391,22 @@ def _facts_store(root: Path, settings: Settings):
     return FactsCache(cache_dir(root, settings), prepare=prepare_cache_dir)
 
 
+# an entry this much older than the scan's start was not used by it (file times may lag the clock by a tick)
+_PRUNE_MARGIN_S = 2.0
+
+
+def _prune_cache(paths: list[str], found: Discovery, settings: Settings, started: float) -> None:
+    """After a scan of a whole project folder into its own cache (the default folder: a --cache-dir may be shared
+    by other projects), drop the entries the scan did not use (FactsCache.prune): a file list given on the command
+    line (pre-commit) is only part of the project and prunes nothing."""
+    if not settings.facts_cache or settings.cache_dir or len(paths) != 1 or not found.root.is_dir() or \
+            Path(paths[0]).resolve() != found.root.resolve():
+        return
+    store = _facts_store(found.root, settings)
+    if store is not None and store.facts_dir.is_dir():
+        store.prune(started - _PRUNE_MARGIN_S)
+
+
 def _head(src: SourceFile, limit: int = -1) -> bytes | None:
     """The file's bytes (the first `limit` of them), None if unreadable: the content digest and the
     cheap pre-filters below."""
@@ -650,8 +667,10 @@ def _scan_found(found: Discovery, paths: list[str], settings: Settings, release:
         if meanwhile is not None:
             meanwhile()
 
+    started = time.time()
     try:
         found, facts = collect(paths, settings, progress_factory, stats, found, meanwhile=overlap, rules=rules)
+        _prune_cache(paths, found, settings, started)
         table = rules.ready()
         result = ScanResult(root=found.root, release=table.release, settings=settings,
                             files=len(found.files), notes=list(found.notes), table_digest=table.digest,

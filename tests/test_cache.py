@@ -5,6 +5,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 
@@ -187,6 +188,31 @@ def test_edits_replace_their_entry_so_the_cache_does_not_grow(tmp_path):
     (root / "util.py").write_text("import torch\nx = torch.nonzero(torch.ones(3))\n")
     back = scan([str(root)], _settings())
     assert back.extracted == 1 and [f.line for f in back.findings if f.path == "util.py"]
+
+
+def test_entries_of_deleted_files_go_with_the_next_whole_project_scan(tmp_path, monkeypatch):
+    """A scan of the whole project drops the entries it did not use (files deleted or renamed since); a scan of some
+    files (pre-commit) or into a --cache-dir (maybe shared) drops nothing; the entries it used stay."""
+    monkeypatch.setattr(scan_mod, "_PRUNE_MARGIN_S", 0.05)  # (file times lag the clock by a tick at most)
+    root = _tree(tmp_path)
+    scan([str(root)], _settings())
+    facts = root / CACHE_DIR / "facts"
+    entries = lambda: sorted(p.relative_to(facts) for p in facts.rglob("*.json"))  # noqa: E731
+    full = entries()
+    (root / "util.py").unlink()
+    time.sleep(0.2)
+    scan([str(root / "plain.py")], _settings())  # part of the project: nothing pruned
+    assert entries() == full
+    shared = Settings(jobs=1, facts_cache=True, cache_dir=str(root / CACHE_DIR))
+    scan([str(root)], shared)
+    assert entries() == full
+    warm = scan([str(root)], Settings(jobs=1, facts_cache=True, ms_version="2.6"))  # not the memo: the entries
+    assert warm.extracted == 0 and warm.cached == 4
+    kept = entries()
+    assert len(kept) == len(full) - 1 and set(kept) < set(full)
+    time.sleep(0.2)
+    again = scan([str(root)], Settings(jobs=1, facts_cache=True, ms_version="2.5"))
+    assert again.extracted == 0 and again.cached == 4 and entries() == kept
 
 
 def test_corrupt_entries_are_ignored_and_replaced(tmp_path):
