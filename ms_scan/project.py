@@ -198,7 +198,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
     only when one of them is a key of the table. Any argument there that is not a literal string, no such call,
     or no table key among the values: every entry stays (True). A key given as "&<module>:<name>.<path>" (a config
-    dict of another file) is what `config_key` reads there."""
+    dict of another file) is what `config_key` reads there. A strict `when` ("!" before the table's keys, a
+    decorator-filled registry's entry: grad_expand.registered_when) is True only when the values name its key."""
     memo: dict[tuple, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
@@ -242,10 +243,12 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 given = config_key(given) if given is not None and given.startswith("&") else given
         memo_key = (when, given)
         if memo_key not in memo:
+            # "!": a decorator-filled registry's entry (grad_expand.registered_when), kept only when named
+            strict, table = table.startswith("!"), table.lstrip("!")
             keys = {repr(k) for k in table.split(",")}
             values = fields_read({given} if given is not None else values_of(cls_part, field), keys)
-            memo[memo_key] = values is None or "?" in values or (not cls_part and not values & keys) or \
-                repr(key) in values
+            memo[memo_key] = values is not None and "?" not in values and repr(key) in values if strict else \
+                values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
         return memo[memo_key]
     return picked
 
@@ -312,12 +315,21 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         `live`: the argument slots its project instances are called with (ProjectCallee.live); `keys_given`,
         `callee`: the table keys the construction reaching the summary passes (picked), which the
         constructions its project names make may pass on (given_keys)."""
+        strict: dict[str, bool] = {}  # a decorator registry's "<field>|<keys>" -> an entry of it kept
         for op in summary.ops if ops else ():
+            if op.when and "|!" in op.when:
+                table = op.when.split("|", 1)[1].partition("=")[0] + "|" + op.when.rpartition("|")[2]
+                strict[table] = strict.get(table, False) or picked(op.when, keys_given, callee)
             if op.when and not picked(op.when, keys_given, callee):
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
             step = f"{prefix}:{op.via}" if op.via else prefix
             conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
             site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))
+        for table, kept in strict.items():
+            if not kept:  # (GradOp.when "!": grad_expand.registered_when) no entry picked: said, not passed over
+                field, _, keys = table.partition("|!")
+                _add(site.unresolved, f"the entry `{field}` picks in a registry filled by a decorator (keys "
+                                      f"{keys.replace(',', ', ')}; no scanned file sets `{field}`) [in {facts.path}]")
         for text in summary.unresolved:
             if not any(text == c.text for c in summary.project):
                 _add(site.unresolved, f"{text} [in {facts.path}]")
@@ -417,6 +429,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         found = [summaries.get((home, callee.name, f"instance:{slot}{''.join(outs)}")) for slot in slots or [""]]
         if outs and None in found:  # no per-element summary: the slices from the slots alone
             found = [summaries.get((home, callee.name, f"instance:{slot}")) for slot in slots] if slots else [None]
+        if outs and None in found:  # a factory's returned tuple (`enc, dec = build(cfg)`, enc called): its element
+            found = [summaries.get((home, callee.name, f"instance:{''.join(outs)}"))]
         if None in found and not outs and slots and all(s.startswith("@") and s[1:].isidentifier() for s in slots):
             # `self.model(x)` over `self.model.head.parameters()`: the forward's part from those submodules on,
             # its "member:@<attr>" summaries (grad_summaries.part_member_summaries)

@@ -44,6 +44,10 @@ torch.split FP went with the split's two rows in api_primitives.csv (a list of s
 heldout28 was measured blind at recall 0.727 (24/33), precision 0.828 (5 FP) on f8475a6, 2/6 first-order files
 flagged, and is tuned from then on (recall 1.00, precision 0.846, 1/6 first-order files flagged; then 1.00 / 1.00,
 0/6 after the round on its last two causes).
+heldout29 was measured blind at recall 0.778 (28/36), precision 0.903 (3 FP), 1/6 first-order files flagged on eefa68e
+(0.778 / 0.848, 1/6 still blind on ce2b254; 0.778 / 0.848, 0/6 on 32b2a8c; 0.778 / 0.875, 0/6 on cea045f with the
+split data fixed), and is tuned from then on (recall 0.917, precision 0.943, 0/6 first-order files flagged; KNOWN_FPS
+below).
 """
 from __future__ import annotations
 
@@ -190,7 +194,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout19": 1.0, "second_order_heldout20": 1.0, "second_order_heldout21": 1.0,
                  "second_order_heldout22": 1.0, "second_order_heldout23": 1.0, "second_order_heldout24": 1.0,
                  "second_order_heldout25": 1.0, "second_order_heldout26": 1.0, "second_order_heldout27": 1.0,
-                 "second_order_heldout28": 1.0, "second_order_selfplay": 1.0}
+                 "second_order_heldout28": 1.0, "second_order_heldout29": 0.91, "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -217,24 +221,40 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 # loss module's forward is not that module; a hook's parameter bound by the class its instance is handed to; an
 # optimiser's closure in the same file; a SimpleNamespace of hyper-parameters deciding `create_graph=not
 # self.hparams.first_order`).
+# heldout29 was measured blind at recall 0.778 (28/36), precision 0.903 (3 FP), 1/6 first-order files flagged on
+# eefa68e; still blind after set 28's round on ce2b254: 0.778 / 0.848 (5 FP), 1/6; still blind after sets 26/27's round
+# on 32b2a8c: 0.778 / 0.848, 0/6 (0.875 on cea045f: the Newton-CG torch.split with a list of sizes went with the split
+# data). Tuned from then on: recall 0.917 (33/36), precision 0.943 (the 2 FP of KNOWN_FPS),
+# 0/6 first-order files flagged (the element of a factory's returned tuple a name is unpacked from, across files too;
+# torch.func.grad of a function or method calling a module it closes over, over detached weights; `self._modules` /
+# `self.children()` of a MetaSequential-style nn.Sequential subclass, its layers given at the construction; a
+# decorator-filled registry's entries kept under the key the scanned files name, an MS302 note when none does).
+# Left: the contractive auto-encoder package's registry key (`cfg.encoder`, a field of a dataclass reached through
+# `ExperimentCfg.model`'s default_factory in config.py, which imports no torch and is not scanned): MS302 there.
+# heldout28's last two causes went in the round after (issue #5): a table key read as attributes
+# (`getattr(cfg.model, "activation", ...)`) of a nested dict another module makes an attribute tree (a class setting
+# attributes from the dict's items, a recursive SimpleNamespace, EasyDict-like wrappers; grad_dicts.attr_tree_arg),
+# and a call under a guard on a config value that the config makes false (`if l["r1_gamma"] > 0` with 0.0 in
+# config.py: no site; grad_guards, project._unreached).
 # The MS301 false positives left, each a known cause not yet handled (a test fails on any other, and when one of these
 # goes, so that the list shrinks with the fixes):
 # - heldout26 fo_maml_herbarium_...: `create_graph=args.second_order` is an argparse `--second-order` store_true switch:
 #   issue #5 calls a create_graph expression a "possible" site, and the switch is a real second-order mode of the
 #   script, so the maintainer decided that the label (first order) is the arguable side, not the rule: not a defect of
 #   the rule (KNOWN_FLAGGED_FIRST_ORDER names it).
-# heldout28's last two causes went in the round after (issue #5): a table key read as attributes
-# (`getattr(cfg.model, "activation", ...)`) of a nested dict another module makes an attribute tree (a class setting
-# attributes from the dict's items, a recursive SimpleNamespace, EasyDict-like wrappers; grad_dicts.attr_tree_arg),
-# and a call under a guard on a config value that the config makes false (`if l["r1_gamma"] > 0` with 0.0 in
-# config.py: no site; grad_guards, project._unreached).
+# - heldout29 mldg_..._pkg: nn.SELU x2 of the MLP featurizer that `networks.Featurizer(input_shape, hparams)` returns
+#   only for a 1-D input shape; train.py builds the algorithm with (3, 16, 16) (through `get_algorithm_class` and
+#   ERM.__init__), so EggCNN is the one built: needs a function's returns picked by a test on `len()` of a tuple
+#   literal passed two calls and a file away, not a path change.
 _HERBARIUM = "fo_maml_herbarium_leaf_argparse_second_order_store_true_prelu_logsoftmax.py"
+_MLDG = "mldg_oology_egg_photos_museum_domains_domainbed_style_hparams_registry_featurizer_pkg/"
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
         f"{_HERBARIUM}:34 torch.nn.functional.prelu",
         f"{_HERBARIUM}:35 torch.nn.functional.log_softmax",
     },
+    "second_order_heldout29": {f"{_MLDG}:10 torch.nn.SELU", f"{_MLDG}:12 torch.nn.SELU"},
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
 # arguable label above).

@@ -269,7 +269,8 @@ class _Expansion:
         if found is not None:
             values, ctx = found
             for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
-                self.expand_value(state, v, ctx, via, depth + 1)
+                if not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
+                    self.expand_value(state, v, ctx, via, depth + 1)
             return
         if self.param_of(fn, name):
             self._expand_param(state, fn, name, via, depth)
@@ -349,6 +350,8 @@ class _Expansion:
         ex = self.ex
         if isinstance(owner, cst.Call) and dotted_name(owner.func) == "super":
             self.super_member(state, attr, fn, via, depth + 1)
+            return
+        if attr == "_modules" and self.own_submodules(state, owner, fn, via, depth + 1):
             return
         if attr == "forward" or (attr in MODULE_METHODS_RETURNING_MODULE or attr == "module") and \
                 not self.own_member(owner, attr, fn):  # `netD.module(x)`, unless netD's class sets self.module
@@ -486,7 +489,8 @@ class _Expansion:
                 method, values = self.class_members(outer, outer_attr)
                 for v, ctx in values:
                     self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
-                if method is None and not values and outer.torch_module != "no":
+                if method is None and not values and outer.torch_module != "no" and \
+                        not (outer_attr == "_modules" and attr in ("items", "values", "keys")):  # (nn.Module's dict)
                     self.unresolved(state, f"{text} ({outer_attr} is never assigned in {outer.name})")
                 return
             target = self.project_target(owner, fn)
@@ -681,8 +685,16 @@ class _Expansion:
             return
         registered = [(v, ctx) for v, ctx in values if id(v) in self.ex.registered]
         if registered and all(id(v) in self.ex.registered or not self.keyed_elements(v, None) for v, _ in values):
-            # a registry filled by a decorator, picked by a key not known here: what every entry runs
-            self.common_ops(state, [lambda v=v, ctx=ctx: on_value(v, ctx) for v, ctx in registered])
+            # a registry filled by a decorator, picked by a key not known here: what every entry runs (in another
+            # file's summary, each entry's own ops too, under the key that picks it: registered_when)
+            thunks = [lambda v=v, ctx=ctx: on_value(v, ctx) for v, ctx in registered]
+            field = self.key_field(expr, fn) if key is None and not keys and state.site.kind == "summary" else None
+            entry_keys = [self.ex.registered_keys.get(id(v)) for v, _ in registered]
+            if field is not None and not set(field[0] + field[1]) & set(",|") and None not in entry_keys and \
+                    len(set(entry_keys)) == len(entry_keys) and not any(set(k) & set(",|!") for k in entry_keys):
+                self.registered_when(state, thunks, entry_keys, field)
+            else:
+                self.common_ops(state, thunks)
             return
         field = self.key_field(expr, fn) if key is None and not keys else None
         for v, ctx in values:
@@ -717,6 +729,36 @@ class _Expansion:
         common = set.intersection(*groups) if groups else set()
         state.site.ops[first:] = [op for op in state.site.ops[first:] if node_of.get(id(op)) in common]
 
+    def registered_when(self, state, thunks: list, keys: list[str], field: tuple[str, str]) -> None:
+        """common_ops for the entries of a decorator-filled registry (`ENCODERS[cfg.encoder](cfg)`, the key a field
+        of a config another file builds): the ops every entry reaches as they are; each other op with GradOp.when
+        naming the entry's key, in the strict form ("!" before the table's keys): ms_scan.project keeps it only
+        when the configs of the scanned files name that key, and drops it when they do not say."""
+        first, done = len(state.site.ops), state.done
+        groups, node_of, runs = [], {}, []
+        for run in thunks:
+            state.done = set(done)  # each alternative reaches shared code itself
+            start, at = len(self.out), len(state.site.ops)
+            run()
+            node_of.update((id(op), id(n)) for n, op in self.out[start:])
+            groups.append({id(n) for n, _ in self.out[start:]})
+            runs.append(state.site.ops[at:])
+        state.done = done
+        common = set.intersection(*groups) if groups else set()
+        table = "!" + ",".join(keys)
+        kept, shared = [], set()
+        for k, ops in zip(keys, runs):
+            for op in ops:
+                node = node_of.get(id(op))
+                if node is not None and node in common:
+                    if node in shared:
+                        continue  # (reached by every entry: kept once, whichever key picks)
+                    shared.add(node)
+                elif not op.when:
+                    op.when = f"{field[0]}|{field[1]}={k}|{table}"
+                kept.append(op)
+        state.site.ops[first:] = kept
+
     def expand_value(self, state, v, ctx: _Fn, via: str, depth: int) -> None:
         """A value assigned to a name that is later called: a module constructor, an alias, a container."""
         if depth > MAX_DEPTH:
@@ -727,6 +769,10 @@ class _Expansion:
             return
         if isinstance(v, cst.Call) and v.args and dotted_name(v.func) in ("partial", "functools.partial"):
             self.expand_partial(state, v, ctx, via, depth)
+            return
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and not v.args and \
+                v.func.attr.value in ("children", "named_children") and \
+                self.own_submodules(state, v.func.value, ctx, via, depth + 1):  # `for m in self.children()`
             return
         if isinstance(v, cst.Call):
             self.expand_call_value(state, v, ctx, via, depth)
@@ -1022,6 +1068,42 @@ class _Expansion:
             return
         self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
 
+    def own_submodules(self, state, owner, fn: _Fn, via: str, depth: int) -> bool:
+        """`for name, m in self._modules.items()` / `self.named_children()` in a method of the file's module class
+        (torchmeta's MetaSequential.forward): the submodules the instance holds. For an nn.Sequential subclass the
+        layers its __init__ passes on and those the file's constructions of it give (`MetaSequential(conv,
+        nn.PReLU(ch))`); for another module class the modules its methods assign to `self.<attr>`. False when
+        `owner` is not `self` of such a class."""
+        own = next((f for f in enclosing(fn) if f.self_name), None)
+        if not (isinstance(owner, cst.Name) and own is not None and owner.value == own.self_name):
+            return False
+        cls = self.class_of(owner, fn)
+        if cls is None or cls.torch_module == "no":
+            return False
+        state.any_path = True
+        if self.sequential_base(cls):
+            self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)
+            for f in self.all_fns():
+                for c in f.calls:
+                    if isinstance(c.func, cst.Name) and c.func.value == cls.name and \
+                            self.names_class(c.func.value, f) is not None:
+                        for a in c.args:
+                            if a.keyword is None and not a.star:
+                                self.expand_layer_arg(state, a.value, f, _join(via, cls.name), depth + 1)
+            return True
+        for c in self.class_chain(cls):
+            for attr, held in c.attrs.items():
+                if any(self.builds_module(x, ctx) for x, ctx in held):
+                    self.expand_class_member(state, cls, attr, via, depth + 1)
+        return True
+
+    def sequential_base(self, cls: _Cls, seen: tuple = ()) -> bool:
+        """cls derives (here or through the file's classes) from nn.Sequential, with or without a forward."""
+        if "torch.nn.Sequential" in cls.torch_bases:
+            return True
+        classes = self.ex._classes
+        return any(b in classes and b not in seen and self.sequential_base(classes[b], (*seen, b)) for b in cls.bases)
+
     def sequential_class(self, cls: _Cls, seen: tuple = ()) -> bool:
         """A class without forward of its own that derives (here or through the file's classes) from
         nn.Sequential, whose forward applies the layers given to its constructor in turn."""
@@ -1279,6 +1361,36 @@ class _Expansion:
         (`later`), not through those that hold the call c (`x = block(x)` in a loop: x is block's input)."""
         return spread({k: [v for v in vs if id(v) in later and not any(n is c for n in _walk(v))]
                        for k, vs in f.assigns.items()}, set(owned))
+
+    def expand_unpacked(self, state, v, name: str, ctx: _Fn, via: str, depth: int) -> bool:
+        """`enc, dec = build_autoencoder(cfg)` with `enc` called: only the element of the factory's returned tuple
+        displays the name is unpacked from (a def of this file, or another file's function: its "instance:>k"
+        summary, grad_summaries). False when `v` is no such call (the whole value is taken, as before)."""
+        k = self.ex._unpacked.get(id(v), {}).get(name) if isinstance(v, cst.Call) else None
+        if k is None or not isinstance(v.func, (cst.Name, cst.Attribute)):
+            return False
+        d = self.lookup_def(ctx, v.func.value) if isinstance(v.func, cst.Name) and \
+            self.lookup_assigns(ctx, v.func.value) is None else None
+        if d is not None:
+            returns = self.returned_values(d) if isinstance(d.node, cst.FunctionDef) else []
+            if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > k and
+                                      not isinstance(r.elements[k], cst.StarredElement) and
+                                      not any(isinstance(e, cst.StarredElement) for e in r.elements[:k])
+                                      for r in returns):
+                return False
+            with self.bound_call(d, v, ctx):
+                for r in returns:
+                    self.expand_value(state, r.elements[k].value, d, via, depth + 1)
+            return True
+        if isinstance(v.func, cst.Name) and (v.func.value in self.ex._classes or
+                                             self.lookup_def(ctx, v.func.value) is not None):
+            return False
+        target = self.project_target(v.func, ctx)
+        if target is None:
+            return False
+        state.live = (state.live or frozenset()) | {f">{k}"}  # the element's summary ("instance:>k", ms_scan.project)
+        self.project_hit(state, target, "instance", via, _code(v.func), built=v, fn=ctx)
+        return True
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
         for value in self.returned_values(f):

@@ -169,7 +169,8 @@ class _Paths:
             for c in calls_in(e):
                 hit = self.transform_of(c.func, fn, depth)
                 if hit is not None:
-                    if not self.detached_weights(c, fn) and not self.value_only(c, hit[0], back):
+                    if not (self.detached_weights(c, fn) and not self.closed_over_modules(hit[0], hit[1])) and \
+                            not self.value_only(c, hit[0], back):
                         yield hit
                     continue
                 d = self.lookup_def(fn, c.func.value) if isinstance(c.func, cst.Name) and \
@@ -209,6 +210,42 @@ class _Paths:
                 if not refs_besides(element) & refs(v.for_in.target) and not self.leaf_again(element):
                     return True  # the weights are read only through `.detach()` / `zeros_like` ...
         return False
+
+    def closed_over_modules(self, t: cst.Call, fn: _Fn) -> bool:
+        """The function a transform differentiates (`grad(inner_objective)`, a def of this file, or
+        `grad(self.weighted_loss)`, a method of the class) calls a module instance it does not take as a
+        parameter (`learned_loss(functional_call(model, p, (x,)), y)`, the learned loss of ML3; `self.weighter(l)`):
+        its weights stay in the graph, so the transform's result is not a constant even when the weights it is
+        applied to are detached (detached_weights)."""
+        f = _arg(t, 0, "func")
+        d = None
+        if isinstance(f, cst.Name) and self.lookup_assigns(fn, f.value) is None:
+            d = self.lookup_def(fn, f.value)
+        elif isinstance(f, cst.Attribute) and (owner := self.class_of(f.value, fn)) is not None:
+            d = self.class_members(owner, f.attr.value)[0]
+        if d is None or not isinstance(d.node, cst.FunctionDef):
+            return False
+        for c in d.calls:
+            if isinstance(c.func, cst.Name) and not self.param_of(d, c.func.value):
+                found = self.lookup_assigns(d, c.func.value)
+                held = [(v, found[1]) for v in found[0]] if found is not None else []
+            elif isinstance(c.func, cst.Attribute) and (owner := self.class_of(c.func.value, d)) is not None:
+                held = self.class_members(owner, c.func.attr.value)[1]
+            else:
+                continue
+            if any(self.builds_module(v, ctx) for v, ctx in held):
+                return True
+        return False
+
+    def builds_module(self, v, ctx: _Fn) -> bool:
+        """`v` constructs a module: one of the file's nn.Module classes or a torch.nn layer class."""
+        v = _unchain(v) if isinstance(v, cst.Call) else v
+        if not isinstance(v, cst.Call):
+            return False
+        cls = self.names_class(v.func.value, ctx) if isinstance(v.func, cst.Name) else None
+        api = self.torch_api(v) or ""
+        return cls is not None and cls.torch_module != "no" or \
+            api.startswith("torch.nn.") and api.rpartition(".")[2][:1].isupper()
 
     def leaf_again(self, element) -> bool:
         """A detached copy made a leaf that requires grad again (`v.detach().requires_grad_(True)`,

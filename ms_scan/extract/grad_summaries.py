@@ -47,6 +47,11 @@ class _Summaries:
                     out.append((summary, state))
             if any(value is not None for value in returned(f.node.body)):
                 out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
+                # a factory returning a tuple display (`return Encoder(cfg), Decoder(cfg)`): "instance:>k", what its
+                # k-th element runs, for another file's `enc, dec = build(cfg)` calling enc only (expand_unpacked)
+                for k in range(self.tuple_returns(f)):
+                    out.append(self._summary(name, f"instance:>{k}", lambda st, f=f, k=k: self.expand_returned_element(
+                        st, f, k)))
                 if self.returned_classes(f):  # a factory (`return MODELS[name](**kw)`): as input_summaries' "@*"
                     out.append(self._summary(name, "instance:@*", lambda st, f=f: (
                         setattr(st, "live", frozenset({"@*"})), self.expand_returns(st, f, f.qual, 0))))
@@ -151,6 +156,13 @@ class _Summaries:
                 return 0
             sizes.add(len(r.args))
         return sizes.pop() if len(sizes) == 1 else 0
+
+    def expand_returned_element(self, state, f: _Fn, k: int) -> None:
+        """The k-th element of each tuple display f returns, expanded as a built value (tuple_returns)."""
+        for r in returned(f.node.body):
+            els = r.elements[:k + 1] if isinstance(r, cst.Tuple) and len(r.elements) > k else ()
+            if els and not any(isinstance(e, cst.StarredElement) for e in els):
+                self.expand_value(state, els[k].value, f, f.qual, 1)
 
     @staticmethod
     def tuple_returns(f: _Fn) -> int:
