@@ -209,7 +209,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             if not found:
                 return None
             # (a parameter without a string default, Resolver.open_key: a call leaving it out is not known)
-            return {lits.get(field, lits.get(index, repr(default) if default else "?")) for lits in found}
+            return {lits.get(field, _passed_config_key(lits, index, field, config_key) or
+                             lits.get(index, repr(default) if default else "?")) for lits in found}
         return {lits[field] for found in calls.values() for lits in found if field in lits} or None
 
     def fields_read(values: set | None, keys: set, depth: int = 0) -> set | None:
@@ -251,6 +252,24 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
         return memo[memo_key]
     return picked
+
+
+def _passed_config_key(lits: dict, index: str, field: str, config_key) -> str | None:
+    """A `when` field "<param>.<k1>..." (`ACTS[cfg["act"]]`) whose construction passes another file's config dict
+    in that slot (`Critic(CFG["disc"])`, the "&<index>" entry of its "called" summary): the key that dict holds
+    there (config_key), None when the slot holds no such dict."""
+    import json
+
+    ref = lits.get(f"&{index}") if "." in field else None
+    if ref is None:
+        return None
+    try:
+        module, name, base, base_gets, neg, extra, attrs = json.loads(ref)
+    except (ValueError, TypeError):
+        return None
+    if neg or extra or attrs or any(base_gets) or not isinstance(name, str):
+        return None
+    return config_key(f"&{module}:{'.'.join([name, *base, *field.split('.')[1:]])}")
 
 
 def _unkeyed(name: str) -> str:

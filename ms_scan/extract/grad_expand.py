@@ -362,6 +362,9 @@ class _Expansion:
             self.expand_fn(state, named.methods[attr], _join(via, f"{named.name}.{attr}"), depth + 1)
             return
         cls = self.class_of(owner, fn)
+        if cls is not None and not any(self.class_members(cls, attr)) and \
+                self.keyword_member(state, cls, attr, via, depth + 1):
+            return
         if cls is not None:
             self.expand_class_member(state, cls, attr, via, depth + 1)
             return
@@ -382,6 +385,88 @@ class _Expansion:
             self.member_of_instance(state, owner, attr, fn, via, depth + 1)
         finally:
             state.visiting.discard(key)
+
+    def keyword_member(self, state, cls: _Cls, attr: str, via: str, depth: int) -> bool:
+        """`table.conv1(x)` on an instance of a class whose __init__ registers its `**layers` keywords as submodules
+        (`self.add_module(name, layer)` / `setattr(self, name, layer)` in a loop): what the file's constructions
+        of the class give keyword `attr`. With none, an alias the class's `__getattr__` resolves: a dict display
+        among the construction's arguments mapping `attr` to a keyword's name (`{"down": "down_avg"}`, or an
+        f-string `f"down_{cfg['down']}"`: each keyword it may name, its ops with GradOp.when naming the hole's
+        value when the hole is a config field, key_field). False when the class registers no keywords, or no
+        construction of this file gives the member."""
+        init = self.init_of(cls)
+        if init is None or not isinstance(init.node.params.star_kwarg, cst.Param) or not any(
+                self.registers_name(c, init) for c in init.calls):
+            return False
+        found = False
+        for c, ctx in self.calls_named(cls.name):
+            if not (isinstance(c.func, cst.Name) and c.func.value == cls.name and self.constructed_class(c) is cls):
+                continue
+            given = {a.keyword.value: a.value for a in c.args if a.keyword is not None}
+            if attr in given:
+                found = True
+                self.expand_value(state, given[attr], ctx, _join(via, f"{cls.name}.{attr}"), depth + 1)
+                continue
+            if not any(self.class_members(cls, "__getattr__")):
+                continue
+            for name, hole in self.alias_names(c, attr, given):
+                found = True
+                start = len(state.site.ops)
+                self.expand_value(state, given[name], ctx, _join(via, f"{cls.name}.{attr}"), depth + 1)
+                if hole is None:
+                    continue
+                expr, value, values = hole
+                field = self._key_field(expr, ctx, 0)
+                if field is None or set(field[0] + field[1]) & set(",|") or \
+                        any(set(v) & set(",|") for v in values):
+                    continue
+                for op in state.site.ops[start:]:
+                    op.when = op.when or f"{field[0]}|{field[1]}={value}|{','.join(values)}"
+        return found
+
+    def registers_name(self, c: cst.Call, init: _Fn) -> bool:
+        """`self.add_module(name, m)` / `setattr(self, name, m)` in init with a name that is not a literal."""
+        func = c.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "add_module" and \
+                isinstance(func.value, cst.Name) and func.value.value == init.self_name and c.args:
+            name = c.args[0].value
+        elif isinstance(func, cst.Name) and func.value == "setattr" and len(c.args) == 3 and \
+                isinstance(c.args[0].value, cst.Name) and c.args[0].value.value == init.self_name:
+            name = c.args[1].value
+        else:
+            return False
+        return isinstance(name, cst.Name)
+
+    @staticmethod
+    def alias_names(c: cst.Call, attr: str, given: dict) -> list:
+        """(keyword, hole) for each keyword of construction c that an alias dict display among its arguments maps
+        `attr` to: hole None for a literal name; for an f-string with one expression, (that expression, the value
+        it takes for this keyword, the values it takes for all of them)."""
+        import re
+
+        out = []
+        for a in c.args:
+            if not isinstance(a.value, cst.Dict):
+                continue
+            for el in a.value.elements:
+                if not isinstance(el, cst.DictElement) or _literal(el.key) != attr:
+                    continue
+                v = el.value
+                lit = _literal(v)
+                if isinstance(lit, str):
+                    out += [(lit, None)] if lit in given else []
+                    continue
+                if not isinstance(v, cst.FormattedString):
+                    continue
+                holes = [p for p in v.parts if isinstance(p, cst.FormattedStringExpression)]
+                if len(holes) != 1 or holes[0].format_spec is not None or holes[0].conversion is not None:
+                    continue
+                pattern = "".join(re.escape(p.value) if isinstance(p, cst.FormattedStringText) else "(.+)"
+                                  for p in v.parts)
+                names = {k: m.group(1) for k in given if (m := re.fullmatch(pattern, k))}
+                values = sorted(set(names.values()))
+                out += [(k, (holes[0].expression, names[k], values)) for k in names]
+        return out
 
     def own_member(self, owner, attr: str, fn: _Fn) -> bool:
         """`owner`'s class is one of this file's and defines `attr` itself (`self.module = module` in a wrapper
@@ -461,6 +546,34 @@ class _Expansion:
                 self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
             for v, ctx in self.reachable(values):  # (`if activation == "elu": self.act = nn.ELU()`: the picked one)
                 self.expand_value(state, v, ctx, via, depth + 1)
+            if method is None and values:
+                self.forward_hooks(state, cls, attr, via, depth + 1)
+
+    _HOOK_REGISTRARS = ("register_forward_hook", "register_forward_pre_hook")
+
+    def forward_hooks(self, state, cls: _Cls, attr: str, via: str, depth: int) -> None:
+        """`self.proj.register_forward_hook(_unit_norm)` (or `net.proj.register_forward_hook(...)`, net an instance
+        of cls): the hook runs on every call of the member, its ops are on the member's path (`return
+        F.normalize(output)` replaces the output)."""
+        for f in self.all_fns():
+            for c in f.calls:
+                func = c.func
+                if not (isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and
+                        isinstance(func.value, cst.Attribute) and func.value.attr.value == attr and
+                        isinstance(func.value.value, cst.Name)) or c.args[0].keyword is not None:
+                    continue
+                if self.class_of(func.value.value, f) is not cls:
+                    continue
+                key = ("hook", id(c))
+                if key in state.visiting:
+                    continue
+                state.visiting.add(key)
+                live, state.live = state.live, None  # (the hook gets the module, its inputs and its output)
+                try:
+                    self.expand_module_expr(state, c.args[0].value, f, _join(via, f"{attr} hook"), depth + 1)
+                finally:
+                    state.visiting.discard(key)
+                    state.live = live
 
     def member_of_instance(self, state, owner, attr: str, fn: _Fn, via: str, depth: int) -> None:
         """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to

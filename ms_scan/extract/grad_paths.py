@@ -576,6 +576,8 @@ class _Paths:
             reach = set(fwd)  # what depends on the inputs; a container holding them does not spread to its other reads
             fwd |= held
             shared = fwd & back
+            if not shared and self.sibling_returns(state, fn, outputs, inputs, hops):
+                return
             if not shared:
                 if not self.lift(state, fn, back, fwd, hops, parts=parts, at=at) and \
                         not (self.instance_weights(fn, inputs) and self.lift(state, fn, back, None, hops, "back",
@@ -612,6 +614,40 @@ class _Paths:
                 elif live is not None and parts and id(c) not in holders:
                     live |= self.part_args(c, parts)
                 self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
+
+    def sibling_returns(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list, hops: int) -> bool:
+        """`logits, fz, z = model(x)` then `grad(fz, z, create_graph=True)`: outputs and inputs are elements of
+        the tuple one call of a forward (or a def) of this file returns (a DEQ's `return head(fz), fz, z_star`):
+        the slice inside it, from the returned input element to the returned output element. False when they are
+        not such elements."""
+        if hops > MAX_LIFTS or not outputs or not all(isinstance(e, cst.Name) for e in (*outputs, *inputs)):
+            return False
+        call, slots = None, {}
+        for e in (*outputs, *inputs):
+            found = self.lookup_assigns(fn, e.value)
+            values = found[0] if found is not None else []
+            if len(values) != 1 or not isinstance(values[0], cst.Call) or call is not None and values[0] is not call:
+                return False
+            call = values[0]
+            slots[e.value] = self.ex._unpacked.get(id(call), {}).get(e.value)
+            if slots[e.value] is None:
+                return False
+        func = call.func
+        cls = self.class_of(func, fn) if isinstance(func, (cst.Name, cst.Attribute)) else None
+        d = self.class_members(cls, "forward")[0] if cls is not None else \
+            self.lookup_def(fn, func.value) if isinstance(func, cst.Name) else None
+        if d is None or not isinstance(d.node, cst.FunctionDef):
+            return False
+        returns = [r for r in returned(d.node.body)]
+        top = max(slots.values())
+        if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > top and
+                                  not any(isinstance(x, cst.StarredElement) for x in r.elements[:top + 1])
+                                  for r in returns):
+            return False
+        for r in returns:
+            self.slice(state, d, [r.elements[slots[e.value]].value for e in outputs],
+                       [r.elements[slots[e.value]].value for e in inputs], hops + 1)
+        return True
 
     def submodule_weights(self, fn: _Fn, inputs: list) -> list:
         """Grad inputs read as the weights of a name fn binds once to a submodule of a module (`head = model[4]`,

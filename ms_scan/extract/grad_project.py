@@ -225,6 +225,9 @@ class _ProjectLinks:
         held = self.param_path(v, fn)
         if held is not None:
             name, path = held
+            got = self.default_dict_key(fn, name, path)
+            if got is not None:
+                return got
             slot = self.built_slot(fn, name)
             return [("", f"@{slot}.{'.'.join(path)}")] if slot is not None and path else None
         if isinstance(v, cst.Dict):  # a display passed as it is
@@ -249,6 +252,24 @@ class _ProjectLinks:
             field = "." + ".".join(p[len(ref_path):])
             out[field] = text if field not in out else "?"  # (two values: not known)
         return [(f, t) for f, t in sorted(out.items()) if t[:1] in ("'", '"') and ":" not in t]
+
+    def default_dict_key(self, fn: _Fn, name: str, path: tuple) -> list[tuple[str, str]] | None:
+        """dict_key_tokens of `cfg["disc"]` with cfg a parameter of a module-level function (`def main(cfg=CFG)`)
+        whose every call in this file (`main()`, at least one) leaves it out, its default another file's dict: the
+        key "&<module>:<name>.<path>" read there. None otherwise (what the callers pass: built_slot)."""
+        owner = self.param_owner(fn, name)
+        if owner.cls is not None or owner.parent is not self.ex._module_fn or not path:
+            return None
+        default = param_default(owner.node, name)
+        calls = self.calls_of(owner) if default is not None else []
+        if not calls or any(self.param_arg(owner, c, name) is not None or any(a.star for a in c.args)
+                            for c, _ in calls):
+            return None
+        ref = self.dict_ref(default, owner)
+        if ref is None or ref.root[0] != "import" or any(ref.gets) or \
+                not all(isinstance(k, str) and k.isidentifier() for k in (*ref.path, *path)):
+            return None
+        return [("", f"&{ref.root[1]}:{ref.root[2]}" + "".join(f".{k}" for k in (*ref.path, *path)))]
 
     def param_path(self, v, fn: _Fn, depth: int = 0) -> tuple[str, tuple] | None:
         """(parameter, key path) of `cfg["model"]["act"]` (or of a name bound once to it) with cfg a parameter fn

@@ -57,9 +57,17 @@ class _Values:
         v = _unchain(v)
         if isinstance(v, cst.Call) and v.args and self.torch_api(v) in _WRAPPERS:
             return self.value_class(v.args[0].value, ctx, depth + 1)
-        if isinstance(v, cst.Name):
-            return self.class_of(v, ctx, depth + 1)
+        if isinstance(v, cst.Name) or isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name):
+            return self.class_of(v, ctx, depth + 1)  # (`t = self.table`: what the instance holds there)
+        if isinstance(v, cst.IfExp):
+            return self.optional_class(v, ctx, depth + 1)
         return None
+
+    def optional_class(self, v: cst.IfExp, ctx: _Fn, depth: int) -> _Cls | None:
+        """`Penalty(gamma) if gamma > 0 else None`: an optional instance, the class of its one arm that is not
+        None (a call of the instance runs only when it was built). None when both arms may be instances."""
+        arms = [a for a in (v.body, v.orelse) if not (isinstance(a, cst.Name) and a.value == "None")]
+        return self.value_class(arms[0], ctx, depth) if len(arms) == 1 else None
 
     def constructed_class(self, v) -> _Cls | None:
         """`Critic(...)`, `Critic().to(device).eval()`, `Critic.from_config(c)`: the file's class the value is an
@@ -945,6 +953,9 @@ class _Values:
                 return self.key_path_field(held[0], held[1], fn, depth)
             if held is not None and isinstance(k, cst.Call):  # `getattr(cfg, "act")`: as `cfg.act`
                 k = cst.Attribute(value=cst.Name(held[0]), attr=cst.Name(held[1][0]))
+        held = self.held_key(k, fn)
+        if held is not None:  # `ACTS[self.act_name]`, `self.act_name = act` (or `cfg["act"]`) in __init__
+            return self._key_field(held[0], held[1], depth + 1)
         if isinstance(k, cst.Name) and self.param_of(fn, k.value):
             passed = self.caller_args(fn, k.value) + self.super_init_args(fn, k.value)
             if not passed:
@@ -963,6 +974,16 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    @staticmethod
+    def held_key(k, fn: _Fn) -> tuple[cst.BaseExpression, _Fn] | None:
+        """A table key read from the instance (`self.act_name`) that one assignment of the class sets: (that value,
+        the method assigning it), the key's field then read from there. None otherwise."""
+        if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name)):
+            return None
+        owner = next((f for f in enclosing(fn) if f.cls is not None and f.self_name == k.value.value), None)
+        held = owner.cls.attrs.get(k.attr.value) if owner is not None else None
+        return held[0] if held and len(held) == 1 and held[0][0] is not None else None
 
     def key_path_field(self, name: str, path: tuple, fn: _Fn, depth: int) -> tuple[str, str] | None:
         """_key_field of `param[k1][k2]`: open_key's class part with the field "<param>.<k1>.<k2>" (ms_scan.project
