@@ -416,6 +416,17 @@ def returned(body: cst.CSTNode) -> list:
     return [n.value for n in _walk(body) if isinstance(n, cst.Return)]
 
 
+def yielded(body: cst.CSTNode) -> list:
+    """What a generator function hands out, for `nn.Sequential(*layers(widths))` with `def layers(...): yield
+    nn.Linear(a, b)`: the values of its `yield`s, and for `yield from xs` xs itself (whose elements they are).
+    Nested functions and classes are not entered; a bare `yield` gives nothing."""
+    out = []
+    for n in _walk(body):
+        if isinstance(n, cst.Yield) and n.value is not None:
+            out.append(n.value.item if isinstance(n.value, cst.From) else n.value)
+    return out
+
+
 def spread(assigns: dict, names: set, members: frozenset = frozenset()) -> set:
     """`names` grown, in place, by every name assigned from one of them, to a fixpoint (flow-insensitive:
     `assigns` is name -> the values assigned to it anywhere in scope); `members` as refs_besides."""

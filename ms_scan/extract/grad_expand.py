@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
-    _values_of, _walk, binding, enclosing,
+    _values_of, _walk, binding, enclosing, yielded,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -939,7 +939,7 @@ class _Expansion:
             self.expand_member(state, owner, attr, ctx, via, depth + 1)
             return
         api = self.torch_api(v)
-        if api is not None:
+        if api is not None and api not in _ELEMENT_OF:  # (the builtins recorded as uses: `list(gen())`, below)
             self.expand_torch_value(state, v, api, ctx, via, depth)
             return
         entry = self.table_entry(v.func, ctx) if isinstance(v.func, cst.Subscript) and \
@@ -1509,6 +1509,13 @@ class _Expansion:
         for value in self.returned_values(f):
             if value is not None:
                 self.expand_value(state, value, f, via, depth + 1)
+        self.expand_yields(state, f, via, depth)
+
+    def expand_yields(self, state, f: _Fn, via: str, depth: int) -> None:
+        """A generator function's call is the sequence of what it yields (`nn.Sequential(*layers(w))`,
+        `nn.ModuleList(list(blocks()))`, a generator method `self._stages()`): each yielded value as a returned one."""
+        for value in yielded(f.node.body) if isinstance(f.node, cst.FunctionDef) else ():
+            self.expand_element(state, value, f, via, depth + 1)
 
     def expand_callable(self, state, f_expr, fn: _Fn, kind: str) -> None:
         if f_expr is None:

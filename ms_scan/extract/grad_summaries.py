@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
-    _code, _literal, refs, returned, _stack_room, _unchain,
+    _code, _literal, refs, returned, _stack_room, _unchain, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
@@ -45,7 +45,7 @@ class _Summaries:
                     st, f, f.qual, 0, frozenset({str(i), f"@{i}.?"})))
                 if any("?" in c.live for c in summary.project):
                     out.append((summary, state))
-            if any(value is not None for value in returned(f.node.body)):
+            if any(value is not None for value in returned(f.node.body)) or yielded(f.node.body):
                 out.append(self._summary(name, "instance", lambda st, f=f: self.expand_returns(st, f, f.qual, 0)))
                 # a factory returning a tuple display (`return Encoder(cfg), Decoder(cfg)`): "instance:>k", what its
                 # k-th element runs, for another file's `enc, dec = build(cfg)` calling enc only (expand_unpacked)
