@@ -192,17 +192,24 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
     return calls
 
 
-def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?"):
+def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?",
+                 listed=lambda cls_part, field: None):
     """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
     their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
     only when one of them is a key of the table. Any argument there that is not a literal string, no such call,
     or no table key among the values: every entry stays (True). A key given as "&<module>:<name>.<path>" (a config
     dict of another file) is what `config_key` reads there. A strict `when` ("!" before the table's keys, a
-    decorator-filled registry's entry: grad_expand.registered_when) is True only when the values name its key."""
+    decorator-filled registry's entry: grad_expand.registered_when) is True only when the values name its key.
+    A list field a loop runs through ("<field>[]", grad_values.looped_field) takes the strings `listed` gives
+    (_listed_keys)."""
+    from ms_scan.extract.grad_common import LIST_FIELD
+
     memo: dict[tuple, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
+        if field.endswith(LIST_FIELD):  # `for name in cfg.blocks: BLOCKS[name]`: the strings the list holds
+            return listed(cls_part, field[:-len(LIST_FIELD)])
         if cls_part:
             module, cls, index, default = cls_part.split(":", 3)
             found = calls.get((defining_module(by_module, module, cls) or module, cls), [])
@@ -252,6 +259,42 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
         return memo[memo_key]
     return picked
+
+
+def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_module: dict):
+    """_config_keys' reading of a list field a loop runs through (GradOp.when "<field>[]"): (class part, field) ->
+    the reprs of the strings the list holds, as the one project dataclass with that field leaves it by default
+    (its "fields" summary, grad_dicts.dataclass_entries) in every construction of the scanned files ({"?"} when a
+    construction passes the field or any positional argument, or a `when` names another class); None when no or
+    several classes hold it."""
+    import ast
+    import json
+
+    holders: dict[str, list] = {}
+    for f in all_facts:
+        for m in f.models if f.module else ():
+            if m.role != "fields":
+                continue
+            for text in m.unresolved:
+                path, leaf = json.loads(text)
+                holders.setdefault(path[0], []).append((f.module, m.name, leaf))
+
+    def listed(cls_part: str, field: str) -> set | None:
+        found = holders.get(field, [])
+        if len(found) != 1:
+            return None
+        module, cls, leaf = found[0]
+        if cls_part and cls_part.split(":", 2)[:2] != [module, cls]:
+            return {"?"}
+        try:
+            keys = ast.literal_eval(leaf)
+        except (ValueError, SyntaxError):
+            return {"?"}
+        built = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+        if any(field in lits or any(k.isdigit() for k in lits) for lits in built):
+            return {"?"}
+        return {repr(k) for k in keys} if isinstance(keys, (list, tuple)) else {"?"}
+    return listed
 
 
 def _passed_config_key(lits: dict, index: str, field: str, config_key) -> str | None:
@@ -309,7 +352,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             next(iter(values))[:1] in ("'", '"') else "?"
     if not summaries and not args:
         return
-    picked = _config_keys(calls, by_module, config_key)
+    picked = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module))
 
     def find(module: str, name: str, role: str, depth: int = 0):
         """(home module, summary) of a project name; a member the class does not define itself is looked up

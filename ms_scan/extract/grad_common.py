@@ -79,6 +79,9 @@ MAX_MEMBER_STEPS = 50000  # call expansions for all member summaries of one file
 MAX_BINDING_HOPS = 6
 MAX_LEARNER_HOPS = 4  # the same for the learn2learn learner whose adapt() is a site (first_order literals)
 MAX_CLASS_HOPS = 8  # wrappers (DataParallel(...), `.module`) and aliases followed to the class of an instance
+# a GradOp.when field read as a list that a loop runs through (`for name in cfg.blocks: BLOCKS[name]`): the
+# entry is picked when the list holds its key (ms_scan.project)
+LIST_FIELD = "[]"
 
 
 # ------------------------------------------------------------------------------------------- facts

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 import libcst as cst
 
-from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, _literal, binding, param_default
+from ms_scan.extract.grad_common import (
+    MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, param_default,
+)
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT
 from ms_scan.extract.visitor import dotted_name
@@ -403,6 +405,44 @@ class _Dicts:
             if entries is not None:
                 out.append((name, [json.dumps([list(p), v]) for p, v in entries]))
         return out
+
+    def dataclass_entries(self) -> list[tuple[str, list[str]]]:
+        """(class, JSON entries) of the module-level `@dataclass` classes of this file (their "fields" summaries,
+        which ms_scan.project reads for another file's `for name in cfg.blocks: BLOCKS[name]`): each field's
+        default as dict_entries gives a leaf, a `field(default_factory=lambda: [...])` of literal strings as the
+        repr of that list; a field whose default is not known is left out."""
+        out = []
+        body = self.ex._module_node.body if self.ex._module_node is not None else ()
+        for node in body:
+            fields = _dataclass_fields(node) if isinstance(node, cst.ClassDef) else None
+            entries = []
+            for stmt in node.body.body if fields else ():
+                for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                    if not isinstance(small, cst.AnnAssign) or not isinstance(small.target, cst.Name) or \
+                            small.value is None:
+                        continue
+                    leaf = self.field_default_text(small.value)
+                    if leaf != UNKNOWN:
+                        entries.append(json.dumps([[small.target.value], leaf]))
+            if entries:
+                out.append((node.name.value, entries))
+        return out
+
+    def field_default_text(self, value) -> str:
+        """leaf_text of a dataclass field's default; a `field(default_factory=lambda: [...])` (or `list`-free
+        tuple) of literal strings: the repr of that list."""
+        if isinstance(value, cst.Call) and (dotted_name(value.func) or "").rpartition(".")[2] == "field":
+            given = _kw(value, "default")
+            if given is not None:
+                return self.leaf_text(given, self.ex._module_fn)
+            made = _kw(value, "default_factory")
+            made = made.body if isinstance(made, cst.Lambda) and not made.params.params else None
+            if isinstance(made, (cst.List, cst.Tuple)) and made.elements:
+                keys = [_literal(e.value) if not isinstance(e, cst.StarredElement) else None
+                        for e in made.elements]
+                return repr(keys) if all(isinstance(k, str) for k in keys) else UNKNOWN
+            return UNKNOWN
+        return self.leaf_text(value, self.ex._module_fn)
 
     def tree_entries(self, value, fn: _Fn) -> list[str] | None:
         """config_entries of a module-level attribute tree made of a dict of this file (`cfg = Cfg(RAW)`,

@@ -159,6 +159,10 @@ class _ProjectLinks:
             config = ProjectCallee(ref_module, ref_name.partition(".")[0], "config", "", "high", "")
             if ref_module and config not in state.site.project:
                 state.site.project.append(config)
+        for ref_module, ref_name in self.passed_configs(built, fn) if built is not None and role == "instance" else ():
+            config = ProjectCallee(ref_module, ref_name, "config", "", "high", "")  # `Critic(cfg)`, cfg a
+            if config not in state.site.project:  # `GANConfig()` of another file: its dataclass defaults
+                state.site.project.append(config)
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
                                live=",".join(t for t in (tokens, keys, key) if t))
         if callee not in state.site.project:

@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
-    _code, _literal, refs, returned, _stack_room, _unchain, yielded,
+    _code, _literal, param_default, refs, returned, _stack_room, _unchain, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
@@ -96,6 +96,10 @@ class _Summaries:
             summary, state = self._summary(name, "config", lambda st: None)
             summary.unresolved = entries
             out.append((summary, state))
+        for name, entries in self.dataclass_entries():  # `@dataclass class Cfg: blocks: list = field(...)`
+            summary, state = self._summary(name, "fields", lambda st: None)
+            summary.unresolved = entries
+            out.append((summary, state))
         out.extend(self.member_summaries())
         if self.ex.module:
             try:
@@ -103,6 +107,28 @@ class _Summaries:
             except RecursionError:  # a pathological caller loses its argument summaries, not the file's models
                 pass
             out.extend(self.hook_summaries() + self.duck_summaries())
+        return out
+
+    def passed_configs(self, c: cst.Call, fn: _Fn) -> list[tuple[str, str]]:
+        """The other project modules' classes (module, name) whose instances a call passes as a plain name
+        (`Critic(cfg)` with `cfg` a parameter defaulting to `GANConfig()`, or bound once to it): their files are
+        summarised (a "config" ProjectCallee: project.reached_callers), so that their dataclass defaults
+        ("fields" summaries) say which registry entries a list field picks (GradOp.when "<field>[]")."""
+        out = []
+        for a in c.args:
+            if a.star or not isinstance(a.value, cst.Name):
+                continue
+            name = a.value.value
+            found = self.lookup_assigns(fn, name)
+            values = found[0] if found is not None else []
+            if found is None and self.param_of(fn, name) and isinstance(fn.node, cst.FunctionDef):
+                default = param_default(fn.node, name)
+                values = [default] if default is not None else []
+            if len(values) != 1 or not isinstance(values[0], cst.Call):
+                continue
+            target = self.project_callee_of(values[0], found[1] if found is not None else fn)
+            if target is not None and target[1][:1].isupper() and "." not in target[1] and target not in out:
+                out.append(target)
         return out
 
     def input_summaries(self, cls: _Cls) -> list[tuple[ModelSummary, "_PathState"]]:

@@ -9,7 +9,7 @@ import contextlib
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _GENERIC_MODEL_WORDS, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
+    _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
     _walk, binding, calls_in, enclosing, param_default, param_owner_of, refs, returned, union_or_none,
 )
@@ -921,7 +921,8 @@ class _Values:
         held = self.attribute_choices(k, fn, lambda v: isinstance(v, str), 0)  # `ACTS[self.act_name]`, `args.act`
         if held is not _NOLIT:
             return held
-        cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn)
+        cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn) or \
+            self.annotated_config(k.value.value, fn)
         values = self.field_bindings(cls, k.attr.value) if cls is not None else None
         out = set()
         for v, _ in values or ():
@@ -953,6 +954,10 @@ class _Values:
                 return self.key_path_field(held[0], held[1], fn, depth)
             if held is not None and isinstance(k, cst.Call):  # `getattr(cfg, "act")`: as `cfg.act`
                 k = cst.Attribute(value=cst.Name(held[0]), attr=cst.Name(held[1][0]))
+        looped = self.looped_field(k, fn)
+        if looped is not None:  # `for name in cfg.blocks: BLOCKS[name]`: any string of the list field
+            got = self._key_field(looped, fn, depth + 1)
+            return (got[0], got[1] + LIST_FIELD) if got is not None and not got[1].endswith(LIST_FIELD) else None
         held = self.held_key(k, fn)
         if held is not None:  # `ACTS[self.act_name]`, `self.act_name = act` (or `cfg["act"]`) in __init__
             return self._key_field(held[0], held[1], depth + 1)
@@ -974,6 +979,34 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def annotated_config(self, name: str, fn: _Fn) -> _Cls | None:
+        """The file's dataclass a parameter is annotated with (`def __init__(self, cfg: BoardConfig)`), the
+        annotation taken at its word where class_of / passed_class find no binding to go by (`DeflectionNet(cfg)`
+        in `main(cfg=BoardConfig())`): the class whose constructions in this file say what its fields hold.
+        None otherwise."""
+        node = fn.node if isinstance(fn.node, cst.FunctionDef) and self.param_of(fn, name) else None
+        param = next((p for p in (*node.params.posonly_params, *node.params.params, *node.params.kwonly_params)
+                      if p.name.value == name), None) if node is not None else None
+        ann = param.annotation.annotation if param is not None and param.annotation is not None else None
+        if not isinstance(ann, cst.Name):
+            return None
+        cls = self.names_class(ann.value, fn)
+        return cls if cls is not None and cls.fields else None
+
+    def looped_field(self, k, fn: _Fn) -> cst.Attribute | None:
+        """A table key that is the target of fn's one loop over a parameter's field (`for name in cfg.blocks:`,
+        fn binding `name` nowhere else): that field read (`cfg.blocks`), whose list the key runs through. None
+        otherwise."""
+        if not isinstance(k, cst.Name) or self.param_of(fn, k.value):
+            return None
+        found = self.lookup_assigns(fn, k.value)
+        if found is None or found[1] is not fn or len(found[0]) != 1 or id(found[0][0]) not in self.ex._loop_iters:
+            return None
+        it = found[0][0]
+        if isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and self.param_of(fn, it.value.value):
+            return it
+        return None
 
     @staticmethod
     def held_key(k, fn: _Fn) -> tuple[cst.BaseExpression, _Fn] | None:

@@ -117,10 +117,11 @@ class GradExtractor(Extractor):
         self._record_registered(node)
         self._ctx.append(cls)
 
-    def _record_registered(self, node: cst.ClassDef) -> None:
+    def _record_registered(self, node: cst.ClassDef | cst.FunctionDef) -> None:
         """`@register("projection") class P(...)` with a registry decorator of this file that stores what it
         decorates in a table (`def register(name): def deco(cls): TABLE[name] = cls; ...`): the table holds the
-        class, as if `TABLE[...] = P` were written where the class is."""
+        class, as if `TABLE[...] = P` were written where the class is; likewise a module-level builder function
+        (`@register("down") def down(c): return [nn.AvgPool2d(2)]`)."""
         for d in node.decorators:
             callee = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
             reg = self._fn.defs.get(callee.value) if isinstance(callee, cst.Name) else None
@@ -165,6 +166,8 @@ class GradExtractor(Extractor):
             fn = _Fn(name, name if parent is self._module_fn else f"{parent.qual}.{name}", node, parent,
                      None, None, params)
             parent.defs[name] = fn
+            if parent is self._module_fn and node.decorators:
+                self._record_registered(node)  # `@register("down") def down(c_in, c_out): return [...]`
         if any(self._switch(d.decorator) for d in node.decorators):
             self._off_fns.add(id(fn))
         self._ctx.append(fn)
