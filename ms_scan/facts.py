@@ -4,6 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 SNIPPET_MAX = 200  # characters of a source line kept as a finding's snippet
+# torch's split APIs take an int size or a list of section sizes in one argument (position, keyword), and which of
+# the two it is selects the MindSpore primitive (tables.bprop: api_primitives.csv's `split_size_or_sections=int|list`
+# rows). A GradOp's args give a literal int as itself and a list of sizes that is no literal (a display, a name bound
+# to one: extract.grad_common.sections_args) as SECTIONS_ARG.
+SPLIT_SIZE_PARAM = {"torch.split": (1, "split_size_or_sections"), "torch.Tensor.split": (0, "split_size")}
+SECTIONS_ARG = "<sections>"
 
 
 def add_snippets(snippets: dict[int, str], lines: list[str], wanted) -> None:

@@ -178,15 +178,19 @@ def test_api_primitives_conditions() -> None:
 
 def test_split_size_kind_selects_the_primitive() -> None:
     """An int split size (or an unknown one) runs Slice on CPU, a list of section sizes StridedSlice; the scan and the
-    table agree on how that argument is written (extract.grad_common / tables.bprop)."""
-    from ms_scan.extract import grad_common
-    from ms_scan.tables import bprop
-    assert grad_common.SECTIONS_ARG == bprop.SECTIONS
-    assert grad_common._SECTIONS_PARAM == bprop.TORCH_SECTIONS_PARAM
+    table agree on how that argument is written: the args the extractor gives each split of the fixture select the
+    primitive its form runs."""
+    from ms_scan.facts import SECTIONS_ARG
     for api, pos in (("torch.split", "#1"), ("torch.Tensor.split", "#0")):
         assert "Slice" in torch_chain(api, {pos: 3}, "2.10", "cpu").prims.primitives
         assert "Slice" in torch_chain(api, {}, "2.10", "cpu").prims.primitives
-        assert torch_chain(api, {pos: bprop.SECTIONS}, "2.10", "cpu").prims.primitives == ("StridedSlice",)
+        assert torch_chain(api, {pos: SECTIONS_ARG}, "2.10", "cpu").prims.primitives == ("StridedSlice",)
+    name = "split_sections_vs_int_size.py"
+    facts = extract_grad_facts((CASES[0].parent / name).read_text(), name)
+    prims = {op.line: torch_chain(op.api, dict(op.args), "2.10", "cpu").prims.primitives
+             for site in facts.sites for op in site.ops if op.api.endswith(".split")}
+    assert prims == {14: ("StridedSlice",), 25: ("StridedSlice",), 26: ("StridedSlice",), 27: ("Slice", "Split"),
+                     28: ("Slice", "Split"), 29: ("StridedSlice",)}
     assert torch_chain("torch.split", {"split_size_or_sections": [2, 3]}, "2.10", "cpu").prims.primitives == \
         ("StridedSlice",)
 

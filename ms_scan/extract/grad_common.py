@@ -15,6 +15,7 @@ import libcst as cst
 from ms_scan.extract.receivers import MODULE_METHODS_RETURNING_MODULE
 from ms_scan.extract.visitor import dotted_name
 from ms_scan.extract.walk import _children as _field_children, _node_info
+from ms_scan.facts import SECTIONS_ARG, SPLIT_SIZE_PARAM
 
 # torch calls that are differentiation machinery, not ops on the path
 _AUTOGRAD_PREFIXES = ("torch.autograd.", "torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd",
@@ -104,6 +105,12 @@ class GradOp:
     # empty when cfg's class is not known here); ms_scan.project drops the op when the other files' configs
     # name other keys of the table
     when: str = ""
+
+
+def when_safe(*texts: str, also: str = "") -> bool:
+    """Whether these texts can stand in a GradOp.when string: none holds its separators `,` and `|` (nor `also`)."""
+    bad = set(",|" + also)
+    return not any(bad & set(t) for t in texts)
 
 
 @dataclass(slots=True)
@@ -312,27 +319,16 @@ def _literal_args(call: cst.Call) -> tuple:
     return tuple(out)
 
 
-# the value GradOp.args gives the size argument of a split (torch.split, Tensor.split) that is a list of section sizes
-# but no literal (`torch.split(flat, sizes)`, `sizes = [p.numel() for p in ...]`): the list form runs another primitive
-# than an int size (tables.bprop.SECTIONS reads it)
-SECTIONS_ARG = "<sections>"
-# where torch's split APIs take that argument: (position, keyword)
-_SECTIONS_PARAM = {"torch.split": (1, "split_size_or_sections"), "torch.Tensor.split": (0, "split_size")}
-
-
 def sections_args(api: str, call: cst.Call, fn: _Fn | None) -> tuple:
     """(("#<position>" or the keyword, SECTIONS_ARG),) when `call` of the split API `api` is given a list of section
     sizes that _literal_args leaves out: a list, tuple or comprehension display, `list(...)`/`tuple(...)`, or a name
     or `self.<attr>` every binding of which is one; () otherwise."""
-    spec = _SECTIONS_PARAM.get(api)
+    spec = SPLIT_SIZE_PARAM.get(api)
     if spec is None or fn is None or any(a.star for a in call.args):
         return ()
     pos, keyword = spec
-    positional = [a for a in call.args if a.keyword is None]
-    arg = _kw(call, keyword)
-    key = keyword
-    if arg is None and pos < len(positional):
-        arg, key = positional[pos].value, f"#{call.args.index(positional[pos])}"
+    key = keyword if _kw(call, keyword) is not None else f"#{pos}"  # (no *args: positions are _literal_args')
+    arg = _arg(call, pos, keyword)
     return ((key, SECTIONS_ARG),) if arg is not None and _is_sections(arg, fn, MAX_BINDING_HOPS) else ()
 
 
@@ -347,11 +343,8 @@ def _is_sections(expr: cst.BaseExpression, fn: _Fn, hops: int) -> bool:
         kind, f = binding(fn, expr.value)
         values = f.assigns.get(expr.value) if kind == "assign" else None
         return bool(values) and all(v is not None and _is_sections(v, f, hops - 1) for v in values)
-    if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
-        owner = next((f for f in enclosing(fn) if f.cls is not None and f.self_name == expr.value.value), None)
-        held = owner.cls.attrs.get(expr.attr.value) if owner is not None else None
-        return bool(held) and all(v is not None and _is_sections(v, f, hops - 1) for v, f in held)
-    return False
+    held = self_attr_values(expr, fn)
+    return bool(held) and all(v is not None and _is_sections(v, f, hops - 1) for v, f in held)
 
 
 def _children(node: cst.CSTNode):
@@ -417,6 +410,14 @@ def refs_besides(node: cst.CSTNode, members: frozenset = frozenset()) -> set[str
 def returned(body: cst.CSTNode) -> list:
     """The values of the `return` statements under `body` (None for a bare `return`)."""
     return [n.value for n in _walk(body) if isinstance(n, cst.Return)]
+
+
+def tuple_slots(returns: list, top: int) -> bool:
+    """Every one of a function's returned values is a tuple display whose elements up to index `top` stand at their
+    own places (no starred element among them): `return head(fz), fz, z` read element by element."""
+    return bool(returns) and all(isinstance(r, cst.Tuple) and len(r.elements) > top and
+                                 not any(isinstance(e, cst.StarredElement) for e in r.elements[:top + 1])
+                                 for r in returns)
 
 
 def yielded(body: cst.CSTNode) -> list:
@@ -544,6 +545,48 @@ def _values_of(node: cst.BaseExpression) -> cst.BaseExpression | None:
             node.func.attr.value == "values":
         return node.func.value
     return None
+
+
+def getattr_read(node) -> tuple[cst.BaseExpression, str, cst.BaseExpression | None] | None:
+    """`getattr(obj, "name")` / `getattr(obj, "name", default)` with a literal name and plain positional arguments:
+    (obj, name, default or None); None for anything else (the caller decides whether the builtin is shadowed)."""
+    if not (isinstance(node, cst.Call) and dotted_name(node.func) == "getattr" and 2 <= len(node.args) <= 3) or \
+            any(a.star or a.keyword for a in node.args):
+        return None
+    name = _literal(node.args[1].value)
+    if not isinstance(name, str):
+        return None
+    return node.args[0].value, name, node.args[2].value if len(node.args) == 3 else None
+
+
+def read_chain(node, limit: int) -> tuple[cst.BaseExpression, list[tuple[str, str, cst.BaseExpression | None]]]:
+    """A config read taken apart (`cfg.model.act`, `cfg["model"].act`, `getattr(cfg.model, "act", "tanh")`): the
+    expression it starts from and its steps, outermost last, each (key, "attr" | "item" | "getattr", getattr's
+    default or None). The walk stops at anything else (an item key that is no literal string), and after `limit`
+    steps."""
+    steps = []
+    for _ in range(limit):
+        if isinstance(node, cst.Attribute):
+            steps.insert(0, (node.attr.value, "attr", None))
+            node = node.value
+        elif isinstance(node, cst.Subscript) and (key := _subscript_key(node)) is not None:
+            steps.insert(0, (key, "item", None))
+            node = node.value
+        elif (got := getattr_read(node)) is not None:
+            steps.insert(0, (got[1], "getattr", got[2]))
+            node = got[0]
+        else:
+            break
+    return node, steps
+
+
+def self_attr_values(expr, fn: _Fn) -> list | None:
+    """`self.<attr>` read in a method (or a function nested in one): the (value, method) pairs the class assigns
+    that attribute (_Cls.attrs; [] when it assigns none); None when `expr` is no such read."""
+    if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
+        return None
+    owner = next((f for f in enclosing(fn) if f.cls is not None and f.self_name == expr.value.value), None)
+    return owner.cls.attrs.get(expr.attr.value, []) if owner is not None else None
 
 
 def _subscript_key(node: cst.Subscript) -> str | None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, param_default,
+    MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, getattr_read, param_default,
 )
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT
@@ -149,14 +149,14 @@ class _Dicts:
         if wrapped is not None:  # `Cfg(RAW)`, `SimpleNamespace(**RAW)`: RAW's keys read as attributes
             base = self.dict_ref(wrapped, fn, depth + 1)
             return DictRef(base.root, base.path, base.gets, True) if base is not None else None
-        if isinstance(expr, cst.Call) and dotted_name(expr.func) == "getattr" and 2 <= len(expr.args) <= 3 and \
-                not any(a.star or a.keyword for a in expr.args) and self.lookup_def(fn, "getattr") is None:
+        read = getattr_read(expr)
+        if read is not None and self.lookup_def(fn, "getattr") is None:
             # `getattr(cfg.model, "activation", "tanh")` on an attribute tree: `.get("activation", "tanh")`
-            key = _key(expr.args[1].value)
-            base = self.dict_ref(expr.args[0].value, fn, depth + 1) if isinstance(key, str) else None
+            obj, key, default = read
+            base = self.dict_ref(obj, fn, depth + 1)
             if base is None or not base.attrs:
                 return None
-            default = self.default_text(expr.args[2].value, fn) if len(expr.args) == 3 else ""
+            default = self.default_text(default, fn) if default is not None else ""
             return DictRef(base.root, base.path + (key,), base.gets + (default,), True)
         if isinstance(expr, cst.Call):
             func = expr.func

@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
-    _values_of, _walk, binding, enclosing, yielded,
+    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -417,8 +417,7 @@ class _Expansion:
                     continue
                 expr, value, values = hole
                 field = self._key_field(expr, ctx, 0)
-                if field is None or set(field[0] + field[1]) & set(",|") or \
-                        any(set(v) & set(",|") for v in values):
+                if field is None or not when_safe(*field, *values):
                     continue
                 for op in state.site.ops[start:]:
                     op.when = op.when or f"{field[0]}|{field[1]}={value}|{','.join(values)}"
@@ -776,7 +775,7 @@ class _Expansion:
                 return
             table = self.project_target(expr.value, fn) if bound is None and key is None else None
             field = self.key_field(expr, fn) if table is not None else None
-            if field is not None and not set(field[0] + field[1]) & set(",|"):
+            if field is not None and when_safe(*field):
                 # `ACTS[cfg["act"]]` of another file's table, the key a config another file builds: the table's
                 # entries, of which ms_scan.project keeps those the configs name ("?" token, as GradOp.when)
                 self.project_hit(state, table, "call", via, _code(expr.value), key=f"?{field[0]}|{field[1]}")
@@ -803,8 +802,8 @@ class _Expansion:
             thunks = [lambda v=v, ctx=ctx: on_value(v, ctx) for v, ctx in registered]
             field = self.key_field(expr, fn) if key is None and not keys and state.site.kind == "summary" else None
             entry_keys = [self.ex.registered_keys.get(id(v)) for v, _ in registered]
-            if field is not None and not set(field[0] + field[1]) & set(",|") and None not in entry_keys and \
-                    len(set(entry_keys)) == len(entry_keys) and not any(set(k) & set(",|!") for k in entry_keys):
+            if field is not None and when_safe(*field) and None not in entry_keys and \
+                    len(set(entry_keys)) == len(entry_keys) and when_safe(*entry_keys, also="!"):
                 self.registered_when(state, thunks, entry_keys, field)
             else:
                 self.common_ops(state, thunks)
@@ -830,24 +829,14 @@ class _Expansion:
     def common_ops(self, state, thunks: list) -> None:
         """Run each expansion on its own and keep only the ops written at a node every one of them reaches (the
         ops that are on the path whichever alternative runs); project names and unresolved entries are kept."""
-        first, done = len(state.site.ops), state.done
-        groups, node_of = [], {}
-        for run in thunks:
-            state.done = set(done)  # each alternative reaches shared code itself
-            start = len(self.out)
-            run()
-            node_of.update((id(op), id(n)) for n, op in self.out[start:])
-            groups.append({id(n) for n, _ in self.out[start:]})
-        state.done = done
-        common = set.intersection(*groups) if groups else set()
+        first = len(state.site.ops)
+        node_of, common, _ = self.run_alternatives(state, thunks)
         state.site.ops[first:] = [op for op in state.site.ops[first:] if node_of.get(id(op)) in common]
 
-    def registered_when(self, state, thunks: list, keys: list[str], field: tuple[str, str]) -> None:
-        """common_ops for the entries of a decorator-filled registry (`ENCODERS[cfg.encoder](cfg)`, the key a field
-        of a config another file builds): the ops every entry reaches as they are; each other op with GradOp.when
-        naming the entry's key, in the strict form ("!" before the table's keys): ms_scan.project keeps it only
-        when the configs of the scanned files name that key, and drops it when they do not say."""
-        first, done = len(state.site.ops), state.done
+    def run_alternatives(self, state, thunks: list) -> tuple[dict, set, list]:
+        """Run each expansion on its own (common_ops, registered_when): (id(op) -> id of the node it was written
+        at, the nodes every run reached, the site ops each run added)."""
+        done = state.done
         groups, node_of, runs = [], {}, []
         for run in thunks:
             state.done = set(done)  # each alternative reaches shared code itself
@@ -857,7 +846,15 @@ class _Expansion:
             groups.append({id(n) for n, _ in self.out[start:]})
             runs.append(state.site.ops[at:])
         state.done = done
-        common = set.intersection(*groups) if groups else set()
+        return node_of, set.intersection(*groups) if groups else set(), runs
+
+    def registered_when(self, state, thunks: list, keys: list[str], field: tuple[str, str]) -> None:
+        """common_ops for the entries of a decorator-filled registry (`ENCODERS[cfg.encoder](cfg)`, the key a field
+        of a config another file builds): the ops every entry reaches as they are; each other op with GradOp.when
+        naming the entry's key, in the strict form ("!" before the table's keys): ms_scan.project keeps it only
+        when the configs of the scanned files name that key, and drops it when they do not say."""
+        first = len(state.site.ops)
+        node_of, common, runs = self.run_alternatives(state, thunks)
         table = "!" + ",".join(keys)
         kept, shared = [], set()
         for k, ops in zip(keys, runs):
@@ -1486,10 +1483,7 @@ class _Expansion:
             self.lookup_assigns(ctx, v.func.value) is None else None
         if d is not None:
             returns = self.returned_values(d) if isinstance(d.node, cst.FunctionDef) else []
-            if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > k and
-                                      not isinstance(r.elements[k], cst.StarredElement) and
-                                      not any(isinstance(e, cst.StarredElement) for e in r.elements[:k])
-                                      for r in returns):
+            if not tuple_slots(returns, k):
                 return False
             with self.bound_call(d, v, ctx):
                 for r in returns:

@@ -11,11 +11,10 @@ import operator
 
 import libcst as cst
 
-from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal
+from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal, read_chain
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import PROJECT
-from ms_scan.extract.visitor import dotted_name
 
 REACH = "reach|"  # ProjectCallee.param prefix of a "flag" callee that says when a site runs at all (reach_callee)
 MAX_PRODUCT = 64  # value pairs one comparison weighs (more: not known)
@@ -150,24 +149,9 @@ class _Guards:
         """`cfg.train.r1`, `getattr(cfg.meta, "mode", "maml")`, `hp.reg["w"]` with cfg a name imported from
         another project module (dict_ref leaves attribute reads of it out: its file's "config" summary says
         whether it is a dict or an attribute tree of one): a DictRef of it; None otherwise."""
-        path, gets = [], []
-        for _ in range(MAX_BINDING_HOPS + 4):
-            if isinstance(expr, cst.Attribute):
-                path.insert(0, expr.attr.value)
-                gets.insert(0, "")
-                expr = expr.value
-            elif isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and \
-                    isinstance(expr.slice[0].slice, cst.Index) and isinstance(_literal(expr.slice[0].slice.value), str):
-                path.insert(0, _literal(expr.slice[0].slice.value))
-                gets.insert(0, "")
-                expr = expr.value
-            elif isinstance(expr, cst.Call) and dotted_name(expr.func) == "getattr" and 2 <= len(expr.args) <= 3 and \
-                    not any(a.star or a.keyword for a in expr.args) and isinstance(_literal(expr.args[1].value), str):
-                path.insert(0, _literal(expr.args[1].value))
-                gets.insert(0, self.default_text(expr.args[2].value, fn) if len(expr.args) == 3 else "")
-                expr = expr.args[0].value
-            else:
-                break
+        expr, steps = read_chain(expr, MAX_BINDING_HOPS + 4)
+        path = [key for key, _, _ in steps]
+        gets = [self.default_text(default, fn) if default is not None else "" for _, _, default in steps]
         if not path or not isinstance(expr, cst.Name) or self.lookup_assigns(fn, expr.value) is not None or \
                 self.param_of(fn, expr.value):
             return None

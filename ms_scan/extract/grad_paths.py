@@ -9,9 +9,9 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
-    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_in, _is_weight, _kw,
+    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_in, getattr_read, _is_weight, _kw,
     _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
-    binding, enclosing, union_or_none, weight_owners,
+    binding, enclosing, tuple_slots, union_or_none, weight_owners,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
@@ -374,10 +374,9 @@ class _Paths:
                 values = self.field_bindings(cls, expr.attr.value) or []
             return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else None
                                for v, ctx in values) if values else None
-        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and expr.func.value == "getattr" and \
-                2 <= len(expr.args) <= 3 and not any(a.star or a.keyword for a in expr.args) and \
-                isinstance(name := _literal(expr.args[1].value), str) and name.isidentifier():
-            return self.getattr_values(expr, name, fn, depth)
+        read = getattr_read(expr)
+        if read is not None and read[1].isidentifier():
+            return self.getattr_values(*read, fn, depth)
         if isinstance(expr, (cst.Subscript, cst.Call)):  # `CONFIG["hyper"]["second_order"]`, a dict of this file
             ref = self.dict_ref(expr, fn)
             return self.flag_truths(ref) if ref is not None else None
@@ -423,12 +422,11 @@ class _Paths:
                 return None
         return out
 
-    def getattr_values(self, expr: cst.Call, name: str, fn: _Fn, depth: int) -> set | None:
-        """literal_values of `getattr(cfg, "second_order", False)`: what a namespace of keywords holds there (the
-        default where it has no such keyword: grad_dicts.namespace_attr), else `cfg.second_order` of a class this
-        file knows, the default when the class has no such member or field."""
-        obj = expr.args[0].value
-        default = expr.args[2].value if len(expr.args) == 3 else None
+    def getattr_values(self, obj, name: str, default, fn: _Fn, depth: int) -> set | None:
+        """literal_values of `getattr(cfg, "second_order", False)` (obj, name and default as getattr_read gives them):
+        what a namespace of keywords holds there (the default where it has no such keyword:
+        grad_dicts.namespace_attr), else `cfg.second_order` of a class this file knows, the default when the class
+        has no such member or field."""
         held = self.namespace_attr(obj, name, fn)
         if held is not None:
             return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else
@@ -638,11 +636,8 @@ class _Paths:
             self.lookup_def(fn, func.value) if isinstance(func, cst.Name) else None
         if d is None or not isinstance(d.node, cst.FunctionDef):
             return False
-        returns = [r for r in returned(d.node.body)]
-        top = max(slots.values())
-        if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > top and
-                                  not any(isinstance(x, cst.StarredElement) for x in r.elements[:top + 1])
-                                  for r in returns):
+        returns = returned(d.node.body)
+        if not tuple_slots(returns, max(slots.values())):
             return False
         for r in returns:
             self.slice(state, d, [r.elements[slots[e.value]].value for e in outputs],

@@ -11,7 +11,8 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
-    _walk, binding, calls_in, enclosing, param_default, param_owner_of, refs, returned, union_or_none,
+    _walk, binding, calls_in, enclosing, param_default, param_owner_of, read_chain, refs, returned,
+    self_attr_values, union_or_none,
 )
 from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
@@ -1012,10 +1013,7 @@ class _Values:
     def held_key(k, fn: _Fn) -> tuple[cst.BaseExpression, _Fn] | None:
         """A table key read from the instance (`self.act_name`) that one assignment of the class sets: (that value,
         the method assigning it), the key's field then read from there. None otherwise."""
-        if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name)):
-            return None
-        owner = next((f for f in enclosing(fn) if f.cls is not None and f.self_name == k.value.value), None)
-        held = owner.cls.attrs.get(k.attr.value) if owner is not None else None
+        held = self_attr_values(k, fn)
         return held[0] if held and len(held) == 1 and held[0][0] is not None else None
 
     def key_path_field(self, name: str, path: tuple, fn: _Fn, depth: int) -> tuple[str, str] | None:
@@ -1038,26 +1036,14 @@ class _Values:
         """(parameter, key path) of an attribute-tree read of a parameter fn never rebinds: `cfg.model.act`,
         `getattr(cfg.model, "act", "tanh")` (the default is not kept: a config without the key leaves every table
         entry), `cfg["model"].act`; the parameter is no method's own instance (`self.act`). None otherwise."""
-        path = []
-        for _ in range(MAX_BINDING_HOPS + 4):
-            if isinstance(v, cst.Attribute):
-                path.insert(0, v.attr.value)
-                v = v.value
-            elif isinstance(v, cst.Call) and dotted_name(v.func) == "getattr" and 2 <= len(v.args) <= 3 and \
-                    not any(a.star or a.keyword for a in v.args) and isinstance(_literal(v.args[1].value), str) and \
-                    _literal(v.args[1].value).isidentifier() and self.lookup_def(fn, "getattr") is None:
-                path.insert(0, _literal(v.args[1].value))
-                v = v.args[0].value
-            elif isinstance(v, cst.Subscript) and len(v.slice) == 1 and isinstance(v.slice[0].slice, cst.Index) and \
-                    isinstance(key := _literal(v.slice[0].slice.value), str) and key.isidentifier():
-                path.insert(0, key)
-                v = v.value
-            else:
-                break
-        if not path or not isinstance(v, cst.Name) or not self.param_of(fn, v.value) or \
+        v, steps = read_chain(v, MAX_BINDING_HOPS + 4)
+        if not steps or not all(key.isidentifier() for key, _, _ in steps) or \
+                any(how == "getattr" for _, how, _ in steps) and self.lookup_def(fn, "getattr") is not None:
+            return None  # (a key no attribute could name; a getattr of the file's own)
+        if not isinstance(v, cst.Name) or not self.param_of(fn, v.value) or \
                 any(f.self_name == v.value for f in enclosing(fn)) or v.value in fn.assigns:
             return None
-        return v.value, tuple(path)
+        return v.value, tuple(key for key, _, _ in steps)
 
     def open_key(self, fn: _Fn, name: str) -> tuple[str, str] | None:
         """`NONLIN[activation]` with `activation` a parameter of a module-level class's __init__ (or of a public

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ms_scan.datafiles import mappings_dir
+from ms_scan.facts import SECTIONS_ARG, SPLIT_SIZE_PARAM
 from ms_scan.tables.mapping import load_table, release_key
 
 # Probe outcomes that mean "the double gradient does not work" in a mode (stage second-order only:
@@ -29,12 +30,6 @@ TORCH_SELECTOR_POSITIONS = {
     "torch.nn.Upsample": {2: "mode"},
     "torch.nn.GELU": {0: "approximate"},
 }
-# torch's split APIs take an int size or a list of section sizes in one argument, and which of the two selects the
-# MindSpore primitive (api_primitives.csv's `split_size_or_sections=int|list` rows: Slice where an int does not divide
-# the axis, StridedSlice per section for a list). GradOp.args gives a literal int as itself and a list (a display, or a
-# name bound to one) as SECTIONS (extract.grad_common.SECTIONS_ARG); anything else stays unknown: the int row.
-TORCH_SECTIONS_PARAM = {"torch.split": (1, "split_size_or_sections"), "torch.Tensor.split": (0, "split_size")}
-SECTIONS = "<sections>"
 _COND_ITEM = re.compile(r"(\w+)=('[^']*'|\"[^\"]*\"|[^,()\s]+)")
 
 
@@ -469,10 +464,10 @@ def selector_args(torch_api: str, args: dict | None) -> dict:
     for pos, name in TORCH_SELECTOR_POSITIONS.get(torch_api, {}).items():
         if f"#{pos}" in out:
             out.setdefault(name, out[f"#{pos}"])
-    if torch_api in TORCH_SECTIONS_PARAM:  # the kind of split size: "int" or "list" (TORCH_SECTIONS_PARAM)
-        pos, keyword = TORCH_SECTIONS_PARAM[torch_api]
+    if torch_api in SPLIT_SIZE_PARAM:  # the kind of split size, "int" or "list" (Slice where an int does not
+        pos, keyword = SPLIT_SIZE_PARAM[torch_api]  # divide the axis, StridedSlice per section); unknown: the int row
         size = out.get(keyword, out.get(f"#{pos}"))
-        if size == SECTIONS or isinstance(size, (list, tuple)):
+        if size == SECTIONS_ARG or isinstance(size, (list, tuple)):
             out["split_size_or_sections"] = "list"
         elif isinstance(size, int) and not isinstance(size, bool):
             out["split_size_or_sections"] = "int"
