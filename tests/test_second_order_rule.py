@@ -2385,3 +2385,41 @@ def test_table_key_read_from_another_modules_attribute_tree(tmp_path: Path, conf
         (tmp_path / "config.py").write_text("RAW = {'model': {'act': 'relu6', 'width': 8}}\n\n" + flat)
         got = {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"}
         assert got == {"torch.nn.Hardswish", "torch.nn.ReLU6"}
+
+
+# ------------------------------------------------------------------ builder dicts and joined layer lists (#5)
+def test_builder_dict_entries_picked_by_loop_keys(tmp_path: Path) -> None:
+    # a dict of builder functions returning (layers, width), called as `made, c = STAGES[tag](c, w)` in a loop
+    # over a config list field or a literal list: the keys pick the entries, and every layer of the first entry
+    # is kept (the live slots of the built module are not the builder's)
+    src = (SO / "builder_dict_loop_list_field_pick.py").read_text()
+    assert _apis_after_edit(tmp_path, src, 'stages: list = field(default_factory=lambda: ["conv_hswish", "down"])',
+                            'stages: list = field(default_factory=lambda: ["conv_elu"])') == {
+        "torch.nn.ELU", "torch.nn.PReLU"}
+    assert _apis_after_edit(tmp_path, src, 'for tag in ("lin_prelu",):', 'for tag in ("lin_relu6",):') == {
+        "torch.nn.Hardswish", "torch.nn.AvgPool2d", "torch.nn.ReLU6"}
+    # the config passed by the call, not the default: what it gives
+    assert _apis_after_edit(tmp_path, src, "critic = Critic(spec)", 'critic = Critic(Spec(stages=["conv_elu"]))') == {
+        "torch.nn.ELU", "torch.nn.PReLU"}
+    # a key the file does not show: every entry stays
+    assert _apis_after_edit(tmp_path, src, "for tag in spec.stages:", "for tag in spec.stages + load_extra():") == {
+        "torch.nn.Hardswish", "torch.nn.ELU", "torch.nn.AvgPool2d", "torch.nn.PReLU"}
+
+
+@pytest.mark.parametrize("join", [
+    "layers = layers + mods", "layers += mods", "layers = [*layers, *mods]", "layers = sum([layers, mods], [])",
+    "layers = list(itertools.chain(layers, mods))", "layers = [*itertools.chain.from_iterable([layers, mods])]",
+])
+def test_joined_layer_lists_reach_the_model(tmp_path: Path, join: str) -> None:
+    src = ("import itertools\nimport torch\nfrom torch import nn\n\n\n"
+           "def conv_hswish(c_in, c_out):\n"
+           "    return [nn.Conv2d(c_in, c_out, 3, padding=1), nn.Hardswish()], c_out\n\n\n"
+           "class Critic(nn.Module):\n    def __init__(self):\n        super().__init__()\n        layers = []\n"
+           "        mods, c = conv_hswish(1, 8)\n        JOIN\n        self.features = nn.Sequential(*layers)\n\n"
+           "    def forward(self, x):\n        return self.features(x).sum()\n\n\n"
+           "critic = Critic()\nx = torch.randn(2, 1, 8, 8, requires_grad=True)\n"
+           "(g,) = torch.autograd.grad(critic(x), x, create_graph=True)\ng.pow(2).sum().backward()\n")
+    assert _apis_after_edit(tmp_path, src, "JOIN", join) == {"torch.nn.Hardswish"}
+    # the joined list kept aside, never called: nothing on the path
+    assert _apis_after_edit(tmp_path, src, "JOIN\n        self.features = nn.Sequential(*layers)",
+                            f"{join}\n        self.spare = layers\n        self.features = nn.Identity()") == set()

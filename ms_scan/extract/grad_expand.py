@@ -884,6 +884,8 @@ class _Expansion:
                 v.func.attr.value in ("children", "named_children") and \
                 self.own_submodules(state, v.func.value, ctx, via, depth + 1):  # `for m in self.children()`
             return
+        if self.expand_concat(state, v, ctx, via, depth):
+            return
         if isinstance(v, cst.Call):
             self.expand_call_value(state, v, ctx, via, depth)
             return
@@ -906,6 +908,30 @@ class _Expansion:
             return
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
+
+    def expand_concat(self, state, v, ctx: _Fn, via: str, depth: int) -> bool:
+        """expand_value of a sequence joined from others (`layers + mods`, `layers = layers + [nn.ELU()]`,
+        `sum([a, b], [])`, `itertools.chain(a, b)`, `chain.from_iterable(groups)`): the elements of each part. False
+        for any other value."""
+        if isinstance(v, cst.BinaryOperation) and isinstance(v.operator, cst.Add):
+            for part in (v.left, v.right):
+                self.expand_element(state, part, ctx, via, depth + 1)
+            return True
+        if not isinstance(v, cst.Call) or not v.args or any(a.keyword is not None for a in v.args):
+            return False
+        name = dotted_name(v.func) or ""
+        ext = self.ex._ext_path(v.func) or ""
+        if name == "sum" and len(v.args) == 2 and self.lookup_def(ctx, name) is None and \
+                self.lookup_assigns(ctx, name) is None:  # `sum([a, b], [])`: the lists of the first argument
+            parts = [v.args[0].value, v.args[1].value]
+        elif ext in ("itertools.chain", "itertools.chain.from_iterable"):
+            parts = [a.value for a in v.args]
+        else:
+            return False
+        state.any_path = True
+        for part in parts:
+            self.expand_element(state, part, ctx, via, depth + 1)
+        return True
 
     def expand_partial(self, state, v: cst.Call, ctx: _Fn, via: str, depth: int) -> None:
         """expand_value of `partial(f, ...)`: calling it calls f (a torch op, or a module expression)."""
@@ -1134,14 +1160,31 @@ class _Expansion:
         if isinstance(ref, cst.Lambda):  # `lambda c: nn.MaxPool2d(3)`: a factory, its body is what it builds
             self.expand_value(state, ref.body, ctx, via, depth + 1)
             return
+        if self.expand_factory_def(state, ref, ctx, call, via, depth):
+            return
         if isinstance(ref, cst.Call) or api is None:
             self.expand_value(state, ref, ctx, via, depth + 1) if isinstance(ref, cst.Call) else \
                 self.expand_module_expr(state, ref, ctx, via, depth + 1)
 
+    def expand_factory_def(self, state, ref, ctx: _Fn, call: cst.Call, via: str, depth: int) -> bool:
+        """expand_built of a def of the file held in a table (`BLOCKS = {"conv": conv_block}`, `BLOCKS[name](c, w)`):
+        a factory called by `call`, its whole body with its parameters bound by that call. The live argument slots
+        of the path (state.live) are those of the module it builds, not the factory's: they are dropped here, as
+        for any other entry. False when `ref` names no def of the file."""
+        d = self.lookup_def(ctx, ref.value) if isinstance(ref, cst.Name) and \
+            self.lookup_assigns(ctx, ref.value) is None else None
+        if d is None:
+            return False
+        state.live = None
+        with self.bound_call(d, call, ctx):
+            self.expand_fn(state, d, _join(via, d.qual), depth + 1)
+        return True
+
     def expand_element(self, state, e, ctx, via, depth) -> None:
         if isinstance(e, cst.StarredElement):
             e = e.value
-        if isinstance(e, (cst.Call, cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.IfExp)):
+        if isinstance(e, (cst.Call, cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.IfExp,
+                          cst.BinaryOperation)):
             self.expand_value(state, e, ctx, via, depth)  # (`[Gated(d) if cfg.gated else dense(d)]`: either one)
         elif isinstance(e, (cst.Name, cst.Attribute, cst.Subscript)):
             self.expand_module_expr(state, e, ctx, via, depth)

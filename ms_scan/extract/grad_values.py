@@ -702,11 +702,28 @@ class _Values:
             v = given.get(n)
             if v is None and isinstance(default, cst.Call) and _kw(default, "default_factory") is not None:
                 v = cst.Call(func=_kw(default, "default_factory"))  # `field(default_factory=ModelCfg)`
+            if v is None and default is None:  # `field(default_factory=lambda: ["conv", "down"])`
+                v = self.factory_default(cls, n)
             value = evaluate(v, {}, const) if v is not None else \
                 evaluate(default, {}, lambda x: self.const_value(self.ex._module_fn, x, depth + 1)) \
                 if default is not None else _NOLIT
             out.append((n, value))
         return Table(out)
+
+    def factory_default(self, cls: _Cls, name: str):
+        """The list or tuple display a module-level dataclass's field gets from `field(default_factory=lambda:
+        [...])` (made_value's default of such a field); None for anything else."""
+        body = self.ex._module_node.body if self.ex._module_node is not None else ()
+        node = next((n for n in body if isinstance(n, cst.ClassDef) and n.name.value == cls.name), None)
+        for stmt in node.body.body if node is not None and self.ex._classes.get(cls.name) is cls else ():
+            for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name) and \
+                        small.target.value == name and isinstance(small.value, cst.Call) and \
+                        (dotted_name(small.value.func) or "").rpartition(".")[2] == "field":
+                    made = _kw(small.value, "default_factory")
+                    body = made.body if isinstance(made, cst.Lambda) and not made.params.params else None
+                    return body if isinstance(body, (cst.List, cst.Tuple)) else None
+        return None
 
     def guards(self, f: _Fn) -> dict:
         """id(node) -> [(test, taken)] for the calls and assigned values of f under `if` statements and conditional
@@ -915,7 +932,7 @@ class _Values:
         if id(k) in self._choices:  # `ACTS[arg]()` in an unrolled loop's round (choosing)
             return {self._choices[id(k)]} if isinstance(self._choices[id(k)], str) else None
         if isinstance(k, cst.Name):  # `NONLINEARITIES[act]`, `act` a parameter every call of the file binds
-            return self.literal_choices(k, fn, lambda v: isinstance(v, str))
+            return self.literal_choices(k, fn, lambda v: isinstance(v, str)) or self.looped_choices(k, fn, expr)
         if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name)):
             # `ACTS[cfg.model.act]`, `ACTS[cfg.get("act", "elu").lower()]`: a string of the file's constants
             return self.literal_choices(k, fn, lambda v: isinstance(v, str))
@@ -932,6 +949,69 @@ class _Values:
                 return None
             out.add(lit)
         return out or None
+
+    def looped_choices(self, k: cst.Name, fn: _Fn, at: cst.CSTNode) -> set | None:
+        """key_choices of a table key (read at `at`) that is the target of the loop around it (`for name in
+        ["conv_hswish", "down"]:`, `for name in cfg.blocks:` with cfg a construction of the file's dataclass, its
+        list field's default or the list a construction passes): the strings the iterable holds, through the
+        file's constants (const_value). None when the name is bound other than by loops, or any element is not a
+        known string."""
+        found = self.lookup_assigns(fn, k.value) if not self.param_of(fn, k.value) else None
+        if found is None or not all(id(v) in self.ex._loop_iters for v in found[0]):
+            return None
+        ctx = found[1]
+        it = found[0][0] if len(found[0]) == 1 else self.loop_iter_at(ctx, k.value, at)
+        if it is None:
+            return None
+        seqs = [evaluate(it, {}, lambda n: self.const_value(ctx, n))]
+        if seqs[0] is _NOLIT and isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name):
+            tables = self.param_tables(it.value.value, ctx)  # `cfg.blocks`, cfg a config object passed down
+            seqs = [t.lookup(it.attr.value) for t in tables] if tables else seqs
+        out: set = set()
+        for seq in seqs:
+            if not isinstance(seq, tuple) or isinstance(seq, Table) or not seq or \
+                    not all(isinstance(s, str) for s in seq):
+                return None
+            out.update(seq)
+        return out
+
+    def loop_iter_at(self, fn: _Fn, name: str, at: cst.CSTNode):
+        """The iterable of the innermost `for name in ...:` of fn's body around `at`; None when there is none."""
+        body = self.ex._module_node.body if fn is self.ex._module_fn and self.ex._module_node is not None else \
+            fn.node.body.body if isinstance(fn.node, cst.FunctionDef) and \
+            isinstance(fn.node.body, cst.IndentedBlock) else ()
+        best = None
+        for st in body:
+            for n in _walk(st):
+                if isinstance(n, cst.For) and _target_names(n.target) == [name] and \
+                        any(x is at for x in _walk(n.body)) and \
+                        (best is None or any(x is n for x in _walk(best.body))):
+                    best = n
+        return best.iter if best is not None else None
+
+    def param_tables(self, name: str, fn: _Fn, depth: int = 0) -> list | None:
+        """The config objects (Tables, made_value) a parameter holds: at each call of this file, the argument (a
+        construction of the file's dataclass, or a parameter of the caller, followed there) or the default it leaves
+        in place; a function the file never calls runs with its default (`def main(cfg=Config()):`). None when one
+        is not known."""
+        owner = param_owner_of(fn, name)
+        if owner is None or depth > MAX_CLASS_HOPS or not isinstance(owner.node, cst.FunctionDef):
+            return None
+        passed = self.args_or_default(owner, name)
+        if not passed and not self.calls_of(owner):
+            default = param_default(owner.node, name)
+            passed = [(default, owner.parent or self.ex._module_fn)] if default is not None else []
+        if not passed:
+            return None
+        out = []
+        for a, f in passed:
+            got = [self.made_value(f, a)] if isinstance(a, cst.Call) else \
+                self.param_tables(a.value, f, depth + 1) if isinstance(a, cst.Name) and self.param_of(f, a.value) \
+                else [evaluate(a, {}, lambda n, f=f: self.const_value(f, n))]
+            if not got or not all(isinstance(t, Table) for t in got):
+                return None
+            out.extend(got)
+        return out
 
     def key_field(self, expr: cst.Subscript, fn: _Fn, depth: int = 0) -> tuple[str, str] | None:
         """For `d[cfg.act]` whose key no construction in this file names (key_choices is None): (class part,
