@@ -193,7 +193,7 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
 
 
 def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?",
-                 listed=lambda cls_part, field: None):
+                 listed=lambda cls_part, field, scalar=False: None):
     """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
     their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
@@ -202,7 +202,9 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     dict of another file) is what `config_key` reads there. A strict `when` ("!" before the table's keys, a
     decorator-filled registry's entry: grad_expand.registered_when) is True only when the values name its key.
     A list field a loop runs through ("<field>[]", grad_values.looped_field) takes the strings `listed` gives
-    (_listed_keys)."""
+    (_listed_keys); so does a string field no call passes by keyword, read from a config of no known class
+    (`ACTIVATIONS[cfg.activation]`, cfg the `CavityConfig()` a function's default passes on): that one dataclass's
+    default."""
     from ms_scan.extract.grad_common import LIST_FIELD
 
     memo: dict[tuple, bool] = {}
@@ -218,7 +220,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             # (a parameter without a string default, Resolver.open_key: a call leaving it out is not known)
             return {lits.get(field, _passed_config_key(lits, index, field, config_key) or
                              lits.get(index, repr(default) if default else "?")) for lits in found}
-        return {lits[field] for found in calls.values() for lits in found if field in lits} or None
+        return {lits[field] for found in calls.values() for lits in found if field in lits} or \
+            listed("", field, scalar=True)
 
     def fields_read(values: set | None, keys: set, depth: int = 0) -> set | None:
         """values with each "@field" / "@.field" (an argument `cfg.field`: _Summaries.string_slots,
@@ -271,6 +274,8 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
     import json
 
     holders: dict[str, list] = {}
+    written = {t[1:] for f in all_facts for m in f.models if f.module and m.role == "sets" for t in m.unresolved
+               if t.startswith(".")}
     for f in all_facts:
         for m in f.models if f.module else ():
             if m.role != "fields":
@@ -279,11 +284,23 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
                 path, leaf = json.loads(text)
                 holders.setdefault(path[0], []).append((f.module, m.name, leaf))
 
-    def listed(cls_part: str, field: str) -> set | None:
+    def listed(cls_part: str, field: str, scalar: bool = False) -> set | None:
+        """(`scalar`: a string field's default, counted only where the class is built and no construction
+        passes anything but keywords other than that field)"""
         found = holders.get(field, [])
         if len(found) != 1:
             return None
         module, cls, leaf = found[0]
+        if scalar:
+            built = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+            try:
+                key = ast.literal_eval(leaf)
+            except (ValueError, SyntaxError):
+                return None
+            if not built or not isinstance(key, str) or field in written or \
+                    any(field in lits or any(k.isdigit() for k in lits) for lits in built):
+                return None
+            return {repr(key)}
         if cls_part and cls_part.split(":", 2)[:2] != [module, cls]:
             return {"?"}
         try:
@@ -867,6 +884,7 @@ def _config_summaries(all_facts: list[FileFacts], by_module: dict):
 
     entries = {(f.module, m.name): m.unresolved for f in all_facts if f.module for m in f.models
                if m.role == "config"}
+    _add_written(entries, all_facts, by_module)
     memo: dict[tuple, set | None] = {}
 
     def read(text: str, truths: bool = True, more: str = "") -> set | None:
@@ -877,6 +895,25 @@ def _config_summaries(all_facts: list[FileFacts], by_module: dict):
                                                     json.loads(more) if more else None)
         return memo[text, truths, more]
     return read
+
+
+def _add_written(entries: dict, all_facts: list[FileFacts], by_module: dict) -> None:
+    """A module-level constant or dict another file assigns as an attribute of its module (`config.FIRST_ORDER =
+    args.first_order`, the writer's "sets" summary): its "config" summary gains a "?" value at the top, so that
+    no read of it is known."""
+    import json
+
+    for f in all_facts:
+        for m in f.models if f.module else ():
+            if m.role != "sets":
+                continue
+            for text in m.unresolved:
+                module, _, name = text.rpartition(".")
+                if not module:
+                    continue  # (".<field>": an attribute set on a config object, _listed_keys)
+                key = (defining_module(by_module, module, name) or module, name)
+                if key in entries:
+                    entries[key] = list(entries[key]) + [json.dumps([[], "?"])]
 
 
 def _read_config(ref: list, entries: dict, by_module: dict, lookup, truths: bool, more: list | None = None) -> \

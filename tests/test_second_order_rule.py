@@ -2423,3 +2423,59 @@ def test_joined_layer_lists_reach_the_model(tmp_path: Path, join: str) -> None:
     # the joined list kept aside, never called: nothing on the path
     assert _apis_after_edit(tmp_path, src, "JOIN\n        self.features = nn.Sequential(*layers)",
                             f"{join}\n        self.spare = layers\n        self.features = nn.Identity()") == set()
+
+
+def test_module_constant_flag_across_modules(tmp_path: Path) -> None:
+    # `create_graph=not config.FIRST_ORDER` (or `from config import FIRST_ORDER`), a module-level literal of a
+    # file that never mentions the framework: its value decides; a write to it from any file (argparse), or a
+    # `global` rebinding in its own file, leaves the site possibly second order
+    pos, trap = PKG / "module_constant_flag_across_modules", PKG / "trap_module_constant_flag_across_modules"
+    ops = {"torch.nn.functional.elu"}
+    assert {f.torch_api for f in _scan_ms3(pos).findings} == ops
+    assert not _scan_ms3(trap).findings
+    possible = ops | {"torch.autograd.grad"}  # (not known: the site stays possible, its net not followed: MS302)
+    override = ("train.py", "from meta import adapt\n",
+                "import argparse\n\nimport config\nfrom meta import adapt\n\np = argparse.ArgumentParser()\n"
+                "p.add_argument('--first-order', type=int, default=1)\n"
+                "config.FIRST_ORDER = bool(p.parse_args().first_order)\n")
+    for edits, want in [
+            ([override], possible),
+            ([("config.py", "FIRST_ORDER = True\n",
+               "FIRST_ORDER = True\n\n\ndef load(env):\n    global FIRST_ORDER\n    FIRST_ORDER = env == '1'\n")],
+             possible),
+            ([("meta.py", "from config import FIRST_ORDER, INNER_LR", "import config"),
+              ("meta.py", "not FIRST_ORDER", "not config.FIRST_ORDER"),
+              ("meta.py", "INNER_LR * g", "config.INNER_LR * g")], set()),
+            ([("meta.py", "from config import FIRST_ORDER, INNER_LR", "import config"),
+              ("meta.py", "not FIRST_ORDER", "not config.FIRST_ORDER"),
+              # (False written here: a call of relax() runs it twice)
+              ("meta.py", "def adapt(", "def relax():\n    config.FIRST_ORDER = False\n\n\ndef adapt(")], ops)]:
+        assert _edited_scan(tmp_path, trap, edits) == want, edits
+
+
+def test_dataclass_default_key_through_function_default(tmp_path: Path) -> None:
+    # `NONLINEAR[s.nonlinearity]()`, s a parameter of no known class, given by `fit(s=RunSettings())` in another
+    # file: the one dataclass with that field (a file that never mentions the framework) picks its default's
+    # entry; a construction naming the field picks that one; the field set after construction, or a second
+    # dataclass with a field of that name, keeps every entry
+    pos, trap = PKG / "dataclass_default_key_through_function_default", \
+        PKG / "trap_dataclass_default_key_through_function_default"
+    assert [(f.path, f.line, f.torch_api) for f in _scan_ms3(pos).findings] == [("net.py", 3, "torch.nn.ELU")]
+    assert not _scan_ms3(trap).findings
+    every = {"torch.nn.ELU", "torch.nn.Hardswish"}
+    for edits, want in [
+            ([("run.py", "def fit(s=RunSettings()):", 'def fit(s=RunSettings(nonlinearity="hswish")):')],
+             {"torch.nn.Hardswish"}),
+            ([("run.py", "    phi = Potential(s)", "    s.nonlinearity = input()\n    phi = Potential(s)")], every),
+            ([("settings.py", "    steps: int = 2\n",
+               '    steps: int = 2\n\n\n@dataclass\nclass Other:\n    nonlinearity: str = "elu"\n')], every)]:
+        assert _edited_scan(tmp_path, trap, edits) == want, edits
+
+
+def test_shape_read_not_on_path(tmp_path: Path) -> None:
+    # `list(x.shape)`, `x.dtype`, `x.device`: x's metadata, not its value; a theta that reads x's values stays on
+    src = (Path(__file__).parent / "fixtures" / "second_order" / "shape_read_not_on_path.py").read_text()
+    assert _apis_after_edit(tmp_path, src, "theta[:, :, 2] = shift",
+                            "theta[:, :, 2] = shift * x.mean(dim=(1, 2, 3)).unsqueeze(1)") == {
+        "torch.nn.functional.affine_grid", "torch.nn.functional.grid_sample"}
+    assert _apis_after_edit(tmp_path, src, "list(x.shape)", "list(x.shape)") == {"torch.nn.functional.grid_sample"}

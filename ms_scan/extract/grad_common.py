@@ -385,6 +385,10 @@ _GRAPH_CUTS = frozenset({
 })
 
 
+# tensor attributes that carry no derivative of the tensor: `list(x.shape)`, `x.device` read x's metadata only
+_META_ATTRS = frozenset({"shape", "ndim", "dtype", "device", "is_cuda", "requires_grad"})
+
+
 def refs_besides(node: cst.CSTNode, members: frozenset = frozenset()) -> set[str]:
     """The names an expression reads differentiably (refs, not looking into the arguments of a _GRAPH_CUTS call),
     not counting the callee of a call of one of `members` (`("self", "featurizer")`: other submodules than the
@@ -403,6 +407,8 @@ def refs_besides(node: cst.CSTNode, members: frozenset = frozenset()) -> set[str
         if isinstance(n, cst.Call) and (n.func.attr.value if isinstance(n.func, cst.Attribute) else
                                         n.func.value if isinstance(n.func, cst.Name) else "") in _GRAPH_CUTS:
             kids = []  # `torch.zeros_like(s)`, `s.size(0)`, `s.detach()`: reads s, but not differentiably
+        if isinstance(n, cst.Attribute) and n.attr.value in _META_ATTRS:
+            kids = []  # `x.shape`: its size, not its value
         stack.extend(kids)
     return out
 

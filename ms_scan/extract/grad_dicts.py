@@ -406,6 +406,42 @@ class _Dicts:
                 out.append((name, [json.dumps([list(p), v]) for p, v in entries]))
         return out
 
+    def constant_entries(self) -> list[tuple[str, list[str]]]:
+        """(name, JSON entries) of the module-level names this file binds once to a literal (`FIRST_ORDER = True`,
+        `INNER_LR = 0.1`): a "config" summary whose one entry has the empty path, which ms_scan.project reads for
+        another file's `config.FIRST_ORDER` / `from config import FIRST_ORDER`. None for a name a function of the
+        file declares global, or one bound to anything but a literal."""
+        top = self.ex._module_fn
+        rebound = {n for f in self.all_fns() if f is not top for n in _globals(f.node)}
+        out = []
+        for name, values in top.assigns.items():
+            if "." in name or name in top.defs or name in self.ex._classes or name in rebound or len(values) != 1:
+                continue
+            if _literal(values[0]) is _NOLIT or isinstance(values[0], (cst.Dict, cst.List, cst.Tuple, cst.Set)):
+                continue
+            leaf = self.leaf_text(values[0], top)
+            if leaf != UNKNOWN:
+                out.append((name, [json.dumps([[], leaf])]))
+        return out
+
+    def module_attr_writes(self) -> list[str]:
+        """"<module>.<name>" for each attribute of another project module this file assigns (`config.FIRST_ORDER =
+        args.first_order`): a "sets" summary, by which ms_scan.project counts that constant or dict not known;
+        ".<name>" for an attribute set on anything but `self` / `cls` (`cfg.activation = args.act`), by which it
+        leaves a dataclass field of that name not known (_listed_keys)."""
+        out = set()
+        for f in self.all_fns():
+            for key in f.assigns:
+                root, _, attr = key.rpartition(".")
+                if not root or "." in attr:
+                    continue
+                if root.partition(".")[0] not in ("self", "cls"):
+                    out.add(f".{attr}")
+                target = self.project_target(_dotted_expr(key), f)
+                if target is not None:
+                    out.add(f"{target[0]}.{target[1]}")
+        return sorted(out)
+
     def dataclass_entries(self) -> list[tuple[str, list[str]]]:
         """(class, JSON entries) of the module-level `@dataclass` classes of this file (their "fields" summaries,
         which ms_scan.project reads for another file's `for name in cfg.blocks: BLOCKS[name]`): each field's
@@ -617,3 +653,27 @@ class _Dicts:
         if any(k.rpartition(".")[2] == attr for f in self.all_fns() for k in f.assigns if "." in k):
             return True
         return any(len(c.args) >= 2 and _literal(c.args[1].value) == attr for c, _ in self.calls_named("setattr"))
+
+
+def _globals(node) -> set[str]:
+    """The names a function's own body declares `global` (nested definitions left out)."""
+    out: set[str] = set()
+    body = getattr(getattr(node, "body", None), "body", ())
+    stack = list(body)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, cst.Global):
+            out.update(g.name.value for g in n.names)
+        if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue
+        stack.extend(n.children)
+    return out
+
+
+def _dotted_expr(text: str):
+    """`a.b.c` as an expression (an Attribute chain of Names)."""
+    root, *parts = text.split(".")
+    expr = cst.Name(root)
+    for p in parts:
+        expr = cst.Attribute(value=expr, attr=cst.Name(p))
+    return expr

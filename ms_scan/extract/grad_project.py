@@ -493,7 +493,7 @@ class _ProjectLinks:
             if ref is None:
                 return self.param_path_flag(expr, fn, neg, callees)
             if not ref.path:
-                return False
+                return self.constant_flag(ref, neg, callees)
             if ref.root[0] == "here":
                 truths = self.flag_truths(ref)
                 lits.update(v != neg for v in truths or ())
@@ -507,8 +507,9 @@ class _ProjectLinks:
         if found is not None:
             return bool(found[0]) and all(self.flag_sources(v, found[1], neg, depth + 1, lits, callees, seen)
                                           for v in found[0])
-        if not self.param_of(fn, expr.value):
-            return False
+        if not self.param_of(fn, expr.value):  # `from config import FIRST_ORDER`: that module's constant
+            ref = self.dict_ref(expr, fn)
+            return ref is not None and not ref.path and self.constant_flag(ref, neg, callees)
         owner = self.param_owner(fn, expr.value)
         if (id(owner), expr.value) in seen:
             return True
@@ -533,6 +534,20 @@ class _ProjectLinks:
             if not self.flag_sources(arg if arg is not None else default, caller if arg is not None else
                                      owner.parent or self.ex._module_fn, neg, depth + 1, lits, callees, seen):
                 return False
+        return True
+
+    def constant_flag(self, ref, neg: bool, callees: list) -> bool:
+        """`create_graph=not config.FIRST_ORDER` (or `from config import FIRST_ORDER`), a module-level name of
+        another project module: a "config" ProjectCallee reading that file's "config" summary of it (grad_dicts.
+        constant_entries) with the empty path; "?" added when this file assigns an attribute of that name
+        (`config.FIRST_ORDER = args.first_order`; the other files' such writes: their "sets" summaries). False
+        for anything else."""
+        if ref.root[0] != "import":
+            return False
+        attr = ref.root[2]
+        written = any(k.rpartition(".")[2] == attr and "." in k for f in self.all_fns() for k in f.assigns)
+        extra = tuple(sorted(set(self.import_extra(ref)) | ({"?"} if written else set())))
+        callees.append(ProjectCallee(ref.root[1], ref.root[2], "config", "", "high", "", "", ref.text(neg, extra)))
         return True
 
     def param_path_flag(self, expr, fn: _Fn, neg: bool, callees: list) -> bool:

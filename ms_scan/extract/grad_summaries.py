@@ -96,6 +96,15 @@ class _Summaries:
             summary, state = self._summary(name, "config", lambda st: None)
             summary.unresolved = entries
             out.append((summary, state))
+        for name, entries in self.constant_entries():  # `FIRST_ORDER = True`, read as `config.FIRST_ORDER`
+            summary, state = self._summary(name, "config", lambda st: None)
+            summary.unresolved = entries
+            out.append((summary, state))
+        writes = self.module_attr_writes() if self.ex.module else []
+        if writes:  # `config.FIRST_ORDER = args.first_order`: that constant is not known
+            summary, state = self._summary("", "sets", lambda st: None)
+            summary.unresolved = writes
+            out.append((summary, state))
         for name, entries in self.dataclass_entries():  # `@dataclass class Cfg: blocks: list = field(...)`
             summary, state = self._summary(name, "fields", lambda st: None)
             summary.unresolved = entries
