@@ -790,11 +790,12 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
     _config_summaries."""
     from ms_scan.extract.grad_guards import REACH
 
+    refs = {(home, name) for home, name, _, _, _, _ in _caller_summaries(all_facts, by_module, ("ref",))}
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:
             reach = [c for c in site.project if c.role == "flag" and c.param.startswith(REACH)]
-            if reach and _unreached(reach[0], called, configs, by_module):
+            if reach and _unreached(reach[0], called, configs, by_module, refs):
                 continue  # every call of it, or the site itself, under a guard the configs make false
             # (a "config" callee without a param only marks a dict whose file is to be summarised)
             flags = [c for c in site.project if c.role == "flag" and not c.param.startswith(REACH) or
@@ -815,10 +816,12 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
         facts.grad_sites = kept
 
 
-def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict) -> bool:
+def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset()) -> bool:
     """A site's "reach" callee (grad_guards.reach_callee): True when its own guard is provably false, or when its
     module-level function is called (in its file or, by the "called" summaries, in others: the "!" guard each
-    carries) and every call sits under a guard the configs make false. Not known: False (the site stays)."""
+    carries) and every call sits under a guard the configs make false, no other file naming it otherwise (`refs`,
+    the "ref" summaries: `partial(r1, D)`, a callback, a table of functions, whose holder may call it unguarded).
+    Not known: False (the site stays)."""
     import json
 
     from ms_scan.extract.grad_guards import REACH, guard_truths
@@ -831,7 +834,10 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict) -> 
         return True
     if spec["calls"] is None:
         return False
-    remote = called.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])
+    home = defining_module(by_module, c.module, c.name) or c.module
+    if (home, c.name) in refs:
+        return False
+    remote = called.get((home, c.name), [])
     guards = spec["calls"] + [json.loads(lits["!"]) if "!" in lits else None for lits in remote]
     return bool(guards) and all(false(g) for g in guards)
 

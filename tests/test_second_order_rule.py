@@ -2479,3 +2479,42 @@ def test_shape_read_not_on_path(tmp_path: Path) -> None:
                             "theta[:, :, 2] = shift * x.mean(dim=(1, 2, 3)).unsqueeze(1)") == {
         "torch.nn.functional.affine_grid", "torch.nn.functional.grid_sample"}
     assert _apis_after_edit(tmp_path, src, "list(x.shape)", "list(x.shape)") == {"torch.nn.functional.grid_sample"}
+
+
+def test_guarded_function_passed_by_reference_in_another_file(tmp_path: Path) -> None:
+    # every visible call of regs.r1_penalty sits under a guard config.py makes false, but another file hands the
+    # function on by reference (a partial, a callback, map, a table of functions): its holder may call it under no
+    # guard, so the site stays; a file that only calls it under the same guard changes nothing (the trap)
+    fixture = PKG / "guarded_function_passed_by_reference_across_modules"
+    assert {f.torch_api for f in _scan_ms3(fixture).findings if f.code == "MS301"} == {"torch.nn.PReLU"}
+    assert not _scan_ms3(PKG / "trap_guarded_function_only_called_across_modules").findings
+    for name in ("regs", "models", "config", "train"):
+        (tmp_path / f"{name}.py").write_text((fixture / f"{name}.py").read_text())
+    head = "import regs\nfrom models import Disc\nfrom regs import r1_penalty\n\nD = Disc()\n"
+    for body, want in [("CALLBACKS = [r1_penalty]\n", {"torch.nn.PReLU"}),
+                       ("PENALTIES = {'r1': r1_penalty}\n", {"torch.nn.PReLU"}),
+                       ("OUT = list(map(r1_penalty, [D], []))\n", {"torch.nn.PReLU"}),
+                       ("HOOK = regs.r1_penalty\n", {"torch.nn.PReLU"}),
+                       ("def run(x, fn=r1_penalty):\n    return fn(D, x)\n", {"torch.nn.PReLU"}),
+                       ("def run(x):\n    return D(x).sum()\n", set()),  # named nowhere: still decided
+                       ("def run(x, r1_penalty=None):\n    return D(x).sum()\n", {"torch.nn.PReLU"})]:  # (kept)
+        (tmp_path / "hooks.py").write_text(head + body)
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == want, body
+
+
+def test_config_instance_reaching_a_classmethod_of_another_file(tmp_path: Path) -> None:
+    # set 30's foam MAML package: `Field.from_settings(s)` with `s` defaulting to config.py's module-level
+    # `SETTINGS = Settings()` (a torch-free file), and `cls(s.width, s.act)` in the classmethod: the default picks
+    # the ModuleDict entry; the instance built with the other string picks the other one; an instance built from
+    # argparse, or a function default that is no such instance, leaves every entry
+    fixture = PKG / "config_instance_through_classmethod_across_modules"
+    for name in ("config", "models", "train"):
+        (tmp_path / f"{name}.py").write_text((fixture / f"{name}.py").read_text())
+    train = (fixture / "train.py").read_text()
+    elu, both = {"torch.nn.ELU"}, {"torch.nn.ELU", "torch.nn.Hardswish"}
+    for old, new, want in [("", "", elu),
+                           ("phi = Field.from_settings(s)", "phi = Field(s.width, s.act)", elu),
+                           ("def fit(s=SETTINGS):", "def fit(s=SETTINGS):\n    s = SETTINGS", elu),
+                           ("def fit(s=SETTINGS):", "def fit(s=None):", both)]:
+        (tmp_path / "train.py").write_text(train.replace(old, new) if old else train)
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == want, new

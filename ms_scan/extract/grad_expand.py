@@ -1008,6 +1008,7 @@ class _Expansion:
             return
         if made is not None:
             self.project_hit(state, made, "instance", via, _code(v.func))
+            self.passed_config_callees(state, v, ctx)  # `Net.from_config(CONFIG)`: what CONFIG's file builds
             return
         if ext.startswith("learn2learn") or ext in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE or \
                 ext.startswith("functorch.") and ext.endswith(("make_functional", "make_functional_with_buffers")):

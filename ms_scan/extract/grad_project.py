@@ -159,14 +159,21 @@ class _ProjectLinks:
             config = ProjectCallee(ref_module, ref_name.partition(".")[0], "config", "", "high", "")
             if ref_module and config not in state.site.project:
                 state.site.project.append(config)
-        for ref_module, ref_name in self.passed_configs(built, fn) if built is not None and role == "instance" else ():
-            config = ProjectCallee(ref_module, ref_name, "config", "", "high", "")  # `Critic(cfg)`, cfg a
-            if config not in state.site.project:  # `GANConfig()` of another file: its dataclass defaults
-                state.site.project.append(config)
+        if built is not None and role == "instance":
+            self.passed_config_callees(state, built, fn)
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
                                live=",".join(t for t in (tokens, keys, key) if t))
         if callee not in state.site.project:
             state.site.project.append(callee)
+
+    def passed_config_callees(self, state, built: cst.Call, fn: _Fn) -> None:
+        """A "config" ProjectCallee for each other file's config a call building a project instance passes
+        (`Critic(cfg)`, cfg a `GANConfig()` of another file: its dataclass defaults, passed_configs; `Net(cfg.act)`
+        or `Net.from_config(cfg)`, cfg that file's module-level instance: passed_instances)."""
+        for ref_module, ref_name in dict.fromkeys(self.passed_configs(built, fn) + self.passed_instances(built, fn)):
+            config = ProjectCallee(ref_module, ref_name, "config", "", "high", "")
+            if config not in state.site.project:
+                state.site.project.append(config)
 
     def call_keys(self, c: cst.Call, fn: _Fn) -> str:
         """ProjectCallee.live tokens "=<slot>:<key>" for the arguments of a project class's construction (or a

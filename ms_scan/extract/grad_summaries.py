@@ -116,6 +116,8 @@ class _Summaries:
             except RecursionError:  # a pathological caller loses its argument summaries, not the file's models
                 pass
             out.extend(self.hook_summaries() + self.duck_summaries())
+            out.extend(self.reference_summaries())
+            out.extend(self.classmethod_constructions())
         return out
 
     def passed_configs(self, c: cst.Call, fn: _Fn) -> list[tuple[str, str]]:
@@ -137,6 +139,32 @@ class _Summaries:
                 continue
             target = self.project_callee_of(values[0], found[1] if found is not None else fn)
             if target is not None and target[1][:1].isupper() and "." not in target[1] and target not in out:
+                out.append(target)
+        return out
+
+    def passed_instances(self, c: cst.Call, fn: _Fn) -> list[tuple[str, str]]:
+        """The other project modules' module-level names (module, name) whose value a call passes, whole or by a
+        field (`Net.from_config(cfg)`, `Net(cfg.hidden, cfg.act)` with `cfg` a parameter defaulting to `CONFIG`, or
+        bound once to it, CONFIG an instance another file builds): their files are summarised as passed_configs'
+        are, so that the construction there and its dataclass's defaults ("called", "fields") say which entry a
+        string field picks (ms_scan.project._listed_keys, scalar)."""
+        out = []
+        for a in c.args:
+            root = a.value
+            while isinstance(root, cst.Attribute):
+                root = root.value
+            if a.star or not isinstance(root, cst.Name):
+                continue
+            name = root.value
+            found = self.lookup_assigns(fn, name)
+            values, ctx = (found[0], found[1]) if found is not None else ([], fn)
+            if found is None and self.param_of(fn, name) and isinstance(fn.node, cst.FunctionDef):
+                default = param_default(fn.node, name)
+                values = [default] if default is not None else []
+            if len(values) != 1 or not isinstance(values[0], (cst.Name, cst.Attribute)):
+                continue
+            target = self.project_target(values[0], ctx)  # (`CONFIG`, `settings.CONFIG`)
+            if target is not None and "." not in target[1] and target not in out:
                 out.append(target)
         return out
 
@@ -471,6 +499,63 @@ class _Summaries:
                 spent += state.steps
                 if summary.ops or summary.project:
                     out.append((summary, state))
+        return out
+
+    def classmethod_constructions(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """A "called" summary "<this module>:<C>" for each `cls(...)` in a classmethod of this file's class C
+        (`return cls(cfg.hidden, cfg.act)` in `from_config`): the strings and fields it passes (string_slots) say,
+        as another file's `C(...)` does, which table entry the instance's `self.acts[self.act_name]` picks
+        (ms_scan.project._config_keys). Only the slots: nothing else of arg_summaries applies to a call of this
+        file's own class."""
+        out = []
+        for cls in self.ex._classes.values():
+            if cls.name not in self.ex.class_decls:
+                continue
+            for m in cls.methods.values():
+                if not isinstance(m.node, cst.FunctionDef) or not m.node.params.params or not any(
+                        dotted_name(d.decorator) == "classmethod" for d in m.node.decorators):
+                    continue
+                own = m.node.params.params[0].name.value
+                for c in m.calls:
+                    if not isinstance(c.func, cst.Name) or c.func.value != own or \
+                            self.lookup_assigns(m, own) is not None:
+                        continue
+                    summary, state = self._summary(f"{self.ex.module}:{cls.name}", "called", lambda st: None)
+                    summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
+                        f"{k}={v}" for k, v in self.string_slots(c).items()]
+                    out.append((summary, state))
+        return out
+
+    def reference_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "ref", named "<module>:<name>": another project module's function (or class) this file names other
+        than by calling it (`partial(r1, D)`, `callbacks=[r1]`, `map(r1, xs)`, `{"r1": r1}`, `losses.r1` as an
+        argument). Whoever holds it may call it under no guard, so the guards over its visible calls ("called"
+        summaries) no longer decide whether its site runs (ms_scan.project._unreached)."""
+        top, seen, out = self.ex._module_fn, set(), []
+        names = self.ex.scopes.module.names
+        called: set[int] = set()
+        stack = [self.ex._module_node]
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (cst.Import, cst.ImportFrom)):
+                continue
+            if isinstance(n, cst.Call):
+                called.add(id(n.func))
+            if isinstance(n, (cst.Name, cst.Attribute)) and id(n) not in called and \
+                    (dotted_name(n) or ".").partition(".")[0] in names:  # (a name some import binds: cheap first)
+                target = self.project_target(n, top)
+                if target is not None:
+                    if target not in seen:
+                        seen.add(target)
+                        out.append(self._summary(f"{target[0]}:{target[1]}", "ref", lambda st: None))
+                    continue
+            if isinstance(n, cst.Attribute):  # (`obj.r1` names no import; `losses.r1` was looked up above)
+                if id(n) not in called:  # (`Net.build(...)`, `losses.r1(...)`: calls, not references)
+                    stack.append(n.value)
+            elif isinstance(n, cst.Arg):  # (a keyword's name is no reference)
+                stack.append(n.value)
+            else:
+                stack.extend(n.children)
         return out
 
     # ---------------------------------------------------------------- hooks: instances handed to a holder

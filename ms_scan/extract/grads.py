@@ -635,7 +635,8 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
         for op in summary.ops:
             uniq.setdefault((op.line, op.column, op.api), op)
         summary.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
-        if summary.ops or summary.project or summary.unresolved or summary.role in ("member", "called", "config") or \
+        if summary.ops or summary.project or summary.unresolved or \
+                summary.role in ("member", "called", "config", "ref") or \
                 summary.role.startswith(("member:@", "instance:>")) or \
                 summary.role == "instance" and summary.name in resolver.summarised_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing

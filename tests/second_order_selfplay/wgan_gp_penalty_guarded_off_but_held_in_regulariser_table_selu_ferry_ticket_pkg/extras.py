@@ -1,0 +1,3 @@
+from penalties import grad_penalty
+
+REGULARISERS = dict(gp=grad_penalty)
