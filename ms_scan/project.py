@@ -193,7 +193,7 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
 
 
 def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?",
-                 listed=lambda cls_part, field, scalar=False: None):
+                 listed=lambda cls_part, field, scalar=False: None, constant_list=lambda ref: None):
     """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
     their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
@@ -210,6 +210,9 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     memo: dict[tuple, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
+        if field.startswith("&") and field.endswith(LIST_FIELD):  # `for name in config.BLOCKS:` (looped_constants)
+            found = [constant_list(ref) for ref in field[1:-len(LIST_FIELD)].split("+")]
+            return set().union(*found) if found and None not in found else None
         if field.endswith(LIST_FIELD):  # `for name in cfg.blocks: BLOCKS[name]`: the strings the list holds
             return listed(cls_part, field[:-len(LIST_FIELD)])
         if cls_part:
@@ -342,6 +345,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     """Follow each second-order site's project imports into the summaries (FileFacts.models) of the files
     that define them: their ops join the site with `path` set to that file, and the matching `unresolved`
     entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
+    import ast
     import json
     from dataclasses import replace
 
@@ -369,7 +373,18 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             next(iter(values))[:1] in ("'", '"') else "?"
     if not summaries and not args:
         return
-    picked = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module))
+    def constant_list(ref: str) -> set | None:
+        """"<module>:<name>" (grad_values.looped_constants): the reprs of the strings that module-level tuple of
+        another file holds (its "config" summary, grad_dicts.constant_lists); {"?"} when not one known tuple."""
+        module, _, name = ref.partition(":")
+        values = configs(json.dumps([module, name, [], [], False, [], False]), truths=False)
+        try:
+            held = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 else None
+        except (ValueError, SyntaxError):
+            held = None
+        return {repr(k) for k in held} if isinstance(held, tuple) and all(isinstance(k, str) for k in held) \
+            else {"?"}
+    picked = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module), constant_list)
 
     def find(module: str, name: str, role: str, depth: int = 0):
         """(home module, summary) of a project name; a member the class does not define itself is looked up

@@ -56,6 +56,9 @@ cd4262c, and is tuned from then on (recall 1.00, precision 1.00, 0/6 first-order
 heldout33 was measured blind at recall 1.00 (30/30), precision 0.811 (7 FP), 1/6 first-order files flagged on 3bf7564
 and on a184da6, and is tuned from then on (recall 1.00, precision 0.909, 0/6 first-order files flagged; KNOWN_FPS
 below).
+heldout34 was measured blind at recall 0.906 (29/32), precision 0.906 (3 FP), 0/6 first-order files flagged on 6b29b2f
+and at 0.969 (31/32), 0.838 (6 FP), 0/6 on bab45bf, and is tuned from then on (recall 0.969, precision 0.861, 0/6
+first-order files flagged; KNOWN_FPS below).
 """
 from __future__ import annotations
 
@@ -204,7 +207,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout25": 1.0, "second_order_heldout26": 1.0, "second_order_heldout27": 1.0,
                  "second_order_heldout28": 1.0, "second_order_heldout29": 0.91, "second_order_heldout30": 1.0,
                  "second_order_heldout31": 1.0, "second_order_heldout32": 1.0, "second_order_heldout33": 1.0,
-                 "second_order_selfplay": 1.0}
+                 "second_order_heldout34": 0.96, "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -272,6 +275,12 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 # in a summarised file leaving it not known; a table key `ACTIVATIONS[cfg.activation]` of a config of no known class,
 # read as the default of the one dataclass with that field when its constructions leave it out; `x.shape`,
 # `x.dtype`, `x.device` read no derivative of x, in one file).
+# heldout34 was measured blind at recall 0.906 (29/32), precision 0.906 (3 FP), 0/6 first-order files flagged on
+# 6b29b2f, and at 0.969 (31/32), 0.838 (6 FP), 0/6 on bab45bf; tuned from then on: recall 0.969 (31/32), precision
+# 0.861 (the 5 FP of KNOWN_FPS), 0/6 first-order files flagged (a table key looped over a tuple or list constant of
+# another module, `for name in names: BLOCKS[name](...)` with `build_mlp(1, config.TRUNK_BLOCKS, ...)`, read from that
+# file's "config" summary: the builder entries no call's constant names stay off the path). Missed: the SDF script's
+# F.gelu (layers composed with `functools.reduce`; the file has no MS3xx finding).
 # The MS301 false positives left, each a known cause not yet handled (a test fails on any other, and when one of these
 # goes, so that the list shrinks with the fixes):
 # - heldout26 fo_maml_herbarium_...: `create_graph=args.second_order` is an argparse `--second-order` store_true switch:
@@ -288,12 +297,22 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 # - heldout33 r1_diffaugment_..._pkg: F.affine_grid in augment.py, its theta built from constants and x's shape: the
 #   shape reads are cut in one file, but another file's function reached through its "call" summary is expanded whole
 #   (no slice from the parameter the live argument enters).
+# - heldout34 deeponet_..._pkg: the branch's nn.GroupNorm / nn.PReLU (one line): the PDE derivatives are taken w.r.t.
+#   the coordinates x, and the branch net is called on the sensors only: needs the ops of a forward that do not derive
+#   from the differentiated argument left off the path (as heldout33's GradNorm trunk). Its torch.einsum (MS304, no
+#   primitive known for it in the data) is the data's honest answer and stays.
+# - heldout34 critic_ensemble_..._pkg: the MlpCritic's nn.GroupNorm / nn.PReLU: only `critics[settings.GP_MEMBER]`
+#   gets the penalty; needs a module constant of a torch-free file read as an index into the ensemble.
 _HERBARIUM = "fo_maml_herbarium_leaf_argparse_second_order_store_true_prelu_logsoftmax.py"
 _MLDG = "mldg_oology_egg_photos_museum_domains_domainbed_style_hparams_registry_featurizer_pkg/"
 _GRADNORM = ("gradnorm_dairy_milking_robot_yield_mastitis_multitask_task_weight_grads_heads_relu6_softshrink_"
              "losses_module_pkg/")
 _R1LOOM = ("r1_diffaugment_weaving_loom_jacquard_swatches_grid_sample_translation_augment_module_hardswish_"
            "moduledict_pkg/")
+_DEEPONET = ("deeponet_poisson_rod_heat_source_operator_branch_trunk_builder_dict_elu_prelu_trunk_groupnorm_prelu_"
+             "branch_first_order_pkg/")
+_HUMPBACK = ("critic_ensemble_gp_one_member_humpback_song_unit_spectra_settings_module_critic_registry_gelu_tanh_"
+             "avgpool1d_mlp_member_clipped_prelu_groupnorm_pkg/")
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
@@ -302,6 +321,9 @@ KNOWN_FPS: dict[str, set[str]] = {
     },
     "second_order_heldout29": {f"{_MLDG}:10 torch.nn.SELU", f"{_MLDG}:12 torch.nn.SELU"},
     "second_order_heldout33": {f"{_GRADNORM}:9 torch.nn.SELU", f"{_R1LOOM}:13 torch.nn.functional.affine_grid"},
+    "second_order_heldout34": {f"{_DEEPONET}:24 torch.nn.GroupNorm", f"{_DEEPONET}:24 torch.nn.PReLU",
+                               f"{_DEEPONET}:51 torch.einsum", f"{_HUMPBACK}:11 torch.nn.GroupNorm",
+                               f"{_HUMPBACK}:12 torch.nn.PReLU"},
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
 # arguable label above).

@@ -424,6 +424,23 @@ class _Dicts:
                 out.append((name, [json.dumps([[], leaf])]))
         return out
 
+    def constant_lists(self) -> list[tuple[str, list[str]]]:
+        """(name, JSON entries) of the module-level names this file binds once to a tuple or list of literal
+        strings (`TRUNK_BLOCKS = ("elu", "prelu")`): a "config" summary whose one entry has the empty path and the
+        repr of that tuple, which ms_scan.project reads for another file's loop over it (grad_values.
+        looped_constants). Left out as constant_entries leaves a name out."""
+        top = self.ex._module_fn
+        rebound = {n for f in self.all_fns() if f is not top for n in _globals(f.node)}
+        out = []
+        for name, values in top.assigns.items():
+            if "." in name or name in top.defs or name in self.ex._classes or name in rebound or len(values) != 1 or \
+                    not isinstance(values[0], (cst.List, cst.Tuple)):
+                continue
+            v = [_literal(e.value) if isinstance(e, cst.Element) else _NOLIT for e in values[0].elements]
+            if v and all(isinstance(x, str) for x in v):
+                out.append((name, [json.dumps([[], repr(tuple(v))])]))
+        return out
+
     def module_attr_writes(self) -> list[str]:
         """"<module>.<name>" for each attribute of another project module this file assigns (`config.FIRST_ORDER =
         args.first_order`): a "sets" summary, by which ms_scan.project counts that constant or dict not known;

@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
-    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded,
+    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, LIST_FIELD, ProjectCallee,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -809,6 +809,8 @@ class _Expansion:
                 self.common_ops(state, thunks)
             return
         field = self.key_field(expr, fn) if key is None and not keys else None
+        if field is not None and field[1].startswith("&"):
+            self.constant_callees(state, field[1])
         for v, ctx in values:
             if id(v) in self.ex._keyed or not self.is_dict_value(v):
                 on_value(v, ctx)
@@ -824,6 +826,15 @@ class _Expansion:
                     on_value(x, ctx)
                 for op in state.site.ops[start:]:
                     op.when = op.when or f"{field[0]}|{field[1]}={k}|{','.join(table_keys)}"
+
+    def constant_callees(self, state, field: str) -> None:
+        """A `when` field "&<module>:<name>+...[]" (grad_values.looped_constants): a "config" ProjectCallee without
+        a param for each module constant it reads, so that their files are summarised (grad_dicts.constant_lists)."""
+        for ref in field[1:-len(LIST_FIELD)].split("+"):
+            module, _, name = ref.partition(":")
+            callee = ProjectCallee(module, name, "config", "", "high", "")
+            if callee not in state.site.project:
+                state.site.project.append(callee)
 
     # ---------------------------------------------------------------- values
     def common_ops(self, state, thunks: list) -> None:

@@ -100,6 +100,10 @@ class _Summaries:
             summary, state = self._summary(name, "config", lambda st: None)
             summary.unresolved = entries
             out.append((summary, state))
+        for name, entries in self.constant_lists():  # `TRUNK_BLOCKS = ("elu", "tanh")`, looped over in another file
+            summary, state = self._summary(name, "config", lambda st: None)
+            summary.unresolved = entries
+            out.append((summary, state))
         writes = self.module_attr_writes() if self.ex.module else []
         if writes:  # `config.FIRST_ORDER = args.first_order`: that constant is not known
             summary, state = self._summary("", "sets", lambda st: None)

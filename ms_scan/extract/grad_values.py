@@ -12,7 +12,7 @@ from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
     _walk, binding, calls_in, enclosing, param_default, param_owner_of, read_chain, refs, returned,
-    self_attr_values, union_or_none,
+    self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
@@ -1035,6 +1035,9 @@ class _Values:
                 return self.key_path_field(held[0], held[1], fn, depth)
             if held is not None and isinstance(k, cst.Call):  # `getattr(cfg, "act")`: as `cfg.act`
                 k = cst.Attribute(value=cst.Name(held[0]), attr=cst.Name(held[1][0]))
+        consts = self.looped_constants(k, fn)
+        if consts is not None:  # `for name in names: BLOCKS[name]`, `names` another module's constant
+            return consts
         looped = self.looped_field(k, fn)
         if looped is not None:  # `for name in cfg.blocks: BLOCKS[name]`: any string of the list field
             got = self._key_field(looped, fn, depth + 1)
@@ -1060,6 +1063,35 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def looped_constants(self, k, fn: _Fn) -> tuple[str, str] | None:
+        """_key_field of a table key that is the target of fn's one loop over a module-level name of another
+        project module (`for name in config.TRUNK_BLOCKS:`), or over a parameter every call binds to such a name
+        (`build_mlp(1, config.TRUNK_BLOCKS, ...)`; the names all its calls pass, since an op is written once for
+        all of them): the field "&<module>:<name>+...[]" (GradOp.when), read by ms_scan.project in those files' "config"
+        summaries (grad_dicts.constant_lists). None otherwise."""
+        found = self.lookup_assigns(fn, k.value) if isinstance(k, cst.Name) and \
+            not self.param_of(fn, k.value) else None
+        if found is None or len(found[0]) != 1 or id(found[0][0]) not in self.ex._loop_iters:
+            return None
+        it, ctx = found[0][0], found[1]
+        passed = [(it, ctx)]
+        if isinstance(it, cst.Name) and self.param_of(ctx, it.value):
+            # every call of the file, not only the one an expansion entered by: an op met once stands for all
+            owner = param_owner_of(ctx, it.value)
+            bound = self._bound.pop(id(owner), None) if owner is not None else None
+            try:
+                passed = self.args_or_default(ctx, it.value)
+            finally:
+                if bound is not None:
+                    self._bound[id(owner)] = bound
+        refs = set()
+        for a, f in passed:
+            target = self.project_target(a, f) if isinstance(a, (cst.Name, cst.Attribute)) else None
+            if target is None or not when_safe(*target, also="&+:=[]"):
+                return None
+            refs.add(f"{target[0]}:{target[1]}")
+        return ("", "&" + "+".join(sorted(refs)) + LIST_FIELD) if refs else None
 
     def annotated_config(self, name: str, fn: _Fn) -> _Cls | None:
         """The file's dataclass a parameter is annotated with (`def __init__(self, cfg: BoardConfig)`), the
