@@ -670,7 +670,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                    outer: dict | None = None, built: tuple = ()) -> list[str]:
         """Follow each callee; the `unresolved` texts that remain. Callees guessed from a parameter's name
         (ProjectCallee.guess) are candidates: the one that is a model (has an instance or member summary) is
-        followed; when none or several are, the class is said to be unknown, never named."""
+        followed; when none is, the parameter's own callee (a caller role, of the same guess) follows the
+        arguments other files pass; otherwise the class is said to be unknown, never named."""
         left, groups = [], {}
         for c in callees:
             if c.guess:
@@ -678,11 +679,16 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             elif not follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer, built) and c.text:
                 _add(left, c.text)
         for guess, cands in groups.items():
+            fallback = [c for c in cands if c.role in CALLER_ROLES]  # the parameter itself, grad_project
+            cands = [c for c in cands if c.role not in CALLER_ROLES]
             homes = [find(c.module, c.name, c.role) for c in cands]
             models = [c for c, (_, found) in zip(cands, homes) if found is not None and (
                 c.role != "member" or find(c.module, c.name.partition(".")[0], "instance")[1] is not None)]
             if len(models) == 1 and follow(models[0], via_of(models[0]), conf_of(models[0]), seen, hops, site, live,
                                            outer):
+                continue
+            if not models and fallback and all(follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer, built)
+                                               for c in fallback):
                 continue
             if len(cands) == 1 and homes[0][0] is None:  # its module was not scanned: the name's guess stands
                 _add(left, cands[0].text)

@@ -535,8 +535,16 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
             for op in m.ops:
                 if op.when:
                     cls_part, pick, _ = op.when.split("|", 2)
+                    if pick.startswith("&"):  # "&<module>:<name>+...[]": the constants, rebound by any file
+                        names = [ref.partition(":")[2] for ref in pick.partition("=")[0][1:].split("[")[0].split("+")]
+                        configs.update(rb"\.%s\s*=[^=]" % re.escape(n.encode()) for n in names if n)
+                        continue
                     configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
                                 rb"\b%s\s*=[^=]" % re.escape(pick.partition("=")[0].encode()))
+    # `create_graph=not config.FIRST_ORDER`: the files rebinding that constant (`config.FIRST_ORDER = ...`) say so
+    # in their "sets" summaries (project._add_written)
+    configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached
+                   if c.role == "config" and c.name.isidentifier())
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
     done.update(f"\0when:{c.pattern!r}" for c in configs)
 

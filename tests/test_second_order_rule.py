@@ -1158,9 +1158,13 @@ def test_other_submodules_run_before_the_differentiated_weights_are_not_on_the_p
 
 
 def test_create_graph_flag_decided_by_every_call_in_the_project(tmp_path: Path) -> None:
-    # a public function's create_graph parameter without a default: the literals every call passes decide it
+    # a public function's create_graph parameter without a default: the literals every call passes decide it; the
+    # net is the one the call passing True gives (meta.py's), not the one of the call passing False (warmup's)
     pkg = PKG / "create_graph_flag_caller_literals"
-    (f,) = _scan_ms3(pkg).findings
+    found = _scan_ms3(pkg).findings
+    assert {(f.path, f.torch_api) for f in found} == {("inner_loop.py", "torch.nn.functional.relu6"),
+                                                      ("meta.py", "torch.nn.Hardswish")}
+    (f,) = [f for f in found if f.path == "inner_loop.py"]
     assert f.confidence == "high" and "possibly" not in f.message
     assert not _scan_ms3(PKG / "trap_create_graph_flag_caller_literals").findings
     # one call passing a non-literal: possible again
@@ -1169,7 +1173,7 @@ def test_create_graph_flag_decided_by_every_call_in_the_project(tmp_path: Path) 
     meta = tmp_path / "meta.py"
     meta.write_text(meta.read_text().replace("inner_step(net, xs, ys, 0.1, True)",
                                              "inner_step(net, xs, ys, 0.1, torch.rand(()) > 0.5)"))
-    (f,) = _scan_ms3(tmp_path).findings
+    (f,) = [f for f in _scan_ms3(tmp_path).findings if f.path == "inner_loop.py"]
     assert f.confidence == "medium" and "possibly" in f.message
 
 
@@ -2433,7 +2437,8 @@ def test_module_constant_flag_across_modules(tmp_path: Path) -> None:
     ops = {"torch.nn.functional.elu"}
     assert {f.torch_api for f in _scan_ms3(pos).findings} == ops
     assert not _scan_ms3(trap).findings
-    possible = ops | {"torch.autograd.grad"}  # (not known: the site stays possible, its net not followed: MS302)
+    possible = ops  # (not known: the site stays possible; its `net`, a parameter no call of meta.py binds and whose
+    # name fits none of the imported constants, is what train.py passes)
     override = ("train.py", "from meta import adapt\n",
                 "import argparse\n\nimport config\nfrom meta import adapt\n\np = argparse.ArgumentParser()\n"
                 "p.add_argument('--first-order', type=int, default=1)\n"

@@ -668,7 +668,7 @@ def _stack_room():
 
 
 class _PathState:
-    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live")
+    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live", "flag")
 
     def __init__(self, site: GradSite) -> None:
         self.site = site
@@ -682,6 +682,9 @@ class _PathState:
         # the live argument slots of the call being expanded (Resolver.live_slots), taken by the first forward
         # or function it resolves to (or the project name it leads to); None: every argument is live
         self.live: frozenset | None = None
+        # (function, parameter, negated) when create_graph is a parameter of the site's function: the calls of it
+        # that pass a literal turning it off run the grad first order, so their arguments are not on its path
+        self.flag: tuple | None = None
 
 
 def union_or_none(parts) -> set | None:

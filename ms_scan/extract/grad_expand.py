@@ -299,7 +299,7 @@ class _Expansion:
     def _expand_param(self, state, fn: _Fn, name: str, via: str, depth: int) -> None:
         """_expand of a parameter: the arguments its callers give (its default where they leave it out), else its
         annotated class, else a guess."""
-        callers = self.args_or_default(fn, name)
+        callers = self.args_or_default(fn, name, self.first_order_call(state, fn, name))
         ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
         if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
             self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
@@ -327,6 +327,22 @@ class _Expansion:
         for arg, caller_fn in callers:
             state.live = live  # each caller's argument is called with the same live slots
             self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
+
+    def first_order_call(self, state, fn: _Fn, name: str):
+        """A test of the calls binding parameter `name` (for args_or_default): True for one that passes the site's
+        create_graph parameter (_PathState.flag) a literal that turns it off (`saliency(teacher, x, y,
+        keep_graph=False)` beside `saliency(student, ..., keep_graph=True)`); None when there is no such flag."""
+        if state.flag is None:
+            return None
+        owner, flag, neg = state.flag
+        if self.param_owner(fn, name) is not owner:
+            return None
+
+        def off(c: cst.Call, caller: _Fn) -> bool:
+            a = self.param_arg(owner, c, flag)
+            values = self.literal_values(a, caller, 0) if a is not None else None
+            return values is not None and len(values) == 1 and bool(next(iter(values))) == neg
+        return off
 
     def guess_param_class(self, name: str, fn: _Fn) -> _Cls | None:
         """guess_class of a parameter never bound in this file, but not the class whose own method takes it

@@ -489,6 +489,12 @@ class _Paths:
 
     def site_path(self, site: GradSite, call: cst.Call, fn: _Fn, kind: str, extra) -> None:
         state = _PathState(site)
+        flag = _kw(call, "create_graph")
+        neg = isinstance(flag, cst.UnaryOperation) and isinstance(flag.operator, cst.Not)
+        flag = flag.expression if neg else flag
+        if isinstance(flag, cst.Name) and self.param_of(fn, flag.value) and \
+                self.lookup_assigns(fn, flag.value) is None:  # `create_graph=keep_graph`, a parameter
+            state.flag = (self.param_owner(fn, flag.value), flag.value, neg)
         if kind == "grad":
             outputs = _arg(call, 0, "outputs")
             inputs = _arg(call, 1, "inputs")
@@ -545,7 +551,7 @@ class _Paths:
                     pinned[name] = [v]
         inputs = self.submodule_weights(fn, inputs) if inputs is not None else None
         cut = self.recomputed_inputs(fn, inputs) if inputs is not None else set()
-        exprs = list(outputs) + self.trace_back(fn, back, stop=cut, pinned=pinned, opaque=at)
+        exprs = list(outputs) + self.trace_back(fn, back, stop=cut, pinned=pinned, opaque=at, cuts=True)
         back |= cut & set().union(*(refs(e) for e in exprs))
         holders: set = set()
         reach = None
@@ -840,15 +846,17 @@ class _Paths:
         return back
 
     def trace_back(self, fn: _Fn, names: set, stop: set | None = None, pinned: dict | None = None,
-                   opaque: cst.CSTNode | None = None) -> list:
+                   opaque: cst.CSTNode | None = None, cuts: bool = False) -> list:
         """The backward walk over assignments: follows `names` back through the bindings visible in fn
         (`x = y`, `x = f(y)`, in fn or an enclosing function; a parameter ends the walk) to their sources.
         Grows `names` in place with every name read on the way, not those in `stop` (not walked through);
         returns the assigned values met, in the order met. `pinned`: name -> the values to take for it instead
         of all its assignments (the one that reaches a grad call in a loop). `opaque`: the grad call being sliced,
         whose own arguments are not sources of an output it feeds back into (`for _ in range(order): u = grad(u,
-        x, ...)[0]`: the derivative of u is taken along u's own path, the loop adds no op and no link to x)."""
+        x, ...)[0]`: the derivative of u is taken along u's own path, the loop adds no op and no link to x). `cuts`:
+        a value read only through a _GRAPH_CUTS call (`t = torch.full_like(x, k * dt)`) is no source (refs_besides)."""
         exprs = []
+        reads = refs_besides if cuts else refs
         work = sorted(names, reverse=True)  # (popped in name order: the walk does not depend on set order)
         while work:
             name = work.pop()
@@ -857,7 +865,7 @@ class _Paths:
                 continue
             for v in pinned.get(name, found[0]) if pinned else found[0]:
                 exprs.append(v)
-                read = refs(v) if opaque is None else set().union(*map(refs, _outside(v, opaque)))
+                read = reads(v) if opaque is None else set().union(*map(reads, _outside(v, opaque)))
                 for r in sorted((read - names - stop) if stop is not None else (read - names), reverse=True):
                     names.add(r)
                     work.append(r)
@@ -904,9 +912,10 @@ class _Paths:
         return held, values
 
     def recomputed_inputs(self, fn: _Fn, inputs: list) -> set:
-        """Grad inputs that are plain names fn assigns only from themselves and values no other input reaches
-        (`w = w - step` after a Newton step built from `grad(loss, w)` in a loop): what computes the next value
-        of the input comes before the grad, so the slice does not walk back through these assignments."""
+        """Grad inputs that are plain names fn assigns only from themselves (or from what they reach around a loop:
+        `x_in = x.requires_grad_(True)` with `x = x_in + f * dt` below) and values no other input reaches (`w = w -
+        step` after a Newton step built from `grad(loss, w)` in a loop): what computes the next value of the input
+        comes before the grad, so the slice does not walk back through these assignments."""
         names = [e.value for i in inputs for e in (i.elements if isinstance(i, (cst.List, cst.Tuple)) else ())] + \
             [i for i in inputs if not isinstance(i, (cst.List, cst.Tuple))]
         plain = {n.value for n in names if isinstance(n, cst.Name)}
@@ -918,7 +927,8 @@ class _Paths:
             if found is None or found[1] is not fn:
                 continue
             others = spread(self.visible_assigns(fn), plain - {n}) if len(plain) > 1 else set()
-            if any(n in refs(v) for v in found[0]) and \
+            around = spread(self.visible_assigns(fn), {n})
+            if any(refs(v) & around for v in found[0]) and \
                     not any((refs(v) - {n}) & others for v in found[0]):
                 out.add(n)
         return out

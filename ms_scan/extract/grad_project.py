@@ -134,6 +134,13 @@ class _ProjectLinks:
                                  guess=unknown, text=unknown if unsure else None)
         finally:
             state.guessed -= 1
+        if unsure:  # (no candidate a model, as a generic `net` among imported constants: the callers' arguments)
+            found = self.callee_target(owner, name)
+            if found is not None:
+                callee = ProjectCallee(self.ex.module, found[0], "param", via, "high", unknown, unknown,
+                                       f"{found[1]}:{name}" + (f":{attr}" if attr else ""))
+                if callee not in state.site.project:
+                    state.site.project.append(callee)
         return True
 
     # ---------------------------------------------------------------- ProjectCallee entries

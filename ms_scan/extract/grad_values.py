@@ -252,15 +252,18 @@ class _Values:
                 out.append((a, f))
         return out
 
-    def args_or_default(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:
+    def args_or_default(self, fn: _Fn, name: str, skip=None) -> list[tuple[cst.BaseExpression, _Fn]]:
         """caller_args, with the parameter's default (read where the def is written) for the calls of this file
-        that leave it out (`Mlp(d)` with `act_layer=partial(nn.GELU, approximate="tanh")`)."""
+        that leave it out (`Mlp(d)` with `act_layer=partial(nn.GELU, approximate="tanh")`); `skip(call, caller)`:
+        calls left out."""
         owner = param_owner_of(fn, name)
         if owner is None:
             return []
         default = param_default(owner.node, name) if isinstance(owner.node, cst.FunctionDef) else None
         out = []
         for c, f in self.calls_of(owner):
+            if skip is not None and skip(c, f):
+                continue
             a = self.param_arg(owner, c, name)
             if a is not None:
                 out.append((a, f))
