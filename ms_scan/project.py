@@ -193,7 +193,7 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
 
 
 def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?",
-                 listed=lambda cls_part, field, scalar=False: None, constant_list=lambda ref: None):
+                 listed=lambda cls_part, field, scalar=False: None, constant_list=lambda module, name: None):
     """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
     their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
@@ -205,13 +205,14 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     (_listed_keys); so does a string field no call passes by keyword, read from a config of no known class
     (`ACTIVATIONS[cfg.activation]`, cfg the `CavityConfig()` a function's default passes on): that one dataclass's
     default."""
-    from ms_scan.extract.grad_common import LIST_FIELD
+    from ms_scan.extract.grad_common import LIST_FIELD, constant_refs
 
     memo: dict[tuple, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
-        if field.startswith("&") and field.endswith(LIST_FIELD):  # `for name in config.BLOCKS:` (looped_constants)
-            found = [constant_list(ref) for ref in field[1:-len(LIST_FIELD)].split("+")]
+        consts = constant_refs(field)
+        if consts is not None:  # `for name in config.BLOCKS:` (looped_constants)
+            found = [constant_list(module, name) for module, name in consts]
             return set().union(*found) if found and None not in found else None
         if field.endswith(LIST_FIELD):  # `for name in cfg.blocks: BLOCKS[name]`: the strings the list holds
             return listed(cls_part, field[:-len(LIST_FIELD)])
@@ -373,10 +374,9 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             next(iter(values))[:1] in ("'", '"') else "?"
     if not summaries and not args:
         return
-    def constant_list(ref: str) -> set | None:
-        """"<module>:<name>" (grad_values.looped_constants): the reprs of the strings that module-level tuple of
-        another file holds (its "config" summary, grad_dicts.constant_lists); {"?"} when not one known tuple."""
-        module, _, name = ref.partition(":")
+    def constant_list(module: str, name: str) -> set | None:
+        """(grad_values.looped_constants): the reprs of the strings that module-level tuple of another file holds
+        (its "config" summary, grad_dicts.constant_lists); {"?"} when not one known tuple."""
         values = configs(json.dumps([module, name, [], [], False, [], False]), truths=False)
         try:
             held = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 else None

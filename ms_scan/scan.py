@@ -510,6 +510,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     to a function whose model parameter nothing binds (they name it); `done` holds the paths already
     summarised (and, as "\\0<module>:<name>", the functions already looked for)."""
     from ms_scan import project
+    from ms_scan.extract.grad_common import constant_refs
 
     by_module = project.Modules(facts)
     out: dict[str, SourceFile] = {}
@@ -535,9 +536,9 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
             for op in m.ops:
                 if op.when:
                     cls_part, pick, _ = op.when.split("|", 2)
-                    if pick.startswith("&"):  # "&<module>:<name>+...[]": the constants, rebound by any file
-                        names = [ref.partition(":")[2] for ref in pick.partition("=")[0][1:].split("[")[0].split("+")]
-                        configs.update(rb"\.%s\s*=[^=]" % re.escape(n.encode()) for n in names if n)
+                    consts = constant_refs(pick.partition("=")[0])
+                    if consts is not None:  # "&<module>:<name>+...[]": the constants, rebound by any file
+                        configs.update(rb"\.%s\s*=[^=]" % re.escape(n.encode()) for _, n in consts if n)
                         continue
                     configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
                                 rb"\b%s\s*=[^=]" % re.escape(pick.partition("=")[0].encode()))

@@ -85,6 +85,14 @@ MAX_CLASS_HOPS = 8  # wrappers (DataParallel(...), `.module`) and aliases follow
 LIST_FIELD = "[]"
 
 
+def constant_refs(field: str) -> list[tuple[str, str]] | None:
+    """(module, name) of each module constant a GradOp.when field "&<module>:<name>+...[]" loops over
+    (grad_values.looped_constants); None for any other field."""
+    if not (field.startswith("&") and field.endswith(LIST_FIELD)):
+        return None
+    return [(module, name) for module, _, name in (ref.partition(":") for ref in field[1:-len(LIST_FIELD)].split("+"))]
+
+
 # ------------------------------------------------------------------------------------------- facts
 @dataclass(slots=True)
 class GradOp:

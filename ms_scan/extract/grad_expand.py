@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
-    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, LIST_FIELD, ProjectCallee,
+    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -846,8 +846,7 @@ class _Expansion:
     def constant_callees(self, state, field: str) -> None:
         """A `when` field "&<module>:<name>+...[]" (grad_values.looped_constants): a "config" ProjectCallee without
         a param for each module constant it reads, so that their files are summarised (grad_dicts.constant_lists)."""
-        for ref in field[1:-len(LIST_FIELD)].split("+"):
-            module, _, name = ref.partition(":")
+        for module, name in constant_refs(field):
             callee = ProjectCallee(module, name, "config", "", "high", "")
             if callee not in state.site.project:
                 state.site.project.append(callee)

@@ -178,12 +178,10 @@ class _Guards:
         if own is not None and guard_truths(own, local_read) == {False}:
             return False
         calls = None
-        refs = self.reference_guards(fn) if fn.cls is None and fn.parent is self.ex._module_fn and \
-            isinstance(fn.node, cst.FunctionDef) and self.used_otherwise(fn) else []
-        if fn.cls is None and fn.parent is self.ex._module_fn and isinstance(fn.node, cst.FunctionDef) and \
-                refs is not None:
-            found = self.calls_of(fn)
-            guards = [self.call_guard(c, f) for c, f in found] + refs
+        named = self.reference_guards(fn) if fn.cls is None and fn.parent is self.ex._module_fn and \
+            isinstance(fn.node, cst.FunctionDef) else None
+        if named is not None:
+            guards = [self.call_guard(c, f) for c, f in self.calls_of(fn)] + named
             if all(g is not None for g in guards):
                 calls = guards
                 if guards and all(guard_truths(g, local_read) == {False} for g in guards) and \
@@ -195,9 +193,10 @@ class _Guards:
         return ProjectCallee(self.ex.module or "", fn.name, "flag", "", "high", "", "", REACH + spec)
 
     def reference_guards(self, fn: _Fn) -> list | None:
-        """The guards over the names of fn that are no calls of it, each as a call's (`residual = residual_autograd
-        if CFG["exact_derivs"] else residual_fd`: the function runs only where that branch is taken); None when
-        one is under no guard, or in code of no function of this file (a class body)."""
+        """The guards over the names of fn that are no calls of it (`partial(r1, ...)`, a table, a callback), each
+        as a call's (`residual = residual_autograd if CFG["exact_derivs"] else residual_fd`: the function runs only
+        where that branch is taken); [] when the module names fn only by calling it; None when one such name is
+        under no guard, or in code of no function of this file (a class body)."""
         called = {id(c.func) for c, _ in self.calls_of(fn)}
 
         def names(root, prune: bool) -> list:
@@ -213,27 +212,15 @@ class _Guards:
                     out.append(n)
                 stack.extend(n.children)
             return out
-        out, seen = [], 0
-        for f in self.all_fns():
+        every = names(self.ex._module_node, False)
+        if not every:
+            return []
+        out = []
+        for f in self.all_fns():  # (each function's own code, for the `if` tests over the name there)
             root = self.ex._module_node if f is self.ex._module_fn else f.node
             for n in names(root, True) if root is not None else ():
                 guard = self.call_guard(n, f)
                 if guard is None:
                     return None
                 out.append(guard)
-                seen += 1
-        return out if seen == len(names(self.ex._module_node, False)) else None
-
-    def used_otherwise(self, fn: _Fn) -> bool:
-        """Whether the module names fn other than by calling it (`partial(r1, ...)`, a table, a callback)."""
-        called = {id(c.func) for c, _ in self.calls_of(fn)}
-        stack = [self.ex._module_node]
-        while stack:
-            n = stack.pop()
-            if isinstance(n, cst.Name) and n.value == fn.name and id(n) not in called:
-                return True
-            if isinstance(n, cst.FunctionDef) and n is fn.node:
-                stack.extend(c for c in n.children if c is not n.name)
-                continue
-            stack.extend(n.children)
-        return False
+        return out if len(out) == len(every) else None

@@ -489,12 +489,9 @@ class _Paths:
 
     def site_path(self, site: GradSite, call: cst.Call, fn: _Fn, kind: str, extra) -> None:
         state = _PathState(site)
-        flag = _kw(call, "create_graph")
-        neg = isinstance(flag, cst.UnaryOperation) and isinstance(flag.operator, cst.Not)
-        flag = flag.expression if neg else flag
-        if isinstance(flag, cst.Name) and self.param_of(fn, flag.value) and \
-                self.lookup_assigns(fn, flag.value) is None:  # `create_graph=keep_graph`, a parameter
-            state.flag = (self.param_owner(fn, flag.value), flag.value, neg)
+        flag = self.param_flag(_kw(call, "create_graph"), fn)
+        if flag is not None:  # `create_graph=keep_graph`, a parameter
+            state.flag = (self.param_owner(fn, flag[0]), *flag)
         if kind == "grad":
             outputs = _arg(call, 0, "outputs")
             inputs = _arg(call, 1, "inputs")

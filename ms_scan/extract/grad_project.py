@@ -380,25 +380,34 @@ class _ProjectLinks:
         file binds: a "flag" ProjectCallee ("index:name:default:not:values") whose value ms_scan.project reads at
         the other files' calls. With `here`, the values this file's calls give create_graph (all literal, the
         parameter without a default, `opened` = (function, parameter)): the other files' calls decide with them."""
+        found = self.param_flag(expr, fn)
+        if found is None:
+            return None
+        name, neg = found
+        owner = self.param_owner(fn, name)
+        found = self.callee_target(owner, name)
+        if found is None or (here is None and self.calls_of(owner)) or \
+                (opened is not None and (opened[0] is not owner or opened[1] != name)):
+            return None
+        target, index = found
+        default = param_default(owner.node, name)
+        lit = _literal(default) if default is not None else ""
+        if lit is not _NOLIT and lit not in (True, False, None, ""):
+            return None
+        kept = ",".join(sorted(str(v) for v in here)) if here is not None else ""
+        return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
+                             f"{index}:{name}:{'' if lit is _NOLIT else lit}:{'not' if neg else ''}:{kept}")
+
+    def param_flag(self, expr, fn: _Fn) -> tuple[str, bool] | None:
+        """(parameter, negated) for a create_graph of `keep` or `not keep`, keep a parameter of fn (or of a function
+        enclosing it) that nothing there rebinds; None for anything else."""
         neg = isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not)
         if neg:
             expr = expr.expression
         if not isinstance(expr, cst.Name) or self.lookup_assigns(fn, expr.value) is not None or \
                 not self.param_of(fn, expr.value):
             return None
-        owner = self.param_owner(fn, expr.value)
-        found = self.callee_target(owner, expr.value)
-        if found is None or (here is None and self.calls_of(owner)) or \
-                (opened is not None and (opened[0] is not owner or opened[1] != expr.value)):
-            return None
-        target, index = found
-        default = param_default(owner.node, expr.value)
-        lit = _literal(default) if default is not None else ""
-        if lit is not _NOLIT and lit not in (True, False, None, ""):
-            return None
-        kept = ",".join(sorted(str(v) for v in here)) if here is not None else ""
-        return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
-                             f"{index}:{expr.value}:{'' if lit is _NOLIT else lit}:{'not' if neg else ''}:{kept}")
+        return expr.value, neg
 
     def guard_callee(self, fn: _Fn) -> ProjectCallee | None:
         """A method run only under `if self.cfg.unrolled:` (every call of it in the file, in the body of such an
