@@ -721,6 +721,14 @@ class _Expansion:
                 cls = ex._classes[v.func.value]
                 with self.bound_call(self.init_of(cls), v, ctx):
                     self.expand_class_member(state, cls, attr, via, depth + 1)
+            elif (dotted_name(v.func) or "").rpartition(".")[2] in ("SimpleNamespace", "Namespace") and \
+                    api is None and self.project_target(v.func, ctx) is None:
+                # `models = SimpleNamespace(gen=G(), disc=D())`: `models.disc` is what the keyword gives
+                given = next((a.value for a in v.args if a.keyword is not None and a.keyword.value == attr), None)
+                if given is not None:
+                    self.expand_value(state, given, ctx, _join(via, f"{_code(v.func)}.{attr}"), depth + 1)
+                elif any(a.star for a in v.args):
+                    self.unresolved(state, f"{text} (an attribute of a {_code(v.func)} built from `**`)")
             elif (ex._ext_path(v.func) or "") in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE:
                 if v.args:
                     self.member_of_value(state, v.args[0].value, attr, ctx, via, depth + 1, text)

@@ -33,7 +33,7 @@ class _Paths:
             if cert:
                 raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
         for call, fn, kind, api, cert, extra in raw:
-            flag, flag_expr = None, _kw(call, "create_graph")
+            flag, flag_expr = None, self.ex.site_kw(call, "create_graph")
             if kind == "higher" and extra is not None:  # `track_higher_grads=cfg["second_order"]`: its values
                 values = self.literal_values(extra, fn, 0)
                 if values is not None and not any(values):
@@ -489,7 +489,7 @@ class _Paths:
 
     def site_path(self, site: GradSite, call: cst.Call, fn: _Fn, kind: str, extra) -> None:
         state = _PathState(site)
-        flag = self.param_flag(_kw(call, "create_graph"), fn)
+        flag = self.param_flag(self.ex.site_kw(call, "create_graph"), fn)
         if flag is not None:  # `create_graph=keep_graph`, a parameter
             state.flag = (self.param_owner(fn, flag[0]), *flag)
         if kind == "grad":

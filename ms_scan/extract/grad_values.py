@@ -288,6 +288,8 @@ class _Values:
         if owner.cls is None:  # `partial(u_scalar, model=net)` binds u_scalar's parameters as a call does
             out += [(c, f) for c, f in self.calls_named("partial") if _partial_of(c) == owner.name and
                     self.lookup_def(f, owner.name) is owner]
+        if owner.cls is None:  # `STEPS[name](models, opts, batch)` with `STEPS = {"d_step": d_step, ...}`
+            out += [(c, f) for c, f in self.table_calls() if self.dispatches_to(c.func.value, f, owner)]
         for c, f in self.calls_named(key):
             func = c.func
             if owner.cls is None:
@@ -322,6 +324,31 @@ class _Values:
                         out.append((c, f))
             self._instance_calls[id(cls)] = out
         return self._instance_calls[id(cls)]
+
+    def table_calls(self) -> list[tuple[cst.Call, _Fn]]:
+        """The file's calls of a table's item, `T[k](...)` with T a name (indexed once per file)."""
+        if self._table_calls is None:
+            self._table_calls = [(c, f) for f in self.all_fns() for c in f.calls
+                                 if isinstance(c.func, cst.Subscript) and isinstance(c.func.value, cst.Name)]
+        return self._table_calls
+
+    def dispatches_to(self, table: cst.Name, fn: _Fn, owner: _Fn) -> bool:
+        """`table`, as seen from fn, is bound only to dict/list/tuple displays of this file's functions, one of
+        them owner (a dispatch table of step functions: calling an item calls owner with the same arguments)."""
+        found = self.lookup_assigns(fn, table.value)
+        if found is None or not found[0]:
+            return False
+        hit = False
+        for v in found[0]:
+            if isinstance(v, cst.Dict):
+                items = [e.value for e in v.elements if isinstance(e, cst.DictElement)]
+            elif isinstance(v, (cst.List, cst.Tuple)):
+                items = [e.value for e in v.elements if isinstance(e, cst.Element)]
+            else:
+                return False
+            hit = hit or any(isinstance(x, cst.Name) and x.value == owner.name and
+                             self.lookup_def(found[1], x.value) is owner for x in items)
+        return hit
 
     def calls_named(self, name: str) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls `name(...)` and `x.name(...)` with their functions (indexed once per file)."""

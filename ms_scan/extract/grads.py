@@ -89,6 +89,9 @@ class GradExtractor(Extractor):
         self._item_sets: list[tuple] = []
         self._item_values: set[int] = set()
         self._loop_iters: set[int] = set()  # id(iterable) of each for loop / comprehension (its target: an element)
+        # id(call) -> the `partial(torch.autograd.grad, create_graph=True, ...)` its callee name is bound to: the
+        # call is a grad call with the partial's keywords (`grad_keep(y, x)`)
+        self._partials: dict[int, cst.Call] = {}
 
     # ---------------------------------------------------------------- context
     @property
@@ -389,6 +392,8 @@ class GradExtractor(Extractor):
             ext = self._ext_path(func) or ""  # functorch's transforms are torch.func's (`functorch.hessian`)
             if ext.startswith("functorch.") and ext.rpartition(".")[2] in _FUNCTORCH_ALIASES:
                 api = "torch.func." + ext.rpartition(".")[2]
+        if api in (None, "torch.autograd.grad", "torch.autograd.backward") and isinstance(func, cst.Name):
+            api = self._partial_grad(node, func.value, fn) or api  # the scopes already alias the partial's target
         if api is not None:
             self._callee_api[id(node)] = api
         if isinstance(func, cst.Attribute) and func.attr.value in _LIST_GROWERS and \
@@ -407,8 +412,32 @@ class GradExtractor(Extractor):
             self.grad_off_calls.update(id(c) for c in calls_in(func.value))
         self._detect_site(node, fn, func, api)
 
+    def _partial_grad(self, node: cst.Call, name: str, fn: _Fn) -> str | None:
+        """The grad API `name` calls when it is bound to `partial(torch.autograd.grad, <keywords>)` (a grad helper
+        that fixes create_graph: `grad_keep = functools.partial(torch.autograd.grad, create_graph=True)`), else
+        None; the partial is remembered for the call's keywords."""
+        values = self._bound_values(fn, name)
+        partials = [v for v in values if isinstance(v, cst.Call) and dotted_name(v.func) in ("partial", "functools."
+                    "partial") and v.args and v.args[0].keyword is None and not v.args[0].star and
+                    all(a.keyword is not None for a in v.args[1:])]
+        if len(partials) != 1 or len(values) != 1:
+            return None
+        target = partials[0].args[0].value
+        path = self.resolve_path(target) if dotted_name(target) is not None else None
+        api = self.canonical(path) if path is not None else None
+        if api not in ("torch.autograd.grad", "torch.autograd.backward"):
+            return None
+        self._partials[id(node)] = partials[0]
+        return api
+
+    def site_kw(self, call: cst.Call, name: str) -> cst.BaseExpression | None:
+        """A keyword of a grad call, given by the call or by the partial its callee is bound to."""
+        value = _kw(call, name)
+        partial = self._partials.get(id(call))
+        return _kw(partial, name) if value is None and partial is not None else value
+
     def _create_graph(self, node: cst.Call) -> str | None:
-        value = _kw(node, "create_graph")
+        value = self.site_kw(node, "create_graph")
         if value is None:
             # `grad(y, x, **GRAD_OPTS)`, `grad(y, x, **kwargs)`: what the dict or the callers give it, decided after
             # the pass (Resolver.splat_flag); first order when that is not shown
@@ -544,6 +573,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self.out: list[tuple[cst.CSTNode, object]] = []
         self._module_classes: dict[str, _Cls] | None = None
         self._calls_by_name: dict[str, list] | None = None
+        self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
         self._instance_calls: dict[int, list] = {}  # id(class) -> the calls of its instances (`reg(x, y)`)
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
         self._owner_memo: dict[tuple, set] = {}  # owner_params, per (function, input parameters)
