@@ -11,7 +11,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
-    _walk, binding, calls_in, enclosing, param_default, param_owner_of, read_chain, refs, returned,
+    _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
     self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
@@ -289,7 +289,7 @@ class _Values:
             out += [(c, f) for c, f in self.calls_named("partial") if _partial_of(c) == owner.name and
                     self.lookup_def(f, owner.name) is owner]
         if owner.cls is None:  # `STEPS[name](models, opts, batch)` with `STEPS = {"d_step": d_step, ...}`
-            out += [(c, f) for c, f in self.table_calls() if self.dispatches_to(c.func.value, f, owner)]
+            out += [(c, f) for c, f, table, ctx in self.table_calls() if self.dispatches_to(table, ctx, owner)]
         for c, f in self.calls_named(key):
             func = c.func
             if owner.cls is None:
@@ -325,11 +325,20 @@ class _Values:
             self._instance_calls[id(cls)] = out
         return self._instance_calls[id(cls)]
 
-    def table_calls(self) -> list[tuple[cst.Call, _Fn]]:
-        """The file's calls of a table's item, `T[k](...)` with T a name (indexed once per file)."""
+    def table_calls(self) -> list[tuple[cst.Call, _Fn, cst.Name, _Fn]]:
+        """The file's calls of a table's item, with the table and the function T is read in: `T[k](...)`, and
+        `step(...)` with the name bound only to `T[k]` (`step = STEPS[name]`), T a name (indexed once per file)."""
         if self._table_calls is None:
-            self._table_calls = [(c, f) for f in self.all_fns() for c in f.calls
-                                 if isinstance(c.func, cst.Subscript) and isinstance(c.func.value, cst.Name)]
+            out = []
+            for f in self.all_fns():
+                for c in f.calls:
+                    func, ctx = c.func, f
+                    if isinstance(func, cst.Name):
+                        found = self.lookup_assigns(f, func.value)
+                        func, ctx = (found[0][0], found[1]) if found is not None and len(found[0]) == 1 else (None, f)
+                    if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name):
+                        out.append((c, f, func.value, ctx))
+            self._table_calls = out
         return self._table_calls
 
     def dispatches_to(self, table: cst.Name, fn: _Fn, owner: _Fn) -> bool:
