@@ -375,13 +375,16 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     if not summaries and not args:
         return
     def constant_list(module: str, name: str) -> set | None:
-        """(grad_values.looped_constants): the reprs of the strings that module-level tuple of another file holds
-        (its "config" summary, grad_dicts.constant_lists); {"?"} when not one known tuple."""
+        """(grad_values.looped_constants, constant_key): the reprs of the strings that module-level tuple of another
+        file holds (its "config" summary, grad_dicts.constant_lists), or the one string constant (constant_entries);
+        {"?"} when not one known tuple or string."""
         values = configs(json.dumps([module, name, [], [], False, [], False]), truths=False)
         try:
             held = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 else None
         except (ValueError, SyntaxError):
             held = None
+        if isinstance(held, str):  # `BLOCKS[config.BLOCK]` (grad_values.constant_key): a one-key list
+            return {repr(held)}
         return {repr(k) for k in held} if isinstance(held, tuple) and all(isinstance(k, str) for k in held) \
             else {"?"}
     picked = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module), constant_list)

@@ -802,6 +802,8 @@ class _Expansion:
             if field is not None and when_safe(*field):
                 # `ACTS[cfg["act"]]` of another file's table, the key a config another file builds: the table's
                 # entries, of which ms_scan.project keeps those the configs name ("?" token, as GradOp.when)
+                if field[1].startswith("&"):
+                    self.constant_callees(state, field[1])
                 self.project_hit(state, table, "call", via, _code(expr.value), key=f"?{field[0]}|{field[1]}")
                 return
             if key is not None and isinstance(expr.value, cst.Attribute) and on_value is None:

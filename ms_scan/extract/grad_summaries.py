@@ -63,6 +63,8 @@ class _Summaries:
         for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
             if "." in name or name in top.defs or name in self.ex._classes:
                 continue
+            # (`register_block("glu", _glu)` at module level putting `_glu` in it: registered_items)
+            values = values + [v for v, ctx in self.registered_items(name) if ctx is top]
             items = [x for v in values for x in self.table_items(v)]
             registered = [v for v in values if id(v) in self.ex.registered]
             if registered and not items:

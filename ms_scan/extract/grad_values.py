@@ -590,6 +590,8 @@ class _Values:
             return [(container, fn)]  # `nn.ModuleDict({...})[act]`, `{"elu": F.elu, ...}[name]` looked up in place
         if isinstance(container, cst.Name):
             found = self.lookup_assigns(fn, container.value)
+            if found and found[1] is self.ex._module_fn:  # and what registering functions put in it
+                return [(v, found[1]) for v in found[0]] + self.registered_items(container.value)
             return [(v, found[1]) for v in found[0]] if found else None
         if isinstance(container, cst.Attribute):
             cls = self.class_of(container.value, fn)
@@ -597,6 +599,31 @@ class _Values:
                 method, values = self.class_members(cls, container.attr.value)
                 return values if values else None
         return None
+
+    def registered_items(self, table: str) -> list:
+        """The entries a module-level table gets from a function of this file that stores its parameters in it
+        (`def register(name, fn): BLOCKS[name] = fn`): each call's argument for the value (`register("glu",
+        _glu)`), held under the call's literal key (a call whose key is not a string literal adds nothing)."""
+        memo = self._registered_items.get(table)
+        if memo is not None:
+            return memo
+        out = []
+        for target, value, f, _ in self.ex._item_sets:
+            if f is self.ex._module_fn or not isinstance(target.value, cst.Name) or target.value.value != table or \
+                    not isinstance(value, cst.Name) or table in f.params or not self.param_of(f, value.value) or \
+                    any(id(v) not in self.ex._item_values for v in f.assigns.get(table, ())):
+                continue
+            k = target.slice[0].slice.value if len(target.slice) == 1 and \
+                isinstance(target.slice[0].slice, cst.Index) else None
+            for c, caller in self.calls_of(f):
+                arg = self.param_arg(f, c, value.value)
+                key = _literal(self.param_arg(f, c, k.value) if isinstance(k, cst.Name) and
+                               self.param_of(f, k.value) else k) if k is not None else _NOLIT
+                if arg is not None and isinstance(key, str):
+                    self.ex._keyed[id(arg)] = key
+                    out.append((arg, caller))
+        self._registered_items[table] = out
+        return out
 
     def is_dict_value(self, v) -> bool:
         v = _unchain(v)
@@ -1074,8 +1101,8 @@ class _Values:
                 return self.key_path_field(held[0], held[1], fn, depth)
             if held is not None and isinstance(k, cst.Call):  # `getattr(cfg, "act")`: as `cfg.act`
                 k = cst.Attribute(value=cst.Name(held[0]), attr=cst.Name(held[1][0]))
-        consts = self.looped_constants(k, fn)
-        if consts is not None:  # `for name in names: BLOCKS[name]`, `names` another module's constant
+        consts = self.constant_key(k, fn) or self.looped_constants(k, fn)
+        if consts is not None:  # `BLOCKS[config.BLOCK]`; `for name in names: BLOCKS[name]`, names another module's
             return consts
         looped = self.looped_field(k, fn)
         if looped is not None:  # `for name in cfg.blocks: BLOCKS[name]`: any string of the list field
@@ -1102,6 +1129,17 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def constant_key(self, k, fn: _Fn) -> tuple[str, str] | None:
+        """_key_field of a table key that is a module-level name of another project module (`BLOCKS[config.BLOCK]`,
+        `BLOCKS[BLOCK]` with `from config import BLOCK`): the field "&<module>:<name>[]" of looped_constants, read
+        as the one-key list the string constant is (ms_scan.project). None otherwise."""
+        if isinstance(k, cst.Name) and (self.lookup_assigns(fn, k.value) is not None or self.param_of(fn, k.value)):
+            return None
+        target = self.project_target(k, fn) if isinstance(k, (cst.Name, cst.Attribute)) else None
+        if target is None or not when_safe(*target, also="&+:=[]"):
+            return None
+        return "", f"&{target[0]}:{target[1]}{LIST_FIELD}"
 
     def looped_constants(self, k, fn: _Fn) -> tuple[str, str] | None:
         """_key_field of a table key that is the target of fn's one loop over a module-level name of another
@@ -1284,7 +1322,9 @@ class _Values:
         """The items of a module-level table of classes or factories (`{"relu": nn.ReLU, "gelu": partial(nn.GELU,
         ...)}`, `[MLP, ResNet]`, `dict(mlp=MLP)`, `{"pool": lambda C: nn.AvgPool2d(3)}`); [] when any item is not
         a reference to something callable (a config dict of numbers and strings is no table)."""
-        if self.is_dict_value(v) and not (isinstance(_unchain(v), cst.Call) and self.torch_api(_unchain(v))):
+        if id(v) in self.ex._keyed:  # `BLOCKS["glu"] = _glu`, or registered_items' `register("glu", _glu)`
+            items = [v]
+        elif self.is_dict_value(v) and not (isinstance(_unchain(v), cst.Call) and self.torch_api(_unchain(v))):
             items = self.keyed_elements(v, None)
         elif isinstance(v, (cst.List, cst.Tuple)):
             items = [el.value for el in v.elements if not isinstance(el, cst.StarredElement)]
