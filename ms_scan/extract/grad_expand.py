@@ -812,6 +812,12 @@ class _Expansion:
             on_value(expr.value, fn) if on_value is not None else \
                 self.expand_value(state, expr.value, fn, via, depth + 1)
             return
+        if values and all(self.empty_display(v) for v, _ in values):
+            # `self._items[key](...)` with only `self._items = {}` seen: filled where this reading does not go (a
+            # registry object's decorator); said, not taken for a table with nothing in it
+            self.unresolved(state, f"{_code(expr)} (the entries of {_code(expr.value)} are added where ms-scan does "
+                                   "not follow)")
+            return
         if on_value is None:
             on_value = lambda v, ctx: self.expand_value(state, v, ctx, via, depth + 1)  # noqa: E731
         keys = {key} if key is not None else self.key_choices(expr, fn) or ()
@@ -831,8 +837,9 @@ class _Expansion:
             if field is not None and when_safe(*field) and None not in entry_keys and \
                     len(set(entry_keys)) == len(entry_keys) and when_safe(*entry_keys, also="!"):
                 self.registered_when(state, thunks, entry_keys, field)
-            else:
-                self.common_ops(state, thunks)
+            elif self.common_ops(state, thunks) and state.site.kind != "summary":
+                self.unresolved(state, f"{_code(expr)} (a registry entry picked by a key not known here: only what "
+                                       "every entry runs is taken)")
             return
         field = self.key_field(expr, fn) if key is None and not keys else None
         if field is not None and field[1].startswith("&"):
@@ -853,6 +860,17 @@ class _Expansion:
                 for op in state.site.ops[start:]:
                     op.when = op.when or f"{field[0]}|{field[1]}={k}|{','.join(table_keys)}"
 
+    def empty_display(self, v) -> bool:
+        """`{}`, `[]`, `()`, `dict()`, `nn.ModuleDict()`, `OrderedDict()`, `nn.ModuleList()`: a container built
+        empty."""
+        v = _unchain(v)
+        if isinstance(v, (cst.Dict, cst.List, cst.Tuple)):
+            return not v.elements
+        if isinstance(v, cst.Call) and not v.args:
+            name = (self.torch_api(v) or dotted_name(v.func) or "").rpartition(".")[2]
+            return name in ("dict", "list", "ModuleDict", "ModuleList", "OrderedDict", "ParameterDict", "Sequential")
+        return False
+
     def constant_callees(self, state, field: str) -> None:
         """A `when` field "&<module>:<name>+...[]" (grad_values.looped_constants): a "config" ProjectCallee without
         a param for each module constant it reads, so that their files are summarised (grad_dicts.constant_lists)."""
@@ -862,12 +880,15 @@ class _Expansion:
                 state.site.project.append(callee)
 
     # ---------------------------------------------------------------- values
-    def common_ops(self, state, thunks: list) -> None:
+    def common_ops(self, state, thunks: list) -> bool:
         """Run each expansion on its own and keep only the ops written at a node every one of them reaches (the
-        ops that are on the path whichever alternative runs); project names and unresolved entries are kept."""
+        ops that are on the path whichever alternative runs); project names and unresolved entries are kept.
+        True when an op was left out."""
         first = len(state.site.ops)
         node_of, common, _ = self.run_alternatives(state, thunks)
+        added = len(state.site.ops) - first
         state.site.ops[first:] = [op for op in state.site.ops[first:] if node_of.get(id(op)) in common]
+        return len(state.site.ops) - first < added
 
     def run_alternatives(self, state, thunks: list) -> tuple[dict, set, list]:
         """Run each expansion on its own (common_ops, registered_when): (id(op) -> id of the node it was written

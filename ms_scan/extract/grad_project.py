@@ -420,7 +420,7 @@ class _ProjectLinks:
             return None
         calls, guards = self.calls_of(fn), set()
         for call, caller in calls:
-            tests = [n.test for n in _statements(caller.node) if isinstance(n, cst.If) and
+            tests = [n.test for n in _statements(caller.node or self.ex._module_node) if isinstance(n, cst.If) and
                      any(x is call for st in n.body.body for x in _statements(st))]
             found = {(t.value.attr.value, t.attr.value) for t in tests if isinstance(t, cst.Attribute) and
                      isinstance(t.value, cst.Attribute) and isinstance(t.value.value, cst.Name) and

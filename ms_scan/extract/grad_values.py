@@ -306,7 +306,20 @@ class _Values:
                     isinstance(func.value, cst.Name) and self.class_method(owner) and \
                     self.names_class(func.value.value, f) is owner.cls:
                 out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
+            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                    isinstance(func.value, cst.Name) and owner.cls.torch_module == "no" and \
+                    self.module_instance(func.value.value) is owner.cls and \
+                    binding(f, func.value.value)[1] is self.ex._module_fn:
+                out.append((c, f))  # `BLOCKS.build("glu", 4)`, `BLOCKS = Registry("blocks")`: a plain object's method
         return out
+
+    def module_instance(self, name: str) -> _Cls | None:
+        """The file's class a module-level name is bound to an instance of, by one `NAME = Cls(...)`; else None."""
+        values = self.ex._module_fn.assigns.get(name, ())
+        v = values[0] if len(values) == 1 else None
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
+            return self.ex._classes.get(v.func.value)
+        return None
 
     def instance_calls(self, cls: _Cls) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls of an instance of cls (`reg(x, y)`, `self.reg(x, y)` with the instance bound to
@@ -1322,7 +1335,8 @@ class _Values:
         """The items of a module-level table of classes or factories (`{"relu": nn.ReLU, "gelu": partial(nn.GELU,
         ...)}`, `[MLP, ResNet]`, `dict(mlp=MLP)`, `{"pool": lambda C: nn.AvgPool2d(3)}`); [] when any item is not
         a reference to something callable (a config dict of numbers and strings is no table)."""
-        if id(v) in self.ex._keyed:  # `BLOCKS["glu"] = _glu`, or registered_items' `register("glu", _glu)`
+        if id(v) in self.ex._keyed and id(v) not in self.ex.registered:
+            # `BLOCKS["glu"] = _glu`, or registered_items' `register("glu", _glu)` (a decorator's entries: common_ops)
             items = [v]
         elif self.is_dict_value(v) and not (isinstance(_unchain(v), cst.Call) and self.torch_api(_unchain(v))):
             items = self.keyed_elements(v, None)

@@ -130,6 +130,9 @@ class GradExtractor(Extractor):
             reg = self._fn.defs.get(callee.value) if isinstance(callee, cst.Name) else None
             if reg is None:
                 reg = self._module_fn.defs.get(callee.value) if isinstance(callee, cst.Name) else None
+            if reg is None and isinstance(callee, cst.Attribute) and isinstance(callee.value, cst.Name):
+                self._record_object_registered(node, d.decorator, callee)
+                continue
             stack, seen = [reg] if reg is not None else [], set()
             while stack:
                 f = stack.pop()
@@ -147,6 +150,41 @@ class GradExtractor(Extractor):
                             d.decorator.args and d.decorator.args[0].keyword is None else None
                         if isinstance(key, str):  # `@register("msd")`: the table holds the class under "msd"
                             self.registered_keys[id(node.name)] = key
+                            self._keyed[id(node.name)] = key  # (`TABLE["msd"]`, a key known: that class only)
+
+    def _record_object_registered(self, node, decorator, callee: cst.Attribute) -> None:
+        """`@BLOCKS.register("glu") class GluBlock` with `BLOCKS = Registry(...)` of this file's class whose method
+        stores what it decorates in an attribute (`def register(self, name): def deco(obj): self._items[name] =
+        obj; ...`, or `self._items[obj.__name__] = obj` in the method itself): that attribute of the class holds the
+        class, under the decorator's literal key (the class's name when it is given none)."""
+        values = self._module_fn.assigns.get(callee.value.value, ())
+        made = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+        cls = self._classes.get(made.func.value) if made is not None and isinstance(made.func, cst.Name) else None
+        reg = cls.methods.get(callee.attr.value) if cls is not None else None
+        if reg is None or not reg.self_name:
+            return
+        stack, seen, attrs = [reg], set(), set()
+        while stack:
+            f = stack.pop()
+            if id(f) in seen:
+                continue
+            seen.add(id(f))
+            stack.extend(f.defs.values())
+            for target, values in f.assigns.items():
+                root, _, attr = target.partition(".")
+                if root == reg.self_name and attr.isidentifier() and \
+                        any(isinstance(v, cst.Name) and v.value in f.params for v in values):
+                    attrs.add(attr)
+        if len(attrs) != 1:
+            return
+        args = decorator.args if isinstance(decorator, cst.Call) else ()
+        given = next((a.value for a in args if a.keyword is None or a.keyword.value in ("name", "key")), None)
+        key = _literal(given) if given is not None else node.name.value if not args else None
+        cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
+        self.registered.add(id(node.name))
+        if isinstance(key, str):
+            self.registered_keys[id(node.name)] = key
+            self._keyed[id(node.name)] = key
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         super().leave_ClassDef(node)
