@@ -277,6 +277,8 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
     import ast
     import json
 
+    from ms_scan.extract.grad_dicts import FACTORY
+
     holders: dict[str, list] = {}
     written = {t[1:] for f in all_facts for m in f.models if f.module and m.role == "sets" for t in m.unresolved
                if t.startswith(".")}
@@ -288,6 +290,18 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
                 path, leaf = json.loads(text)
                 holders.setdefault(path[0], []).append((f.module, m.name, leaf))
 
+    def constructions(module: str, cls: str, depth: int = 0) -> list[dict]:
+        """The literals of each construction of the scanned files of a dataclass; a class another dataclass of its
+        module builds by `field(default_factory=cls)` is built with no argument in each construction of that one
+        that leaves the field out (`ExperimentCfg()` builds its `ModelCfg()`)."""
+        built = list(calls.get((defining_module(by_module, module, cls) or module, cls), []))
+        for field, held in holders.items():
+            for outer_module, outer, leaf in held if depth < _MAX_HOPS else ():
+                if outer_module == module and leaf == FACTORY + cls:
+                    built += [{} for lits in constructions(module, outer, depth + 1) if field not in lits and
+                              not any(k.isdigit() for k in lits)]
+        return built
+
     def listed(cls_part: str, field: str, scalar: bool = False) -> set | None:
         """(`scalar`: a string field's default, counted only where the class is built and no construction
         passes anything but keywords other than that field)"""
@@ -296,7 +310,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
             return None
         module, cls, leaf = found[0]
         if scalar:
-            built = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+            built = constructions(module, cls)
             try:
                 key = ast.literal_eval(leaf)
             except (ValueError, SyntaxError):

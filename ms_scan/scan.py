@@ -541,7 +541,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                         configs.update(rb"\.%s\s*=[^=]" % re.escape(n.encode()) for _, n in consts if n)
                         continue
                     configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
-                                rb"\b%s\s*=[^=]" % re.escape(pick.partition("=")[0].encode()))
+                                rb"\b%s\s*(?::[^=\n]*)?=[^=]" % re.escape(pick.partition("=")[0].encode()))
     # `create_graph=not config.FIRST_ORDER`: the files rebinding that constant (`config.FIRST_ORDER = ...`) say so
     # in their "sets" summaries (project._add_written)
     configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached

@@ -23,6 +23,8 @@ MAX_PASSED = 64  # leaves of a dict of this file passed whole to another file's 
 ANY_KEY = "\0*"  # a key the file does not fix (`PROFILES[os.environ.get("PROFILE", "edge")]`): any of the dict's
 ABSENT = "\0absent"  # a key a display may not hold (set only in a branch): `.get`'s default is read there
 UNKNOWN = "?"
+# a "fields" entry of a nested dataclass field (`field(default_factory=ModelCfg)`): "<factory>" + the class name
+FACTORY = "<factory>"
 _CHANGERS = ("update", "setdefault", "pop", "popitem", "clear")  # dict methods that change what keys hold
 # dict wrappers whose keys read as attributes at every level (easydict, attrdict, munch, python-box, dotmap,
 # ml_collections, OmegaConf): `EasyDict(CONFIG).hyper.second_order` is CONFIG["hyper"]["second_order"]
@@ -489,6 +491,8 @@ class _Dicts:
             if given is not None:
                 return self.leaf_text(given, self.ex._module_fn)
             made = _kw(value, "default_factory")
+            if isinstance(made, cst.Name) and made.value in self.ex._classes and self.ex._classes[made.value].fields:
+                return FACTORY + made.value  # `model: ModelCfg = field(default_factory=ModelCfg)`: built with it
             made = made.body if isinstance(made, cst.Lambda) and not made.params.params else None
             if isinstance(made, (cst.List, cst.Tuple)) and made.elements:
                 keys = [_literal(e.value) if not isinstance(e, cst.StarredElement) else None
