@@ -77,6 +77,9 @@ class _Expansion:
             if api.startswith(("torch.", "torchvision.", "torchaudio.")) and not self.constant_op(c, fn):
                 self.emit(state, api, c, c, via, extra_args=sections_args(api, c, fn))
             return
+        if self.applies_callback(c, fn):  # `reduce(layer, enumerate(self.linears), x)`: layer's body on the path
+            self.expand_module_expr(state, c.args[0].value, fn, self.via(via, c), depth + 1)
+            return
         if isinstance(c.func, cst.Call):
             if self.torch_api(c.func) is not None:  # nn.AvgPool2d(2)(x)
                 self.call_ops(state, c.func, fn, via, depth + 1)
@@ -89,6 +92,17 @@ class _Expansion:
             self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
         finally:
             state.live = None
+
+    def applies_callback(self, c: cst.Call, fn: _Fn) -> bool:
+        """`functools.reduce(f, items, x)` / `map(f, xs)` with f a function of this file or a lambda: calling it
+        calls f (on the accumulated value and each item)."""
+        name = self.ex._ext_path(c.func) or (c.func.value if isinstance(c.func, cst.Name) and
+                                             binding(fn, c.func.value)[0] is None and
+                                             self.lookup_def(fn, c.func.value) is None else None)
+        if name not in ("functools.reduce", "map") or len(c.args) < 2 or c.args[0].keyword is not None:
+            return False
+        f = c.args[0].value
+        return isinstance(f, cst.Lambda) or isinstance(f, cst.Name) and self.lookup_def(fn, f.value) is not None
 
     def constant_op(self, c: cst.Call, fn: _Fn) -> bool:
         """A torch op whose every tensor input is a constant of the module: a registered buffer (or an
