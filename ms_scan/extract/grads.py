@@ -124,46 +124,34 @@ class GradExtractor(Extractor):
         """`@register("projection") class P(...)` with a registry decorator of this file that stores what it
         decorates in a table (`def register(name): def deco(cls): TABLE[name] = cls; ...`): the table holds the
         class, as if `TABLE[...] = P` were written where the class is; likewise a module-level builder function
-        (`@register("down") def down(c): return [nn.AvgPool2d(2)]`)."""
+        (`@register("down") def down(c): return [nn.AvgPool2d(2)]`). `@BLOCKS.register("glu")` with `BLOCKS =
+        Registry(...)` of this file's class whose method stores what it decorates in an attribute (`def register(self,
+        name): def deco(obj): self._items[name] = obj; ...`): that attribute of the class holds it."""
         for d in node.decorators:
             callee = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
-            reg = self._fn.defs.get(callee.value) if isinstance(callee, cst.Name) else None
-            if reg is None:
-                reg = self._module_fn.defs.get(callee.value) if isinstance(callee, cst.Name) else None
-            if reg is None and isinstance(callee, cst.Attribute) and isinstance(callee.value, cst.Name):
-                self._record_object_registered(node, d.decorator, callee)
-                continue
-            stack, seen = [reg] if reg is not None else [], set()
-            while stack:
-                f = stack.pop()
-                if id(f) in seen:
-                    continue
-                seen.add(id(f))
-                stack.extend(f.defs.values())
-                for table, values in f.assigns.items():
-                    if table in f.params or table not in self._module_fn.assigns or "." in table:
-                        continue
-                    if any(isinstance(v, cst.Name) and v.value in f.params for v in values):
+            if isinstance(callee, cst.Name):
+                reg = self._fn.defs.get(callee.value) or self._module_fn.defs.get(callee.value)
+                for _, table in self._param_stores(reg) if reg is not None else ():
+                    if table in self._module_fn.assigns and "." not in table:
                         self._module_fn.assigns[table].append(node.name)
-                        self.registered.add(id(node.name))
-                        key = _literal(d.decorator.args[0].value) if isinstance(d.decorator, cst.Call) and \
-                            d.decorator.args and d.decorator.args[0].keyword is None else None
-                        if isinstance(key, str):  # `@register("msd")`: the table holds the class under "msd"
-                            self.registered_keys[id(node.name)] = key
-                            self._keyed[id(node.name)] = key  # (`TABLE["msd"]`, a key known: that class only)
+                        self._mark_registered(node, d.decorator)
+            elif isinstance(callee, cst.Attribute) and isinstance(callee.value, cst.Name):
+                values = self._module_fn.assigns.get(callee.value.value, ())
+                made = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+                cls = self._classes.get(made.func.value) if made is not None and isinstance(made.func, cst.Name) \
+                    else None
+                reg = cls.methods.get(callee.attr.value) if cls is not None else None
+                attrs = {target.partition(".")[2] for _, target in self._param_stores(reg)
+                         if target.partition(".")[0] == reg.self_name} if reg is not None and reg.self_name else set()
+                if len(attrs) == 1 and next(iter(attrs)).isidentifier():
+                    cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
+                    self._mark_registered(node, d.decorator)
 
-    def _record_object_registered(self, node, decorator, callee: cst.Attribute) -> None:
-        """`@BLOCKS.register("glu") class GluBlock` with `BLOCKS = Registry(...)` of this file's class whose method
-        stores what it decorates in an attribute (`def register(self, name): def deco(obj): self._items[name] =
-        obj; ...`, or `self._items[obj.__name__] = obj` in the method itself): that attribute of the class holds the
-        class, under the decorator's literal key (the class's name when it is given none)."""
-        values = self._module_fn.assigns.get(callee.value.value, ())
-        made = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
-        cls = self._classes.get(made.func.value) if made is not None and isinstance(made.func, cst.Name) else None
-        reg = cls.methods.get(callee.attr.value) if cls is not None else None
-        if reg is None or not reg.self_name:
-            return
-        stack, seen, attrs = [reg], set(), set()
+    @staticmethod
+    def _param_stores(reg: _Fn):
+        """(function, name) for each name that reg, or a function nested in it, assigns one of its own parameters
+        to (`TABLE[name] = cls`, `self._items[key] = obj`: the assigned name "TABLE", "self._items")."""
+        stack, seen = [reg], set()
         while stack:
             f = stack.pop()
             if id(f) in seen:
@@ -171,18 +159,17 @@ class GradExtractor(Extractor):
             seen.add(id(f))
             stack.extend(f.defs.values())
             for target, values in f.assigns.items():
-                root, _, attr = target.partition(".")
-                if root == reg.self_name and attr.isidentifier() and \
-                        any(isinstance(v, cst.Name) and v.value in f.params for v in values):
-                    attrs.add(attr)
-        if len(attrs) != 1:
-            return
+                if target not in f.params and any(isinstance(v, cst.Name) and v.value in f.params for v in values):
+                    yield f, target
+
+    def _mark_registered(self, node: cst.ClassDef | cst.FunctionDef, decorator) -> None:
+        """node is held by a registry under the decorator's literal key (`@register("msd")`, `name="msd"`); a
+        decorator given no argument registers it under its own name (`@BLOCKS.register`)."""
+        self.registered.add(id(node.name))
         args = decorator.args if isinstance(decorator, cst.Call) else ()
         given = next((a.value for a in args if a.keyword is None or a.keyword.value in ("name", "key")), None)
-        key = _literal(given) if given is not None else node.name.value if not args else None
-        cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
-        self.registered.add(id(node.name))
-        if isinstance(key, str):
+        key = _literal(given) if given is not None else None if args else node.name.value
+        if isinstance(key, str):  # (`TABLE["msd"]`, a key known: that class only)
             self.registered_keys[id(node.name)] = key
             self._keyed[id(node.name)] = key
 
