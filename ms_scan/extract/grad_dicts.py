@@ -670,8 +670,10 @@ class _Dicts:
         return out or None
 
     def attr_set_anywhere(self, attr: str) -> bool:
-        """Whether the file assigns `<anything>.<attr>` or calls setattr with the literal name `attr`."""
-        if any(k.rpartition(".")[2] == attr for f in self.all_fns() for k in f.assigns if "." in k):
+        """Whether the file assigns `<anything>.<attr>` (but a method's `self.<attr>`, its own instance's) or calls
+        setattr with the literal name `attr`."""
+        if any(k.rpartition(".")[2] == attr and not (f.cls is not None and k == f"{f.self_name}.{attr}")
+               for f in self.all_fns() for k in f.assigns if "." in k):
             return True
         return any(len(c.args) >= 2 and _literal(c.args[1].value) == attr for c, _ in self.calls_named("setattr"))
 

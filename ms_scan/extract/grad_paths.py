@@ -380,6 +380,11 @@ class _Paths:
         if isinstance(expr, (cst.Subscript, cst.Call)):  # `CONFIG["hyper"]["second_order"]`, a dict of this file
             ref = self.dict_ref(expr, fn)
             return self.flag_truths(ref) if ref is not None else None
+        if isinstance(expr, (cst.Comparison, cst.BooleanOperation)) and all(
+                binding(fn, n.value)[1] is self.ex._module_fn for n in _walk(expr) if isinstance(n, cst.Name)):
+            # `use_physics = CFG["physics_weight"] > 0`: a test of the file's module-level constants only
+            got = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))
+            return {bool(got)} if isinstance(got, (bool, int, float, str)) else None
         return None
 
     def held_bool(self, expr: cst.Attribute, fn: _Fn) -> set | None:

@@ -834,7 +834,13 @@ class _Values:
         (`if activation == "elu": self.act = nn.ELU()` with the construction passing "hswish"; const_value, under
         the calls bound_call binds)."""
         def against(test, taken, ctx) -> bool:
-            got = evaluate(test, {}, lambda n: self.const_value(ctx, n))
+            if id(test) in self._testing:  # `if self._disc is None: self._disc = D()`: the test reads the value
+                return False  # it guards, not decided
+            self._testing.add(id(test))
+            try:
+                got = evaluate(test, {}, lambda n: self.const_value(ctx, n))
+            finally:
+                self._testing.discard(id(test))
             return isinstance(got, bool) and got is not taken
 
         return [(v, ctx) for v, ctx in values
@@ -969,9 +975,9 @@ class _Values:
 
     def attribute_choices(self, expr: cst.Attribute, fn: _Fn, ok, depth: int):
         """literal_choices of `self.act_name` (every value the class assigns the attribute, `self.act_name = act`
-        in __init__ taking what its constructions pass) and of `args.act` with `args = parser.parse_args()` (the
-        `default=` of the file's `add_argument("--act", ...)`, what the script runs when given no option);
-        _NOLIT for any other attribute."""
+        in __init__ taking what its constructions pass), of `cfg.act` with cfg a `SimpleNamespace(act=...)`
+        (namespace_attr) and of `args.act` with `args = parser.parse_args()` (the `default=` of the file's
+        `add_argument("--act", ...)`, what the script runs when given no option); _NOLIT for any other attribute."""
         owner, attr = expr.value, expr.attr.value
         cls = self.class_of(owner, fn) if any(f.self_name == owner.value for f in enclosing(fn)) else None
         if cls is not None:
@@ -979,6 +985,10 @@ class _Values:
             if method is not None or not values:
                 return _NOLIT
             return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) for v, ctx in values)
+        held = self.namespace_attr(owner, attr, fn)
+        if held:  # `cfg.act`, cfg (or the argument every call gives it) a `SimpleNamespace(act="prelu", ...)`
+            return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) if v is not None else None
+                                 for v, ctx in held)
         found = self.lookup_assigns(fn, owner.value)
         if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Call) or \
                 not isinstance(found[0][0].func, cst.Attribute) or found[0][0].func.attr.value != "parse_args":
@@ -1143,6 +1153,21 @@ class _Values:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
 
+    def held_sequence(self, it, fn: _Fn):
+        """(the sequence, its function) a loop's iterable names: `self.keys` with `self.keys =
+        list(hparams.HEAD_KEYS)` the one value its class assigns -> `hparams.HEAD_KEYS`; `list(x)` / `tuple(x)` ->
+        x; anything else as it is."""
+        if isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and \
+                any(f.self_name == it.value.value for f in enclosing(fn)):
+            cls = self.class_of(it.value, fn)
+            method, values = self.class_members(cls, it.attr.value) if cls is not None else (None, [])
+            if method is None and len(values) == 1:
+                it, fn = values[0]
+        if isinstance(it, cst.Call) and dotted_name(it.func) in ("list", "tuple") and len(it.args) == 1 and \
+                it.args[0].keyword is None and not it.args[0].star:
+            it = it.args[0].value
+        return it, fn
+
     def constant_key(self, k, fn: _Fn) -> tuple[str, str] | None:
         """_key_field of a table key that is a module-level name of another project module (`BLOCKS[config.BLOCK]`,
         `BLOCKS[BLOCK]` with `from config import BLOCK`): the field "&<module>:<name>[]" of looped_constants, read
@@ -1177,6 +1202,7 @@ class _Values:
                     self._bound[id(owner)] = bound
         refs = set()
         for a, f in passed:
+            a, f = self.held_sequence(a, f)
             target = self.project_target(a, f) if isinstance(a, (cst.Name, cst.Attribute)) else None
             if target is None or not when_safe(*target, also="&+:=[]"):
                 return None

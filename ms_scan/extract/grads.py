@@ -600,6 +600,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
+        self._testing: set[int] = set()  # id(if test) being evaluated by GradValues.reachable
         self._instance_calls: dict[int, list] = {}  # id(class) -> the calls of its instances (`reg(x, y)`)
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
         self._owner_memo: dict[tuple, set] = {}  # owner_params, per (function, input parameters)
