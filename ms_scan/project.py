@@ -361,10 +361,10 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     that define them: their ops join the site with `path` set to that file, and the matching `unresolved`
     entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
     import ast
-    import json
     from dataclasses import replace
 
     from ms_scan.extract.grad_common import HOOK
+    from ms_scan.extract.grad_dicts import DictRef
 
     by_module = Modules(all_facts)
     summaries = {(f.module, m.name, m.role): (f, m) for f in all_facts if f.module for m in f.models
@@ -383,7 +383,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         holds there, as a key ("'prelu'"); "?" when not one known string."""
         module, _, rest = key[1:].partition(":")
         name, *path = rest.split(".")
-        values = configs(json.dumps([module, name, path, [""] * len(path), False, [], False]), truths=False)
+        values = configs(DictRef(("import", module, name), tuple(path), ("",) * len(path)).text(), truths=False)
         return next(iter(values)) if values is not None and len(values) == 1 and \
             next(iter(values))[:1] in ("'", '"') else "?"
     if not summaries and not args:
@@ -392,7 +392,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         """(grad_values.looped_constants, constant_key): the reprs of the strings that module-level tuple of another
         file holds (its "config" summary, grad_dicts.constant_lists), or the one string constant (constant_entries);
         {"?"} when not one known tuple or string."""
-        values = configs(json.dumps([module, name, [], [], False, [], False]), truths=False)
+        values = configs(DictRef(("import", module, name), (), ()).text(), truths=False)
         try:
             held = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 else None
         except (ValueError, SyntaxError):

@@ -413,32 +413,34 @@ class _Dicts:
         `INNER_LR = 0.1`): a "config" summary whose one entry has the empty path, which ms_scan.project reads for
         another file's `config.FIRST_ORDER` / `from config import FIRST_ORDER`. None for a name a function of the
         file declares global, or one bound to anything but a literal."""
-        top = self.ex._module_fn
-        rebound = {n for f in self.all_fns() if f is not top for n in _globals(f.node)}
         out = []
-        for name, values in top.assigns.items():
-            if "." in name or name in top.defs or name in self.ex._classes or name in rebound or len(values) != 1:
+        for name, value in self.module_constants():
+            if _literal(value) is _NOLIT or isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
                 continue
-            if _literal(values[0]) is _NOLIT or isinstance(values[0], (cst.Dict, cst.List, cst.Tuple, cst.Set)):
-                continue
-            leaf = self.leaf_text(values[0], top)
+            leaf = self.leaf_text(value, self.ex._module_fn)
             if leaf != UNKNOWN:
                 out.append((name, [json.dumps([[], leaf])]))
         return out
+
+    def module_constants(self):
+        """(name, value) of each module-level name this file binds once (no function of it declaring it global, no
+        def or class of that name)."""
+        top = self.ex._module_fn
+        rebound = {n for f in self.all_fns() if f is not top for n in _globals(f.node)}
+        for name, values in top.assigns.items():
+            if "." not in name and name not in top.defs and name not in self.ex._classes and name not in rebound and \
+                    len(values) == 1:
+                yield name, values[0]
 
     def constant_lists(self) -> list[tuple[str, list[str]]]:
         """(name, JSON entries) of the module-level names this file binds once to a tuple or list of literal
         strings (`TRUNK_BLOCKS = ("elu", "prelu")`): a "config" summary whose one entry has the empty path and the
         repr of that tuple, which ms_scan.project reads for another file's loop over it (grad_values.
         looped_constants). Left out as constant_entries leaves a name out."""
-        top = self.ex._module_fn
-        rebound = {n for f in self.all_fns() if f is not top for n in _globals(f.node)}
         out = []
-        for name, values in top.assigns.items():
-            if "." in name or name in top.defs or name in self.ex._classes or name in rebound or len(values) != 1 or \
-                    not isinstance(values[0], (cst.List, cst.Tuple)):
-                continue
-            v = [_literal(e.value) if isinstance(e, cst.Element) else _NOLIT for e in values[0].elements]
+        for name, value in self.module_constants():
+            v = [_literal(e.value) if isinstance(e, cst.Element) else _NOLIT for e in value.elements] \
+                if isinstance(value, (cst.List, cst.Tuple)) else []
             if v and all(isinstance(x, str) for x in v):
                 out.append((name, [json.dumps([[], repr(tuple(v))])]))
         return out

@@ -143,11 +143,10 @@ class _Guards:
                 v = evaluate(test, {}, lambda n: self.const_value(fn, n))  # `USE_R1 = False` of this file
                 if v is None or isinstance(v, (bool, int, float, str)):
                     return ["c", repr(v)]
-            target = self.project_target(test, fn) if isinstance(test, cst.Attribute) or isinstance(test, cst.Name) \
-                and self.lookup_assigns(fn, test.value) is None and not self.param_of(fn, test.value) else None
+            target = self.project_target(test, fn)
             if target is not None and target[1].isidentifier():
                 # `config.CURVATURE_WEIGHT`, another module's constant (its "config" summary, rebinding included)
-                return ["v", json.dumps([target[0], target[1], [], [], False, [], False])]
+                return ["v", DictRef(("import", *target), (), ()).text()]
         return _UNKNOWN
 
     def import_chain(self, expr, fn: _Fn):

@@ -308,18 +308,10 @@ class _Values:
                 out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
             elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
                     isinstance(func.value, cst.Name) and owner.cls.torch_module == "no" and \
-                    self.module_instance(func.value.value) is owner.cls and \
+                    self.ex.module_instance(func.value.value) is owner.cls and \
                     binding(f, func.value.value)[1] is self.ex._module_fn:
                 out.append((c, f))  # `BLOCKS.build("glu", 4)`, `BLOCKS = Registry("blocks")`: a plain object's method
         return out
-
-    def module_instance(self, name: str) -> _Cls | None:
-        """The file's class a module-level name is bound to an instance of, by one `NAME = Cls(...)`; else None."""
-        values = self.ex._module_fn.assigns.get(name, ())
-        v = values[0] if len(values) == 1 else None
-        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
-            return self.ex._classes.get(v.func.value)
-        return None
 
     def instance_calls(self, cls: _Cls) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls of an instance of cls (`reg(x, y)`, `self.reg(x, y)` with the instance bound to
@@ -1172,8 +1164,6 @@ class _Values:
         """_key_field of a table key that is a module-level name of another project module (`BLOCKS[config.BLOCK]`,
         `BLOCKS[BLOCK]` with `from config import BLOCK`): the field "&<module>:<name>[]" of looped_constants, read
         as the one-key list the string constant is (ms_scan.project). None otherwise."""
-        if isinstance(k, cst.Name) and (self.lookup_assigns(fn, k.value) is not None or self.param_of(fn, k.value)):
-            return None
         target = self.project_target(k, fn) if isinstance(k, (cst.Name, cst.Attribute)) else None
         if target is None or not when_safe(*target, also="&+:=[]"):
             return None

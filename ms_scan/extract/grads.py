@@ -136,16 +136,21 @@ class GradExtractor(Extractor):
                         self._module_fn.assigns[table].append(node.name)
                         self._mark_registered(node, d.decorator)
             elif isinstance(callee, cst.Attribute) and isinstance(callee.value, cst.Name):
-                values = self._module_fn.assigns.get(callee.value.value, ())
-                made = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
-                cls = self._classes.get(made.func.value) if made is not None and isinstance(made.func, cst.Name) \
-                    else None
+                cls = self.module_instance(callee.value.value)
                 reg = cls.methods.get(callee.attr.value) if cls is not None else None
                 attrs = {target.partition(".")[2] for _, target in self._param_stores(reg)
                          if target.partition(".")[0] == reg.self_name} if reg is not None and reg.self_name else set()
                 if len(attrs) == 1 and next(iter(attrs)).isidentifier():
                     cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
                     self._mark_registered(node, d.decorator)
+
+    def module_instance(self, name: str) -> _Cls | None:
+        """The file's class a module-level name is bound to an instance of, by one `NAME = Cls(...)`; else None."""
+        values = self._module_fn.assigns.get(name, ())
+        v = values[0] if len(values) == 1 else None
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
+            return self._classes.get(v.func.value)
+        return None
 
     @staticmethod
     def _param_stores(reg: _Fn):
@@ -442,17 +447,15 @@ class GradExtractor(Extractor):
         that fixes create_graph: `grad_keep = functools.partial(torch.autograd.grad, create_graph=True)`), else
         None; the partial is remembered for the call's keywords."""
         values = self._bound_values(fn, name)
-        partials = [v for v in values if isinstance(v, cst.Call) and dotted_name(v.func) in ("partial", "functools."
-                    "partial") and v.args and v.args[0].keyword is None and not v.args[0].star and
-                    all(a.keyword is not None for a in v.args[1:])]
-        if len(partials) != 1 or len(values) != 1:
+        v = values[0] if len(values) == 1 else None
+        if not (isinstance(v, cst.Call) and dotted_name(v.func) in ("partial", "functools.partial") and v.args and
+                v.args[0].keyword is None and not v.args[0].star and all(a.keyword is not None for a in v.args[1:])):
             return None
-        target = partials[0].args[0].value
-        path = self.resolve_path(target) if dotted_name(target) is not None else None
+        path = self.resolve_path(v.args[0].value) if dotted_name(v.args[0].value) is not None else None
         api = self.canonical(path) if path is not None else None
         if api not in ("torch.autograd.grad", "torch.autograd.backward"):
             return None
-        self._partials[id(node)] = partials[0]
+        self._partials[id(node)] = v
         return api
 
     def site_kw(self, call: cst.Call, name: str) -> cst.BaseExpression | None:
