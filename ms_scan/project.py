@@ -205,6 +205,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     (_listed_keys); so does a string field no call passes by keyword, read from a config of no known class
     (`ACTIVATIONS[cfg.activation]`, cfg the `CavityConfig()` a function's default passes on): that one dataclass's
     default."""
+    import ast
+
     from ms_scan.extract.grad_common import LIST_FIELD, constant_refs
 
     memo: dict[tuple, bool] = {}
@@ -215,17 +217,35 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             found = [constant_list(module, name) for module, name in consts]
             return set().union(*found) if found and None not in found else None
         if field.endswith(LIST_FIELD):  # `for name in cfg.blocks: BLOCKS[name]`: the strings the list holds
-            return listed(cls_part, field[:-len(LIST_FIELD)])
+            got = listed(cls_part, field[:-len(LIST_FIELD)])
+            return got if got is not None or not cls_part else passed_lists(cls_part, field[:-len(LIST_FIELD)])
         if cls_part:
             module, cls, index, default = cls_part.split(":", 3)
             found = calls.get((defining_module(by_module, module, cls) or module, cls), [])
             if not found:
                 return None
             # (a parameter without a string default, Resolver.open_key: a call leaving it out is not known)
-            return {lits.get(field, _passed_config_key(lits, index, field, config_key) or
-                             lits.get(index, repr(default) if default else "?")) for lits in found}
-        return {lits[field] for found in calls.values() for lits in found if field in lits} or \
-            listed("", field, scalar=True)
+            got = {lits.get(field, _passed_config_key(lits, index, field, config_key) or
+                            lits.get(index, repr(default) if default else "?")) for lits in found}
+        else:
+            got = {lits[field] for found in calls.values() for lits in found if field in lits} or \
+                listed("", field, scalar=True)
+        # (a list where a string is read: not known)
+        return {"?" if v.startswith("[") else v for v in got} if got is not None else None
+
+    def passed_lists(cls_part: str, param: str) -> set | None:
+        """`for kind in kinds: BLOCKS[kind]` with `kinds` a parameter (Resolver.open_key): the strings of the
+        literal lists the scanned files' calls pass it ({"?"} for a call passing anything else or leaving it out);
+        None with no call."""
+        module, cls, index, _ = cls_part.split(":", 3)
+        found = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+        out = set()
+        for lits in found:
+            v = lits.get(param, lits.get(index))
+            if v is None or not v.startswith("["):
+                return {"?"}
+            out |= {repr(k) for k in ast.literal_eval(v)}
+        return out or None
 
     def fields_read(values: set | None, keys: set, depth: int = 0) -> set | None:
         """values with each "@field" / "@.field" (an argument `cfg.field`: _Summaries.string_slots,
@@ -427,12 +447,16 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         `callee`: the table keys the construction reaching the summary passes (picked), which the
         constructions its project names make may pass on (given_keys)."""
         strict: dict[str, bool] = {}  # a decorator registry's "<field>|<keys>" -> an entry of it kept
+        taken: set[tuple] = set()
         for op in summary.ops if ops else ():
             if op.when and "|!" in op.when:
                 table = op.when.split("|", 1)[1].partition("=")[0] + "|" + op.when.rpartition("|")[2]
                 strict[table] = strict.get(table, False) or picked(op.when, keys_given, callee)
             if op.when and not picked(op.when, keys_given, callee):
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
+            if op.when and (op.line, op.column, op.api, op.path or facts.path) in taken:
+                continue  # (reached under another condition too: grad_common.unique_ops)
+            taken.add((op.line, op.column, op.api, op.path or facts.path))
             step = f"{prefix}:{op.via}" if op.via else prefix
             conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
             site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))

@@ -34,6 +34,10 @@ _FUNC_TRANSFORMS = ("torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd",
 # outer transforms that differentiate the function they are given (`jvp(grad(f), (x,), (v,))`, forward over
 # reverse; `vjp(jacrev(f), x)`): nested around one of _FUNC_TRANSFORMS, second order. Not `vmap` (no derivative).
 _FUNC_OUTER = _FUNC_TRANSFORMS + ("torch.func.jvp", "torch.func.vjp", "torch.func.linearize")
+# forward-mode transforms that evaluate their function at once and return (value, tangent): `r, r_x = jvp(u, (x,),
+# (v,))`. The function runs on the path of whatever reads the pair; the tangent is a derivative, so a backward of
+# a loss computed from it differentiates the function twice (reverse over forward).
+_FUNC_EVALUATING = ("torch.func.jvp", "torch.func.linearize")
 _COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
 _FUNCTORCH_ALIASES = ("grad", "jacrev", "jacfwd", "hessian", "vmap", "vjp", "jvp", "functional_call",
                       "grad_and_value")
@@ -113,6 +117,18 @@ class GradOp:
     # empty when cfg's class is not known here); ms_scan.project drops the op when the other files' configs
     # name other keys of the table
     when: str = ""
+
+
+def unique_ops(ops: list) -> list:
+    """One op per node (line, column, api), the first met, sorted; when that one is conditional (GradOp.when), an op
+    reached there under another condition is kept too (a block that both a loop's list and a head's key may pick:
+    either condition puts it on the path)."""
+    groups: dict[tuple, dict] = {}
+    for op in ops:
+        group = groups.setdefault((op.line, op.column, op.api), {})
+        if not group or op.when and "" not in group:
+            group.setdefault(op.when, op)
+    return sorted((op for g in groups.values() for op in g.values()), key=lambda o: (o.line, o.column, o.api))
 
 
 def when_safe(*texts: str, also: str = "") -> bool:

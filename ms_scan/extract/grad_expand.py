@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
+    _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee,
@@ -51,6 +51,11 @@ class _Expansion:
             return
         api = self.torch_api(c)
         if api is not None:
+            if api in _FUNC_EVALUATING + ("torch.func.vjp",):  # `jvp(u, (x,), (v,))` runs u here, on the path
+                run = _arg(c, 0, "func")
+                if run is not None:
+                    self.expand_module_expr(state, run, fn, self.via(via, c), depth + 1)
+                return
             if api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS:
                 return
             if api == "torch.nn.Sequential.forward" and self.super_sequential(state, c, fn, via, depth):
@@ -980,6 +985,24 @@ class _Expansion:
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
 
+    def registry_lookup(self, v: cst.Call) -> cst.Call:
+        """`BLOCKS.build(name, ch)` or `BLOCKS.get(name)(ch)` of an imported registry object that this file's
+        decorators fill (GradExtractor.registry_objects) as the table item it builds: `BLOCKS[name](ch)`; any
+        other call as it is."""
+        func, args = v.func, v.args
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and func.func.attr.value == "get":
+            func, args = func.func, list(func.args) + list(args)
+        elif not (isinstance(func, cst.Attribute) and func.attr.value in ("build", "create")):
+            return v
+        if not (isinstance(func.value, cst.Name) and func.value.value in self.ex.registry_objects and args and
+                args[0].keyword is None and not args[0].star):
+            return v
+        made = self._registry_calls.get(id(v))
+        if made is None:
+            item = cst.Subscript(func.value, [cst.SubscriptElement(cst.Index(args[0].value))])
+            made = self._registry_calls[id(v)] = cst.Call(item, args[1:])
+        return made
+
     def expand_concat(self, state, v, ctx: _Fn, via: str, depth: int) -> bool:
         """expand_value of a sequence joined from others (`layers + mods`, `layers = layers + [nn.ELU()]`,
         `sum([a, b], [])`, `itertools.chain(a, b)`, `chain.from_iterable(groups)`): the elements of each part. False
@@ -1036,6 +1059,7 @@ class _Expansion:
         if api is not None and api not in _ELEMENT_OF:  # (the builtins recorded as uses: `list(gen())`, below)
             self.expand_torch_value(state, v, api, ctx, via, depth)
             return
+        v = self.registry_lookup(v)
         entry = self.table_entry(v.func, ctx) if isinstance(v.func, cst.Subscript) and \
             self.container_values(v.func.value, ctx) is None else None
         if entry is not None:  # `MODELS[arch](...)` of another file's table, the key known here: an instance of

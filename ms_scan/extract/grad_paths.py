@@ -8,7 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
+    _FUNC_EVALUATING, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_in, getattr_read, _is_weight, _kw,
     _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, tuple_slots, union_or_none, weight_owners,
@@ -89,8 +89,8 @@ class _Paths:
                 site.project.extend(self.chain_flags(flag_expr, fn) or ())
             self.out.append((call, site))
             self.site_path(site, call, fn, kind, extra)
-        if self.ex._transforms:
-            nested = {id(extra) for *_, extra in raw if extra is not None}
+        if self.ex._transforms:  # (a nest already a site, `jvp(grad(f), ...)`, is not a site again)
+            nested = {id(x) for call, *_, extra in raw for x in (call, extra) if x is not None}
             for call, fn, kind, api in self.ex._first_order:
                 self.through_transform(call, fn, kind, api, nested)
         return self.out
@@ -167,6 +167,10 @@ class _Paths:
         the names the values read (a call unpacked into names none of which holds the derivative is no hit)."""
         for e in exprs:
             for c in calls_in(e):
+                if self.ex._callee_api.get(id(c)) in _FUNC_EVALUATING:  # `r, r_x = jvp(u, (x,), (ones,))`
+                    if not self.value_only(c, c, back):
+                        yield c, fn
+                    continue
                 hit = self.transform_of(c.func, fn, depth)
                 if hit is not None:
                     if not (self.detached_weights(c, fn) and not self.closed_over_modules(hit[0], hit[1])) and \
@@ -184,14 +188,17 @@ class _Paths:
                 yield from self.transforms_in(values + self.trace_back(d, names), d, depth + 1, seen, names)
 
     def value_only(self, call: cst.Call, t: cst.Call, back: set | None) -> bool:
-        """`grads, losses = vmap(grad_and_value(f))(params, x)` (or `grad(f, has_aux=True)`) with only `losses`
-        read by what is differentiated: the value (or aux) of the transform, not its derivative, so first order."""
+        """`grads, losses = vmap(grad_and_value(f))(params, x)` (or `grad(f, has_aux=True)`, or `u, u_x = jvp(...)`)
+        with only `losses` (`u`) read by what is differentiated: the value (or aux) of the transform, not its
+        derivative, so first order."""
         names = self.ex._unpacked.get(id(call))
         if back is None or not names:
             return False
+        api = self.ex._callee_api.get(id(t))
+        if api in _FUNC_EVALUATING:  # (value, tangent): the tangent is the derivative
+            return not {n for n, i in names.items() if i == 1} & back
         aux = _kw(t, "has_aux")
-        pair = self.ex._callee_api.get(id(t)) == "torch.func.grad_and_value" or \
-            aux is not None and _literal(aux) is True
+        pair = api == "torch.func.grad_and_value" or aux is not None and _literal(aux) is True
         return pair and not {n for n, i in names.items() if i == 0} & back
 
     def detached_weights(self, call: cst.Call, fn: _Fn) -> bool:
@@ -292,8 +299,8 @@ class _Paths:
                 # `vmap(score)` with `def score(p, x): return -grad(energy)(p, x)`: calling it gives a derivative
                 values = [v for v in returned(d.node.body) if v is not None]
                 names = set().union(*(refs(v) for v in values)) if values else set()
-                return next(iter(self.transforms_in(values + self.trace_back(d, names), d, depth + 1, {id(d)})),
-                            None)
+                return next(iter(self.transforms_in(values + self.trace_back(d, names), d, depth + 1, {id(d)},
+                                                    names)), None)
             return None
         if isinstance(expr, cst.Attribute):
             cls = self.class_of(expr.value, fn)
@@ -526,7 +533,8 @@ class _Paths:
             self.slice(state, fn, [loss], None)
         elif kind.startswith("func.") and extra is not None:
             inner = extra
-            while isinstance(inner, cst.Call) and self.ex._callee_api.get(id(inner)) in _FUNC_TRANSFORMS:
+            while isinstance(inner, cst.Call) and self.ex._callee_api.get(id(inner)) in \
+                    _FUNC_TRANSFORMS + _FUNC_EVALUATING:
                 inner = inner.args[0].value if inner.args else None
             self.expand_callable(state, inner, fn, site.kind)
         else:  # hessian / hvp / vhp / jacobian / func.hessian: body of f

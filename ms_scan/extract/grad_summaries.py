@@ -674,15 +674,19 @@ class _Summaries:
 
     @staticmethod
     def string_slots(c: cst.Call) -> dict:
-        """slot -> "'text'" for the literal strings a call passes, "@field" for an attribute (`cfg.act`: a config
-        field of that name), "?" for its other arguments that are not True/False/None; {} after a star argument
+        """slot -> "'text'" for the literal strings a call passes, "['a', 'b']" for a list or tuple of them, "@field"
+        for an attribute (`cfg.act`: a config field of that name), "?" for its other arguments that are not True/False/None; {} after a star argument
         (the slots are not all known)."""
         if any(a.star for a in c.args):
             return {}
         out = {}
         for slot, value in _Summaries._slotted(c):
             v = _literal(value)
-            if isinstance(v, str):
+            items = [_literal(e.value) for e in value.elements] if isinstance(value, (cst.List, cst.Tuple)) and \
+                not any(isinstance(e, cst.StarredElement) for e in value.elements) else None
+            if items and all(isinstance(x, str) for x in items):  # `Critic(["plain", "shrink"])`: a key list
+                out[slot] = repr(items)
+            elif isinstance(v, str):
                 out[slot] = repr(v)
             elif isinstance(value, cst.Attribute) and dotted_name(value) is not None:
                 out[slot] = f"@{value.attr.value}"  # `act=cfg.act`: what the configs give `act` (ms_scan.project)

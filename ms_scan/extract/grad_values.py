@@ -1213,10 +1213,10 @@ class _Values:
         cls = self.names_class(ann.value, fn)
         return cls if cls is not None and cls.fields else None
 
-    def looped_field(self, k, fn: _Fn) -> cst.Attribute | None:
+    def looped_field(self, k, fn: _Fn) -> cst.Attribute | cst.Name | None:
         """A table key that is the target of fn's one loop over a parameter's field (`for name in cfg.blocks:`,
-        fn binding `name` nowhere else): that field read (`cfg.blocks`), whose list the key runs through. None
-        otherwise."""
+        fn binding `name` nowhere else) or over a parameter (`for name in names:`): that field read (`cfg.blocks`)
+        or parameter, whose list the key runs through. None otherwise."""
         if not isinstance(k, cst.Name) or self.param_of(fn, k.value):
             return None
         found = self.lookup_assigns(fn, k.value)
@@ -1224,6 +1224,8 @@ class _Values:
             return None
         it = found[0][0]
         if isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and self.param_of(fn, it.value.value):
+            return it
+        if isinstance(it, cst.Name) and self.param_of(fn, it.value):  # `for kind in kinds:`, the list a parameter
             return it
         return None
 

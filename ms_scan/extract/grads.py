@@ -31,10 +31,10 @@ from ms_scan.extract.catalog import load_catalog
 # and imported from here by the rest of ms-scan
 from ms_scan.extract.grad_dicts import _Dicts
 from ms_scan.extract.grad_common import (
-    _CONTAINERS, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
+    _CONTAINERS, _FUNC_EVALUATING, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
     _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, binding, calls_in,
-    enclosing,
+    enclosing, unique_ops,
 )
 from ms_scan.extract.grad_expand import _Expansion
 from ms_scan.extract.grad_guards import _Guards
@@ -43,6 +43,7 @@ from ms_scan.extract.grad_project import _ProjectLinks
 from ms_scan.extract.grad_summaries import _Summaries
 from ms_scan.extract.grad_values import _Values
 from ms_scan.extract.positions import locate
+from ms_scan.extract.scope import PROJECT, TORCH
 from ms_scan.extract.visitor import Extractor, dotted_name
 from ms_scan.facts import add_snippets
 
@@ -67,7 +68,7 @@ class GradExtractor(Extractor):
         # first-order backward/grad calls, (call, fn, kind, api): second order when what they differentiate is
         # computed by a torch.func transform (`loss = f(x) + grad(g)(w).pow(2).sum(); loss.backward()`)
         self._first_order: list[tuple] = []
-        self._transforms = 0  # calls of torch.func.grad/jacrev/jacfwd in the file (no transform, no such site)
+        self._transforms = 0  # calls of torch.func.grad/jacrev/jacfwd/jvp in the file (no transform, no such site)
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
         # (id(fn), name) -> the track_higher_grads expression of the innerloop_ctx binding it, when not a literal
         self._diffopt_track: dict[tuple, cst.BaseExpression] = {}
@@ -83,6 +84,7 @@ class GradExtractor(Extractor):
         self._off_fns: set[int] = set()  # id(fn) of functions decorated with a switch that turns grad off
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
         self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
+        self.registry_objects: set[str] = set()  # imported registry objects this file's decorators fill
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
         # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
         # and id(v) of their values (grad_dicts: what a config dict's keys hold; such a value never rebinds `d`)
@@ -143,6 +145,20 @@ class GradExtractor(Extractor):
                 if len(attrs) == 1 and next(iter(attrs)).isidentifier():
                     cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
                     self._mark_registered(node, d.decorator)
+                elif cls is None and self._imported_registry(callee):
+                    # `@BLOCKS.register("glu")` of a registry object another module makes (`from registry import
+                    # BLOCKS`): here, BLOCKS is a table of this file's registered items (_Values.registry_lookup)
+                    self._module_fn.assigns.setdefault(callee.value.value, []).append(node.name)
+                    self.registry_objects.add(callee.value.value)
+                    self._mark_registered(node, d.decorator)
+
+    def _imported_registry(self, callee: cst.Attribute) -> bool:
+        """`BLOCKS.register` / `MODELS.register_module` with BLOCKS a name this file imports from outside torch and
+        never assigns: the registry idiom (mmcv's, detectron2's), whose class lives in another file."""
+        name = callee.value.value
+        b = self.scopes.lookup(name)
+        return callee.attr.value.startswith("register") and b is not None and \
+            (b.kind == PROJECT or b.imported and b.kind != TORCH) and (name in self.registry_objects or name not in self._module_fn.assigns)
 
     def module_instance(self, name: str) -> _Cls | None:
         """The file's class a module-level name is bound to an instance of, by one `NAME = Cls(...)`; else None."""
@@ -478,7 +494,7 @@ class GradExtractor(Extractor):
         return None  # False / None: first order
 
     def _detect_site(self, node: cst.Call, fn: _Fn, func, api: str | None) -> None:
-        if api in _FUNC_TRANSFORMS:
+        if api in _FUNC_TRANSFORMS + _FUNC_EVALUATING:
             self._transforms += 1
         if api == "torch.autograd.grad":
             cert = self._create_graph(node)
@@ -580,10 +596,7 @@ class GradExtractor(Extractor):
             if isinstance(obj, GradSite):
                 sites.append(obj)
         for s in sites:
-            uniq = {}
-            for op in s.ops:
-                uniq.setdefault((op.line, op.column, op.api), op)
-            s.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
+            s.ops = unique_ops(s.ops)
         sites.sort(key=lambda s: (s.line, s.column))
         return sites
 
@@ -622,6 +635,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         # id(node) -> the arm of a conditional / the value of a loop name used as a table key, in the unrolled list
         # element being expanded (grad_unroll.picked, choosing)
         self._choices: dict[int, object] = {}
+        self._registry_calls: dict[int, cst.Call] = {}  # id(`BLOCKS.build(k, w)`) -> `BLOCKS[k](w)` (registry_lookup)
         self._guards: dict[int, dict] = {}  # id(function) -> id(assigned value) -> the if tests over it (guards)
         self._deciding: dict[int, set] = {}  # id(function) -> what it reads as keys, tests, getattr names, calls
         self._dict_roots: dict[tuple, tuple] = {}  # DictRef.root of a display of this file -> (display, its fn)
@@ -691,10 +705,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
     lines = source.splitlines()
     out, snippets = [], {}
     for summary, _state in built:
-        uniq = {}
-        for op in summary.ops:
-            uniq.setdefault((op.line, op.column, op.api), op)
-        summary.ops = sorted(uniq.values(), key=lambda o: (o.line, o.column, o.api))
+        summary.ops = unique_ops(summary.ops)
         if summary.ops or summary.project or summary.unresolved or \
                 summary.role in ("member", "called", "config", "ref") or \
                 summary.role.startswith(("member:@", "instance:>")) or \
