@@ -9,7 +9,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
-    _is_property, _join, _literal, _literal_args, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
+    _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -342,6 +342,13 @@ class _Expansion:
                                   else _join(via, step), depth + 1)
             finally:
                 state.guessed -= 1
+            owner = self.param_owner(fn, name)
+            found = self.callee_target(owner, name) if not _role_words(name) and owner.name != "__init__" and \
+                cls.name.lower() != name.lower() else None
+            if found is not None:  # a generic `model` of a public helper: also what other files' calls pass
+                callee = ProjectCallee(self.ex.module, found[0], "param", via, "high", "", "", f"{found[1]}:{name}")
+                if callee not in state.site.project:
+                    state.site.project.append(callee)
         live = state.live
         for arg, caller_fn in callers:
             state.live = live  # each caller's argument is called with the same live slots

@@ -1074,6 +1074,8 @@ class Extractor(AnchoredVisitor):
         if recv is not None:
             k = recv.kind
             if k == TENSOR:
+                if meth == "values" and not call.args and recv.confidence != "high":
+                    return  # `params.values()` on a guessed receiver (a forward argument): a dict's, not sparse's
                 if meth in cat.tensor_members:
                     self._record(func.attr, f"torch.Tensor.{meth}", kind, recv.confidence, call,
                                  recv.value)
