@@ -917,8 +917,9 @@ class _Values:
             return {lit} if lit is not _NOLIT and ok(lit) else None
         found = self.lookup_assigns(fn, expr.value)
         parts = []
-        if found is not None:
-            parts = [self.literal_choices(v, found[1], ok, depth + 1) for v in found[0]]
+        if found is not None:  # (a loop's target: each element of what it runs through)
+            parts = [self.element_choices(v, found[1], ok, depth + 1) if id(v) in self.ex._loop_iters else
+                     self.literal_choices(v, found[1], ok, depth + 1) for v in found[0]]
         elif self.param_of(fn, expr.value):
             owner = self.param_owner(fn, expr.value)
             calls = self.calls_of(owner)
@@ -931,6 +932,47 @@ class _Values:
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
+
+    def element_choices(self, seq, fn: _Fn, ok, depth: int) -> set | None:
+        """literal_choices of the elements of a sequence a loop runs through (`for act in cfg.acts:`, `zip(widths,
+        ACTS)`): a list, tuple or set display, `list(x)` / `tuple(x)` of one, a name bound only to such, `self.x`
+        or a SimpleNamespace's attribute holding one, a parameter every call of the file binds to one. None when
+        any element is not known."""
+        if depth > MAX_CLASS_HOPS or seq is None:
+            return None
+        if isinstance(seq, (cst.List, cst.Tuple, cst.Set)):
+            if not seq.elements or any(isinstance(e, cst.StarredElement) for e in seq.elements):
+                return None
+            return union_or_none(self.literal_choices(e.value, fn, ok, depth + 1) for e in seq.elements)
+        if isinstance(seq, cst.Call) and dotted_name(seq.func) in ("list", "tuple", "sorted", "reversed") and \
+                len(seq.args) == 1 and seq.args[0].keyword is None and not seq.args[0].star and \
+                self.lookup_def(fn, dotted_name(seq.func)) is None:
+            return self.element_choices(seq.args[0].value, fn, ok, depth + 1)
+        held = []
+        if isinstance(seq, cst.Name):
+            found = self.lookup_assigns(fn, seq.value)
+            if found is not None:
+                held = [(v, found[1]) for v in found[0]]
+            elif self.param_of(fn, seq.value):
+                owner = self.param_owner(fn, seq.value)
+                calls = self.calls_of(owner)
+                if not calls or any(a.star for c, _ in calls for a in c.args):
+                    return None
+                default = param_default(owner.node, seq.value) if isinstance(owner.node, cst.FunctionDef) else None
+                for call, caller in calls:
+                    arg = self.param_arg(owner, call, seq.value)
+                    held.append((arg, caller) if arg is not None else (default, owner))
+        elif isinstance(seq, cst.Attribute) and isinstance(seq.value, cst.Name):
+            owner, attr = seq.value, seq.attr.value
+            cls = self.class_of(owner, fn) if any(f.self_name == owner.value for f in enclosing(fn)) else None
+            if cls is not None:
+                method, values = self.class_members(cls, attr)
+                held = list(values) if method is None else []
+            else:
+                held = list(self.namespace_attr(owner, attr, fn) or ())
+        if not held:
+            return None
+        return union_or_none(self.element_choices(v, ctx, ok, depth + 1) for v, ctx in held)
 
     def row_choices(self, expr: cst.Subscript, fn: _Fn, depth: int) -> set | None:
         """`row["name"]` (or `row["a"]["b"]`) with `row` the target of a loop over a literal sequence of dicts (`for

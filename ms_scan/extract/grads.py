@@ -280,6 +280,8 @@ class GradExtractor(Extractor):
                 pairs = _iterated_pairs(target, value)
                 if pairs is not None:  # `for i, blk in enumerate(self.blocks)`: blk is an element of self.blocks
                     for t, v in pairs:
+                        if id(value) in self._loop_iters:
+                            self._loop_iters.add(id(v))
                         self._record_assign([t], v)
                     continue
             if isinstance(target, cst.Subscript):  # `self.nets["D"] = Disc()`: held under key "D"
