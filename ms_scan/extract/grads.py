@@ -27,6 +27,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.catalog import load_catalog
+from ms_scan.extract.config_text import config_display
 # the facts (GradOp, GradSite, ModelSummary, ProjectCallee, GradFacts) and MAX_LIFTS are defined in grad_common
 # and imported from here by the rest of ms-scan
 from ms_scan.extract.grad_dicts import _Dicts
@@ -85,6 +86,7 @@ class GradExtractor(Extractor):
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
         self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
         self.registry_objects: set[str] = set()  # imported registry objects this file's decorators fill
+        self._config_texts: list = []  # the displays config_display made
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
         # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
         # and id(v) of their values (grad_dicts: what a config dict's keys hold; such a value never rebinds `d`)
@@ -321,8 +323,13 @@ class GradExtractor(Extractor):
 
     def leave_Assign(self, node: cst.Assign) -> None:
         super().leave_Assign(node)
-        self._record_items([t.target for t in node.targets], node.value, node)
-        self._record_assign([t.target for t in node.targets], node.value)
+        value = node.value
+        if isinstance(value, cst.Call) and dotted_name(value.func) is not None:
+            # `CFG = yaml.safe_load('''...''')`: the dict display the text stands for (config_text)
+            value = config_display(self._ext_path(value.func), value) or value
+            self._config_texts.append(value)  # (kept alive: its nodes' ids are used)
+        self._record_items([t.target for t in node.targets], value, node)
+        self._record_assign([t.target for t in node.targets], value)
         for t in node.targets:  # `energy, aux = model(x)`: which returned element each name holds
             if isinstance(t.target, (cst.Tuple, cst.List)) and isinstance(node.value, cst.Call) and \
                     all(isinstance(el, cst.Element) for el in t.target.elements):
