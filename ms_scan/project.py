@@ -663,6 +663,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             held = wrapped_member(callee)
             if held is not None:  # `Replicated(net).module.score`: the member of what its callers wrap
                 return follow_param(held, via, conf, seen, hops, site)
+            cls, _, attr = callee.name.partition(".")
+            if attr == "module":  # `wrapper.module` of a class setting no `module` (a DataParallel subclass): itself,
+                # else what its constructions wrap (their first argument)
+                return follow(replace(callee, name=cls, role="instance"), via, conf, seen, hops, site, live, outer,
+                              built) or follow_param(replace(callee, name=cls, role="param", param="0:module"), via,
+                                                     conf, seen, hops, site)
         if found is None and callee.role == "call" and home is not None and \
                 callee.name in by_module[home].classes and ((home, callee.name, "instance") not in summaries or
                                                             _plain_callable(by_module[home].classes[callee.name])):

@@ -395,6 +395,11 @@ class _Expansion:
             return
         if attr == "_modules" and self.own_submodules(state, owner, fn, via, depth + 1):
             return
+        if attr == "module" and (made := self.project_construction(owner, fn)) is not None:
+            # `ema.module` with `ema = EMA(net, 0.99)` of another file: that class's member (ms_scan.project takes
+            # the instance itself when the class sets no `module`, a DataParallel subclass)
+            self.project_hit(state, (made[0], f"{made[1]}.module"), "member", via, f"{_code(owner)}.module")
+            return
         if attr == "forward" or (attr in MODULE_METHODS_RETURNING_MODULE or attr == "module") and \
                 not self.own_member(owner, attr, fn):  # `netD.module(x)`, unless netD's class sets self.module
             self.expand_module_expr(state, owner, fn, via, depth + 1)
@@ -508,6 +513,15 @@ class _Expansion:
                 values = sorted(set(names.values()))
                 out += [(k, (holes[0].expression, names[k], values)) for k in names]
         return out
+
+    def project_construction(self, owner, fn: _Fn) -> tuple[str, str] | None:
+        """(module, class) when `owner` is a name bound only to constructions of one project class imported from
+        another file (`ema = EMA(net, 0.99)`), else None."""
+        found = self.lookup_assigns(fn, owner.value) if isinstance(owner, cst.Name) else None
+        targets = {self.project_target(v.func, found[1]) if isinstance(v, cst.Call) else None
+                   for v in found[0]} if found is not None else {None}
+        target = targets.pop() if len(targets) == 1 else None
+        return target if target is not None and target[1][:1].isupper() and "." not in target[1] else None
 
     def own_member(self, owner, attr: str, fn: _Fn) -> bool:
         """`owner`'s class is one of this file's and defines `attr` itself (`self.module = module` in a wrapper
@@ -677,8 +691,9 @@ class _Expansion:
 
     def member_of_param(self, state, name: str, attr: str, fn: _Fn, via: str, depth: int, text: str) -> None:
         """member_of_instance of a parameter: the callers' arguments, else its annotated class, else the model
-        class it is taken to be (named like one, or the one class with such a member), else unresolved."""
-        callers = self.caller_args(fn, name)
+        class it is taken to be (named like one, or the one class with such a member), else unresolved. (A call
+        leaving the parameter out gives its default: `def train(cfg=LyapunovConfig())` run as `train()`.)"""
+        callers = self.args_or_default(fn, name)
         for arg, caller_fn in callers:
             self.member_of_value(state, arg, attr, caller_fn, via, depth + 1, text)
         if callers:
@@ -1243,6 +1258,11 @@ class _Expansion:
                 conf = "high" if _subscript_key(x) is not None else "medium"
                 self.expand_item(state, x, held[1], via, depth + 1, lambda r, c, conf=conf: (
                     self.expand_built(state, r, c, call, via, depth + 1, conf)))
+            elif id(x) in self.ex._loop_iters and (shown := self.sequence_displays(x, held[1])) is not None:
+                for display, c in shown:  # `for act in cfg.acts: ... act()`: each class the list holds, built
+                    for el in display.elements:
+                        if _literal(el.value) is not None:  # (`[nn.CELU, None]`: None builds nothing)
+                            self.expand_built(state, el.value, c, call, via, depth + 1, "high")
             else:
                 self.expand_built(state, x, held[1], call, via, depth + 1, "high")
         return True

@@ -1624,6 +1624,14 @@ class _Paths:
         me = fn.self_name
         if not me:
             return False
+        values = []
+        for i in inputs:  # `params = [p for group in self.param_groups for p in group["params"]]`: read through
+            found = self.lookup_assigns(fn, i.value) if isinstance(i, cst.Name) else None  # self only (its
+            values += found[0] if found is not None and len(found[0]) == 1 else [i]  # loop names may be reused)
+        if values and all(isinstance(v, (cst.ListComp, cst.GeneratorExp)) and
+                          refs(v.for_in.iter) and all(n == me or n.startswith(me + ".") for n in refs(v.for_in.iter))
+                          for v in values):
+            return True
         names = self.back_names(fn, inputs, set())
         return bool(names) and not names & set(fn.params) and any(n == me or n.startswith(me + ".") for n in names)
 

@@ -290,6 +290,12 @@ class _Values:
                     self.lookup_def(f, owner.name) is owner]
         if owner.cls is None:  # `STEPS[name](models, opts, batch)` with `STEPS = {"d_step": d_step, ...}`
             out += [(c, f) for c, f, table, ctx in self.table_calls() if self.dispatches_to(table, ctx, owner)]
+        if owner.cls is None and id(owner) not in self._passing:  # `penalty_fn(critic, real, fake)` in
+            self._passing.add(id(owner))  # `def fit(critic, gen, penalty_fn)`, `fit(..., penalty_fn=gp)`
+            try:
+                out += [(c, f) for c, f in self.param_calls() if self.passed_fn(f, c.func.value, owner)]
+            finally:
+                self._passing.discard(id(owner))
         for c, f in self.calls_named(key):
             func = c.func
             if owner.cls is None:
@@ -311,7 +317,33 @@ class _Values:
                     self.ex.module_instance(func.value.value) is owner.cls and \
                     binding(f, func.value.value)[1] is self.ex._module_fn:
                 out.append((c, f))  # `BLOCKS.build("glu", 4)`, `BLOCKS = Registry("blocks")`: a plain object's method
+            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                    isinstance(func.value, cst.Name) and owner.cls.torch_module == "no" and \
+                    func.value.value != f.self_name and self.local_instance(func.value.value, f) is owner.cls:
+                out.append((c, f))  # `opt = DiagNewton(model.parameters())` ... `opt.step(closure)` in a function
         return out
+
+    def local_instance(self, name: str, fn: _Fn) -> _Cls | None:
+        """The file's class a function's local is bound to an instance of, by one `name = Cls(...)`; else None."""
+        found = self.lookup_assigns(fn, name)
+        v = found[0][0] if found is not None and len(found[0]) == 1 else None
+        return self.ex._classes.get(v.func.value) if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) \
+            else None
+
+    def param_calls(self) -> list[tuple[cst.Call, _Fn]]:
+        """The file's calls of a parameter (`penalty_fn(critic, real, fake)`, the function never assigning it):
+        each runs whatever function the callers pass for it (indexed once per file)."""
+        if self._param_calls is None:
+            self._param_calls = [(c, f) for f in self.all_fns() for c in f.calls
+                                 if isinstance(c.func, cst.Name) and self.param_of(f, c.func.value) and
+                                 self.lookup_assigns(f, c.func.value) is None]
+        return self._param_calls
+
+    def passed_fn(self, fn: _Fn, name: str, target: _Fn) -> bool:
+        """Parameter `name` of fn is given the function `target` by reference (`fit(..., penalty_fn=gp)`, or its
+        default `penalty_fn=gp`) by some call of this file."""
+        return any(isinstance(a, cst.Name) and self.lookup_assigns(caller, a.value) is None and
+                   self.lookup_def(caller, a.value) is target for a, caller in self.args_or_default(fn, name))
 
     def instance_calls(self, cls: _Cls) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls of an instance of cls (`reg(x, y)`, `self.reg(x, y)` with the instance bound to
@@ -932,6 +964,79 @@ class _Values:
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
+
+    def sequence_displays(self, seq, fn: _Fn, depth: int = 0) -> list | None:
+        """The list or tuple displays (each with its function) a sequence a loop runs through can be: a display;
+        `list(x)` / `tuple(x)` of one; a name bound only to such; `self.x` or a SimpleNamespace's attribute
+        holding one; a parameter (what every call of the file passes, its default where a call leaves it out);
+        `cfg.acts` with cfg a construction of the file's dataclass (the argument, else the field's default or
+        `field(default_factory=lambda: [...])`). None when any is not known."""
+        if depth > MAX_CLASS_HOPS or seq is None:
+            return None
+        if isinstance(seq, (cst.List, cst.Tuple)):
+            return None if any(isinstance(e, cst.StarredElement) for e in seq.elements) else [(seq, fn)]
+        if isinstance(seq, cst.Call) and dotted_name(seq.func) in ("list", "tuple") and len(seq.args) == 1 and \
+                seq.args[0].keyword is None and not seq.args[0].star and self.lookup_def(fn, seq.func.value) is None:
+            return self.sequence_displays(seq.args[0].value, fn, depth + 1)
+        held = []
+        if isinstance(seq, cst.Name):
+            found = self.lookup_assigns(fn, seq.value)
+            if found is not None:
+                held = [(v, found[1]) for v in found[0]]
+            elif self.param_of(fn, seq.value):
+                held = self.args_or_default(fn, seq.value)
+        elif isinstance(seq, cst.Attribute) and isinstance(seq.value, cst.Name):
+            owner, attr = seq.value, seq.attr.value
+            cls = self.class_of(owner, fn) if any(f.self_name == owner.value for f in enclosing(fn)) else None
+            if cls is not None:
+                method, values = self.class_members(cls, attr)
+                held = list(values) if method is None else []
+            else:
+                held = list(self.namespace_attr(owner, attr, fn) or ()) or self.field_values(owner, attr, fn, depth)
+        if not held:
+            return None
+        out = []
+        for v, ctx in held:
+            got = self.sequence_displays(v, ctx, depth + 1) if v is not None else None
+            if got is None:
+                return None
+            out += got
+        return out
+
+    def field_values(self, owner: cst.Name, attr: str, fn: _Fn, depth: int) -> list:
+        """(value, function) of field `attr` of each construction of the file's dataclass that `owner` (a name or
+        parameter) is bound to: the construction's argument, else the field's default (a `field(default_factory=
+        lambda: [...])`'s display). [] when any binding is no such construction."""
+        found = self.lookup_assigns(fn, owner.value)
+        values = [(v, found[1]) for v in found[0]] if found is not None else \
+            self.args_or_default(fn, owner.value) if self.param_of(fn, owner.value) else []
+        out = []
+        for v, ctx in values:
+            if isinstance(v, cst.Name) and depth < MAX_CLASS_HOPS:
+                got = self.field_values(v, attr, ctx, depth + 1)
+                if not got:
+                    return []
+                out += got
+                continue
+            cls = self.names_class(v.func.value, ctx) if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) \
+                else None
+            if cls is None or cls.fields is None or any(a.star for a in v.args):
+                return []
+            names = [n for n, _ in cls.fields]
+            if attr not in names:
+                return []
+            given = next((a.value for a in v.args if a.keyword is not None and a.keyword.value == attr), None)
+            pos = [a.value for a in v.args if a.keyword is None]
+            given = given if given is not None else pos[names.index(attr)] if names.index(attr) < len(pos) else None
+            if given is not None:
+                out.append((given, ctx))
+                continue
+            default = dict(cls.fields)[attr]
+            made = self.factory_default(cls, attr) if default is None else default
+            if made is None:
+                return []
+            out.append((made, self.ex._module_fn))
+        return out
 
     def element_choices(self, seq, fn: _Fn, ok, depth: int) -> set | None:
         """literal_choices of the elements of a sequence a loop runs through (`for act in cfg.acts:`, `zip(widths,

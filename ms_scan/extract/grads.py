@@ -624,6 +624,8 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._module_classes: dict[str, _Cls] | None = None
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
+        self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
+        self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
         self._testing: set[int] = set()  # id(if test) being evaluated by GradValues.reachable
         self._instance_calls: dict[int, list] = {}  # id(class) -> the calls of its instances (`reg(x, y)`)
