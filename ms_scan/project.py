@@ -423,6 +423,24 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             else {"?"}
     picked = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module), constant_list)
 
+    cat = load_catalog()
+
+    def constant_api(op):
+        """op with its API template "torch.nn.{&<module>:<name>}" filled in with that module's one string constant
+        (a torch name the catalog knows), else None."""
+        prefix, _, ref = op.api.partition("{&")
+        module, _, name = ref.rstrip("}").partition(":")
+        values = constant_list(module, name)
+        value = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 and \
+            "?" not in values else None
+        api = cat.canonical_name(prefix + value) if isinstance(value, str) and value.isidentifier() else None
+        return replace(op, api=api) if api is not None and cat.kind(api) is not None else None
+
+    def constant_text(op) -> str:
+        """The `unresolved` entry of an API template constant_api cannot fill."""
+        head, _, ref = op.api.partition("{&")
+        return f"getattr({head.rstrip('.')}, {ref.rstrip('}').replace(':', '.')}) (not one known string)"
+
     def find(module: str, name: str, role: str, depth: int = 0):
         """(home module, summary) of a project name; a member the class does not define itself is looked up
         in its project bases (the class index, FileFacts.classes)."""
@@ -454,6 +472,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 strict[table] = strict.get(table, False) or picked(op.when, keys_given, callee)
             if op.when and not picked(op.when, keys_given, callee):
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
+            if "{&" in op.api:  # `getattr(nn, settings.ACT)` (grad_expand.getattr_constant): the constant's class
+                filled = constant_api(op)
+                if filled is not None:
+                    op = filled
+                else:
+                    _add(site.unresolved, f"{constant_text(op)} [in {facts.path}]")
+                    continue
             if op.when and (op.line, op.column, op.api, op.path or facts.path) in taken:
                 continue  # (reached under another condition too: grad_common.unique_ops)
             taken.add((op.line, op.column, op.api, op.path or facts.path))
@@ -745,6 +770,10 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 
     for facts in all_facts:
         for site in facts.grad_sites:
+            if any("{&" in op.api for op in site.ops):  # the site's own templates (constant_api)
+                filled = [(op, constant_api(op) if "{&" in op.api else op) for op in site.ops]
+                site.ops = [new for _, new in filled if new is not None]
+                site.unresolved += [constant_text(op) for op, new in filled if new is None]
             if not site.project:
                 continue
             texts = {c.text for c in site.project}

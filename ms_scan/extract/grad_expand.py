@@ -1072,6 +1072,11 @@ class _Expansion:
                 for api in apis:
                     self.emit(state, api, g, call, via)
                 return
+            held = self.getattr_constant(g, ctx)
+            if held is not None:  # `getattr(nn, settings.ACT)()`: the name another module's constant holds
+                self.emit(state, held[0], g, call, via)
+                self.constant_callees(state, held[1])
+                return
         getattr_of = self.getattr_target(v, ctx)
         if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
             owner, attr = getattr_of
@@ -1180,6 +1185,25 @@ class _Expansion:
         apis = [self.ex.canonical(f"{path}.{n}") for n in sorted(names or ()) if n.isidentifier()]
         return [a for a in apis if self.kind(a) is not None and a.startswith(("torch.", "torchvision.", "torchaudio."))]
 
+    def getattr_constant(self, g, ctx: _Fn) -> tuple[str, str] | None:
+        """`getattr(nn, settings.ACT)` (or `from settings import ACT`), the name a string constant of another project
+        module: (the op's API template "torch.nn.{&settings:ACT}", the "&settings:ACT[]" field that has that module
+        summarised); ms_scan.project puts the constant's string in the template (GradOp.api) or says it is unknown.
+        None for anything else."""
+        if not (isinstance(g, cst.Call) and isinstance(g.func, cst.Name) and g.func.value == "getattr" and
+                len(g.args) >= 2 and not any(a.star or a.keyword for a in g.args[:2]) and
+                self.lookup_def(ctx, "getattr") is None and dotted_name(g.args[0].value) is not None):
+            return None
+        path = self.ex.resolve_path(g.args[0].value)
+        api = self.ex.canonical(path) if path is not None else None
+        if api not in ("torch.nn", "torch.nn.functional", "torch"):
+            return None
+        e = g.args[1].value
+        target = self.project_target(e, ctx) if isinstance(e, (cst.Name, cst.Attribute)) else None
+        if target is None or not when_safe(*target, also="&+:=[]{}"):
+            return None
+        return f"{api}.{{&{target[0]}:{target[1]}}}", f"&{target[0]}:{target[1]}[]"
+
     def expand_torch_value(self, state, v: cst.Call, api: str, ctx: _Fn, via: str, depth: int) -> None:
         """expand_value of a torch call: a container's or wrapper's layers, an nn module, else unresolved."""
         if api in _CONTAINERS or api in _WRAPPERS:
@@ -1246,11 +1270,19 @@ class _Expansion:
                 if not (isinstance(arg, cst.Name) and self.expand_made(state, arg.value, caller, call, via, depth + 1)):
                     self.expand_built(state, arg, caller, call, via, depth + 1, "high")
             return bool(callers)
-        if not all(isinstance(x, (cst.Subscript, cst.Name, cst.Attribute)) or _values_of(x) is not None
-                   for x in held[0]):
+        looked = {id(x): self.torch_getattr(x, held[1]) or self.getattr_constant(x, held[1]) for x in held[0]
+                  if isinstance(x, cst.Call)}  # `act_cls = getattr(nn, cfg.act)` ... `act_cls()`
+        if not all(isinstance(x, (cst.Subscript, cst.Name, cst.Attribute)) or _values_of(x) is not None or
+                   looked.get(id(x)) for x in held[0]):
             return False
         for x in held[0]:
-            if _values_of(x) is not None:  # `for make in OPS.values()`: every item, built
+            if isinstance(looked.get(id(x)), list):
+                for api in looked[id(x)]:
+                    self.emit(state, api, x, call, via)
+            elif looked.get(id(x)):
+                self.emit(state, looked[id(x)][0], x, call, via)
+                self.constant_callees(state, looked[id(x)][1])
+            elif _values_of(x) is not None:  # `for make in OPS.values()`: every item, built
                 for t, c in self.container_values(_values_of(x), held[1]) or ():
                     for r in self.keyed_elements(t, None):
                         self.expand_built(state, r, c, call, via, depth + 1, "high")
