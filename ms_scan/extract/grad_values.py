@@ -949,8 +949,9 @@ class _Values:
             return {lit} if lit is not _NOLIT and ok(lit) else None
         found = self.lookup_assigns(fn, expr.value)
         parts = []
-        if found is not None:  # (a loop's target: each element of what it runs through)
-            parts = [self.element_choices(v, found[1], ok, depth + 1) if id(v) in self.ex._loop_iters else
+        if found is not None:  # (the target of one loop, bound nowhere else: each element of what it runs through)
+            parts = [(self.element_choices(v, found[1], ok, depth + 1) if len(found[0]) == 1 else None)
+                     if id(v) in self.ex._loop_iters else
                      self.literal_choices(v, found[1], ok, depth + 1) for v in found[0]]
         elif self.param_of(fn, expr.value):
             owner = self.param_owner(fn, expr.value)
@@ -966,17 +967,18 @@ class _Values:
         return union_or_none(parts)
 
     def sequence_displays(self, seq, fn: _Fn, depth: int = 0) -> list | None:
-        """The list or tuple displays (each with its function) a sequence a loop runs through can be: a display;
-        `list(x)` / `tuple(x)` of one; a name bound only to such; `self.x` or a SimpleNamespace's attribute
+        """The list, tuple or set displays (each with its function) a sequence a loop runs through can be: a display;
+        `list(x)` / `tuple(x)` / `sorted(x)` of one; a name bound only to such; `self.x` or a SimpleNamespace's attribute
         holding one; a parameter (what every call of the file passes, its default where a call leaves it out);
         `cfg.acts` with cfg a construction of the file's dataclass (the argument, else the field's default or
         `field(default_factory=lambda: [...])`). None when any is not known."""
         if depth > MAX_CLASS_HOPS or seq is None:
             return None
-        if isinstance(seq, (cst.List, cst.Tuple)):
+        if isinstance(seq, (cst.List, cst.Tuple, cst.Set)):
             return None if any(isinstance(e, cst.StarredElement) for e in seq.elements) else [(seq, fn)]
-        if isinstance(seq, cst.Call) and dotted_name(seq.func) in ("list", "tuple") and len(seq.args) == 1 and \
-                seq.args[0].keyword is None and not seq.args[0].star and self.lookup_def(fn, seq.func.value) is None:
+        if isinstance(seq, cst.Call) and dotted_name(seq.func) in ("list", "tuple", "sorted", "reversed") and \
+                len(seq.args) == 1 and seq.args[0].keyword is None and not seq.args[0].star and \
+                self.lookup_def(fn, seq.func.value) is None:
             return self.sequence_displays(seq.args[0].value, fn, depth + 1)
         held = []
         if isinstance(seq, cst.Name):
@@ -1040,44 +1042,12 @@ class _Values:
 
     def element_choices(self, seq, fn: _Fn, ok, depth: int) -> set | None:
         """literal_choices of the elements of a sequence a loop runs through (`for act in cfg.acts:`, `zip(widths,
-        ACTS)`): a list, tuple or set display, `list(x)` / `tuple(x)` of one, a name bound only to such, `self.x`
-        or a SimpleNamespace's attribute holding one, a parameter every call of the file binds to one. None when
-        any element is not known."""
-        if depth > MAX_CLASS_HOPS or seq is None:
+        ACTS)`): those of every display sequence_displays finds. None when any element is not known."""
+        shown = self.sequence_displays(seq, fn, depth)
+        if not shown or any(not display.elements for display, _ in shown):
             return None
-        if isinstance(seq, (cst.List, cst.Tuple, cst.Set)):
-            if not seq.elements or any(isinstance(e, cst.StarredElement) for e in seq.elements):
-                return None
-            return union_or_none(self.literal_choices(e.value, fn, ok, depth + 1) for e in seq.elements)
-        if isinstance(seq, cst.Call) and dotted_name(seq.func) in ("list", "tuple", "sorted", "reversed") and \
-                len(seq.args) == 1 and seq.args[0].keyword is None and not seq.args[0].star and \
-                self.lookup_def(fn, dotted_name(seq.func)) is None:
-            return self.element_choices(seq.args[0].value, fn, ok, depth + 1)
-        held = []
-        if isinstance(seq, cst.Name):
-            found = self.lookup_assigns(fn, seq.value)
-            if found is not None:
-                held = [(v, found[1]) for v in found[0]]
-            elif self.param_of(fn, seq.value):
-                owner = self.param_owner(fn, seq.value)
-                calls = self.calls_of(owner)
-                if not calls or any(a.star for c, _ in calls for a in c.args):
-                    return None
-                default = param_default(owner.node, seq.value) if isinstance(owner.node, cst.FunctionDef) else None
-                for call, caller in calls:
-                    arg = self.param_arg(owner, call, seq.value)
-                    held.append((arg, caller) if arg is not None else (default, owner))
-        elif isinstance(seq, cst.Attribute) and isinstance(seq.value, cst.Name):
-            owner, attr = seq.value, seq.attr.value
-            cls = self.class_of(owner, fn) if any(f.self_name == owner.value for f in enclosing(fn)) else None
-            if cls is not None:
-                method, values = self.class_members(cls, attr)
-                held = list(values) if method is None else []
-            else:
-                held = list(self.namespace_attr(owner, attr, fn) or ())
-        if not held:
-            return None
-        return union_or_none(self.element_choices(v, ctx, ok, depth + 1) for v, ctx in held)
+        return union_or_none(self.literal_choices(e.value, ctx, ok, depth + 1)
+                             for display, ctx in shown for e in display.elements)
 
     def row_choices(self, expr: cst.Subscript, fn: _Fn, depth: int) -> set | None:
         """`row["name"]` (or `row["a"]["b"]`) with `row` the target of a loop over a literal sequence of dicts (`for
