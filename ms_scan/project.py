@@ -667,6 +667,15 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 take(found[0], found[1], f"{via} -> {found[0].path}" if via else found[0].path, conf, seen | {key},
                      hops, site)
                 return True
+        if callee.role == "targets":  # `instantiate(node)`: the `_target_` strings under that path of the constant
+            home, found = find(callee.module, callee.name, "targets")
+            if found is None or hops > _MAX_GRAD_HOPS:
+                return False
+            path = callee.param
+            ops = [op for op in found[1].ops if op.via == path or op.via.startswith((path + ".", path + "["))]
+            take(found[0], replace(found[1], ops=ops, project=[], unresolved=[]),
+                 f"{via} -> {found[0].path}" if via else found[0].path, conf, seen, hops, site)
+            return True
         if callee.role == "param" and callee.param == HOOK:
             return True  # (a hook's class: only there to lead the scan's rounds; follow_hook reads it)
         if callee.role in ("param", "lift", "hold", "back"):

@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
-    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee,
+    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -1086,6 +1086,14 @@ class _Expansion:
         if api is not None and api not in _ELEMENT_OF:  # (the builtins recorded as uses: `list(gen())`, below)
             self.expand_torch_value(state, v, api, ctx, via, depth)
             return
+        ref = self.instantiated(v, ctx)
+        if ref is not None:  # `instantiate(node)`, node a hydra-style dict of another module's constant
+            text = f"{_code(v)} (the `_target_` of {ref[0]}.{ref[1]}{ref[2]})"
+            self.unresolved(state, text)
+            callee = ProjectCallee(ref[0], ref[1], "targets", via, "high", text, param=ref[2])
+            if callee not in state.site.project:
+                state.site.project.append(callee)
+            return
         v = self.registry_lookup(v)
         entry = self.table_entry(v.func, ctx) if isinstance(v.func, cst.Subscript) and \
             self.container_values(v.func.value, ctx) is None else None
@@ -1184,6 +1192,44 @@ class _Expansion:
             names = {value} if isinstance(value, str) else None
         apis = [self.ex.canonical(f"{path}.{n}") for n in sorted(names or ()) if n.isidentifier()]
         return [a for a in apis if self.kind(a) is not None and a.startswith(("torch.", "torchvision.", "torchaudio."))]
+
+    def instantiated(self, v: cst.Call, ctx: _Fn) -> tuple[str, str, str] | None:
+        """`instantiate(node)` (hydra's, or a project helper of that name) with node read from a module-level
+        constant of another project module (`for node in cfg["stem"]`, cfg defaulting to `conf.MODEL`): (module,
+        constant, path of the dict in it: ".stem[]"), whose `_target_` strings ms_scan.project reads in that file's
+        "targets" summary (grad_summaries._target_nodes). None for anything else."""
+        if (dotted_name(v.func) or "").rpartition(".")[2] != "instantiate" or not v.args or \
+                v.args[0].keyword is not None or v.args[0].star:
+            return None
+        return self.target_ref(v.args[0].value, ctx, 0)
+
+    def target_ref(self, expr, fn: _Fn, depth: int) -> tuple[str, str, str] | None:
+        """instantiated's (module, constant, path) of an expression."""
+        if depth > MAX_DEPTH // 40 or expr is None:
+            return None
+        if isinstance(expr, cst.Subscript):
+            key = _subscript_key(expr)
+            base = self.target_ref(expr.value, fn, depth + 1) if isinstance(key, str) and key.isidentifier() else None
+            return (base[0], base[1], f"{base[2]}.{key}") if base is not None else None
+        if isinstance(expr, cst.Name):
+            found = self.lookup_assigns(fn, expr.value)
+            if found is not None:
+                if len(found[0]) != 1:
+                    return None
+                value = found[0][0]
+                base = self.target_ref(value, found[1], depth + 1)
+                loop = id(value) in self.ex._loop_iters
+                return (base[0], base[1], base[2] + "[]") if base is not None and loop else base
+            if self.param_of(fn, expr.value):
+                passed = self.args_or_default(fn, expr.value)
+                owner = self.param_owner(fn, expr.value)
+                default = param_default(owner.node, expr.value) if isinstance(owner.node, cst.FunctionDef) else None
+                if not passed and default is not None:  # (no call here: what a construction leaving it out gets)
+                    passed = [(default, owner.parent or self.ex._module_fn)]
+                refs_ = {self.target_ref(a, c, depth + 1) for a, c in passed}
+                return refs_.pop() if len(refs_) == 1 else None
+        target = self.project_target(expr, fn) if isinstance(expr, (cst.Name, cst.Attribute)) else None
+        return (target[0], target[1], "") if target is not None else None
 
     def getattr_constant(self, g, ctx: _Fn) -> tuple[str, str] | None:
         """`getattr(nn, settings.ACT)` (or `from settings import ACT`), the name a string constant of another project

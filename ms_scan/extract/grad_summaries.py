@@ -17,10 +17,41 @@ from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
 
 
+def _target_nodes(v, path: str) -> list:
+    """(string node, path) of each `"_target_": "<dotted name>"` of a hydra-style config display, with the path of
+    the dict holding it: ".stem[]" (any element of the list under "stem"), ".head"."""
+    out = []
+    if isinstance(v, cst.Dict):
+        for el in v.elements:
+            if not isinstance(el, cst.DictElement) or not isinstance(el.key, cst.SimpleString):
+                continue
+            key = el.key.evaluated_value
+            if key == "_target_" and isinstance(el.value, cst.SimpleString):
+                out.append((el.value, path))
+            elif isinstance(key, str) and key.isidentifier():
+                out += _target_nodes(el.value, f"{path}.{key}")
+    elif isinstance(v, (cst.List, cst.Tuple)):
+        for el in v.elements:
+            if isinstance(el, cst.Element):
+                out += _target_nodes(el.value, f"{path}[]")
+    return out
+
+
 class _Summaries:
     """_Resolver's ModelSummary builders, read by ms_scan/project.py."""
 
     # ---------------------------------------------------------------- the file's classes, functions, members, tables
+    def target_apis(self, found: list) -> list[tuple[str, cst.CSTNode, str]]:
+        """(torch API, string node, path) of each `_target_` string of _target_nodes that names a torch module class
+        or function the catalog knows."""
+        out = []
+        for node, path in found:
+            text = node.evaluated_value if isinstance(node, cst.SimpleString) else None
+            api = self.ex.canonical(text) if isinstance(text, str) and text.startswith("torch.") else None
+            if api is not None and self.kind(api) is not None:
+                out.append((api, node, path))
+        return out
+
     def summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """Per module-level model class (its forward) and function (its body; a factory's returned model)."""
         with _stack_room():
@@ -35,6 +66,11 @@ class _Summaries:
                 if cls.name in mods:
                     out.extend(self.input_summaries(cls))
         top = self.ex._module_fn
+        for name, values in top.assigns.items():  # `MODEL = {"stem": [{"_target_": "torch.nn.ELU"}, ...]}`
+            found = [t for v in values if "." not in name for t in _target_nodes(v, "")] if len(values) == 1 else []
+            if found:
+                out.append(self._summary(name, "targets", lambda st, found=found: [
+                    self.emit(st, api, node, None, path) for api, node, path in self.target_apis(found)]))
         for name, f in top.defs.items():
             out.append(self._summary(name, "call", lambda st, f=f: self.expand_fn(st, f, f.qual, 0)))
             for i in self.member_owner_slots(f):
