@@ -131,6 +131,26 @@ def unique_ops(ops: list) -> list:
     return sorted((op for g in groups.values() for op in g.values()), key=lambda o: (o.line, o.column, o.api))
 
 
+def _target_nodes(v, path: str) -> list:
+    """(string node, path) of each `"_target_": "<dotted name>"` of a hydra-style config display, with the path of
+    the dict holding it: ".stem[]" (any element of the list under "stem"), ".head"."""
+    out = []
+    if isinstance(v, cst.Dict):
+        for el in v.elements:
+            if not isinstance(el, cst.DictElement) or not isinstance(el.key, cst.SimpleString):
+                continue
+            key = el.key.evaluated_value
+            if key == "_target_" and isinstance(el.value, cst.SimpleString):
+                out.append((el.value, path))
+            elif isinstance(key, str) and key.isidentifier():
+                out += _target_nodes(el.value, f"{path}.{key}")
+    elif isinstance(v, (cst.List, cst.Tuple)):
+        for el in v.elements:
+            if isinstance(el, cst.Element):
+                out += _target_nodes(el.value, f"{path}[]")
+    return out
+
+
 def when_safe(*texts: str, also: str = "") -> bool:
     """Whether these texts can stand in a GradOp.when string: none holds its separators `,` and `|` (nor `also`)."""
     bad = set(",|" + also)

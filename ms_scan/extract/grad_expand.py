@@ -11,6 +11,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default,
+    _target_nodes,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -1087,6 +1088,11 @@ class _Expansion:
             self.expand_torch_value(state, v, api, ctx, via, depth)
             return
         ref = self.instantiated(v, ctx)
+        if ref is not None and isinstance(ref[1], cst.CSTNode):  # a constant of this file: its `_target_` strings
+            for api, node, path in self.target_apis(_target_nodes(ref[1], "")):
+                if path == ref[2] or path.startswith((ref[2] + ".", ref[2] + "[")):
+                    self.emit(state, api, node, None, via)
+            return
         if ref is not None:  # `instantiate(node)`, node a hydra-style dict of another module's constant
             text = f"{_code(v)} (the `_target_` of {ref[0]}.{ref[1]}{ref[2]})"
             self.unresolved(state, text)
@@ -1193,11 +1199,11 @@ class _Expansion:
         apis = [self.ex.canonical(f"{path}.{n}") for n in sorted(names or ()) if n.isidentifier()]
         return [a for a in apis if self.kind(a) is not None and a.startswith(("torch.", "torchvision.", "torchaudio."))]
 
-    def instantiated(self, v: cst.Call, ctx: _Fn) -> tuple[str, str, str] | None:
+    def instantiated(self, v: cst.Call, ctx: _Fn) -> tuple | None:
         """`instantiate(node)` (hydra's, or a project helper of that name) with node read from a module-level
-        constant of another project module (`for node in cfg["stem"]`, cfg defaulting to `conf.MODEL`): (module,
-        constant, path of the dict in it: ".stem[]"), whose `_target_` strings ms_scan.project reads in that file's
-        "targets" summary (grad_summaries._target_nodes). None for anything else."""
+        constant (`for node in cfg["stem"]`, cfg defaulting to `conf.MODEL`): (module, constant, path of the dict in
+        it: ".stem[]"), whose `_target_` strings ms_scan.project reads in that file's "targets" summary
+        (grad_common._target_nodes); ("", the display, path) for a constant of this file. None otherwise."""
         if (dotted_name(v.func) or "").rpartition(".")[2] != "instantiate" or not v.args or \
                 v.args[0].keyword is not None or v.args[0].star:
             return None
@@ -1217,6 +1223,8 @@ class _Expansion:
                 if len(found[0]) != 1:
                     return None
                 value = found[0][0]
+                if found[1] is self.ex._module_fn and isinstance(value, (cst.Dict, cst.List, cst.Tuple)):
+                    return "", value, ""  # a hydra-style constant of this file (the display itself)
                 base = self.target_ref(value, found[1], depth + 1)
                 loop = id(value) in self.ex._loop_iters
                 return (base[0], base[1], base[2] + "[]") if base is not None and loop else base

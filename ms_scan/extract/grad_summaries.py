@@ -11,30 +11,10 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
-    _code, _literal, param_default, refs, returned, _stack_room, _unchain, yielded,
+    _code, _literal, param_default, refs, returned, _stack_room, _target_nodes, _unchain, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
-
-
-def _target_nodes(v, path: str) -> list:
-    """(string node, path) of each `"_target_": "<dotted name>"` of a hydra-style config display, with the path of
-    the dict holding it: ".stem[]" (any element of the list under "stem"), ".head"."""
-    out = []
-    if isinstance(v, cst.Dict):
-        for el in v.elements:
-            if not isinstance(el, cst.DictElement) or not isinstance(el.key, cst.SimpleString):
-                continue
-            key = el.key.evaluated_value
-            if key == "_target_" and isinstance(el.value, cst.SimpleString):
-                out.append((el.value, path))
-            elif isinstance(key, str) and key.isidentifier():
-                out += _target_nodes(el.value, f"{path}.{key}")
-    elif isinstance(v, (cst.List, cst.Tuple)):
-        for el in v.elements:
-            if isinstance(el, cst.Element):
-                out += _target_nodes(el.value, f"{path}[]")
-    return out
 
 
 class _Summaries:
