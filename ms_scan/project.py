@@ -383,7 +383,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     import ast
     from dataclasses import replace
 
-    from ms_scan.extract.grad_common import HOOK
+    from ms_scan.extract.grad_common import HOOK, under_path
     from ms_scan.extract.grad_dicts import DictRef
 
     by_module = Modules(all_facts)
@@ -671,8 +671,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             home, found = find(callee.module, callee.name, "targets")
             if found is None or hops > _MAX_GRAD_HOPS:
                 return False
-            path = callee.param
-            ops = [op for op in found[1].ops if op.via == path or op.via.startswith((path + ".", path + "["))]
+            ops = [op for op in found[1].ops if under_path(op.via, callee.param)]
             take(found[0], replace(found[1], ops=ops, project=[], unresolved=[]),
                  f"{via} -> {found[0].path}" if via else found[0].path, conf, seen, hops, site)
             return True

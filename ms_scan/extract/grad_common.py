@@ -151,6 +151,11 @@ def _target_nodes(v, path: str) -> list:
     return out
 
 
+def under_path(path: str, prefix: str) -> bool:
+    """A _target_nodes path at or under prefix (".stem[]" under ".stem" and ""; not ".stems")."""
+    return path == prefix or path.startswith((prefix + ".", prefix + "["))
+
+
 def when_safe(*texts: str, also: str = "") -> bool:
     """Whether these texts can stand in a GradOp.when string: none holds its separators `,` and `|` (nor `also`)."""
     bad = set(",|" + also)

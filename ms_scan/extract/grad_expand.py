@@ -11,7 +11,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default,
-    _target_nodes,
+    _target_nodes, under_path,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT
@@ -1090,7 +1090,7 @@ class _Expansion:
         ref = self.instantiated(v, ctx)
         if ref is not None and isinstance(ref[1], cst.CSTNode):  # a constant of this file: its `_target_` strings
             for api, node, path in self.target_apis(_target_nodes(ref[1], "")):
-                if path == ref[2] or path.startswith((ref[2] + ".", ref[2] + "[")):
+                if under_path(path, ref[2]):
                     self.emit(state, api, node, None, via)
             return
         if ref is not None:  # `instantiate(node)`, node a hydra-style dict of another module's constant
@@ -1184,20 +1184,28 @@ class _Expansion:
         """`getattr(nn, name)` / `getattr(torch.nn.functional, name)` with `name` a literal string, a name bound
         to one or a parameter every call of the file gives one (literal_choices, const_value): the torch APIs it
         looks up (a module class, a function); [] for anything else."""
-        if not (isinstance(g, cst.Call) and isinstance(g.func, cst.Name) and g.func.value == "getattr" and
-                len(g.args) >= 2 and not any(a.star or a.keyword for a in g.args[:2]) and
-                self.lookup_def(ctx, "getattr") is None and dotted_name(g.args[0].value) is not None):
+        looked = self.getattr_of_torch(g, ctx)
+        if looked is None:
             return []
-        path = self.ex.resolve_path(g.args[0].value)
-        if path is None or not self.ex.canonical(path).startswith("torch"):
-            return []
-        e = g.args[1].value
+        path, e = looked
         names = self.literal_choices(e, ctx, lambda x: isinstance(x, str))
         if names is None and isinstance(e, cst.Name):
             value = self.const_value(ctx, e.value)
             names = {value} if isinstance(value, str) else None
         apis = [self.ex.canonical(f"{path}.{n}") for n in sorted(names or ()) if n.isidentifier()]
         return [a for a in apis if self.kind(a) is not None and a.startswith(("torch.", "torchvision.", "torchaudio."))]
+
+    def getattr_of_torch(self, g, ctx: _Fn) -> tuple[str, cst.BaseExpression] | None:
+        """(the torch module's path as imported, the name expression) of `getattr(nn, <name>)` (the builtin, its
+        first argument a torch module or namespace); None for any other expression."""
+        if not (isinstance(g, cst.Call) and isinstance(g.func, cst.Name) and g.func.value == "getattr" and
+                len(g.args) >= 2 and not any(a.star or a.keyword for a in g.args[:2]) and
+                self.lookup_def(ctx, "getattr") is None and dotted_name(g.args[0].value) is not None):
+            return None
+        path = self.ex.resolve_path(g.args[0].value)
+        if path is None or not self.ex.canonical(path).startswith("torch"):
+            return None
+        return path, g.args[1].value
 
     def instantiated(self, v: cst.Call, ctx: _Fn) -> tuple | None:
         """`instantiate(node)` (hydra's, or a project helper of that name) with node read from a module-level
@@ -1244,15 +1252,11 @@ class _Expansion:
         module: (the op's API template "torch.nn.{&settings:ACT}", the "&settings:ACT[]" field that has that module
         summarised); ms_scan.project puts the constant's string in the template (GradOp.api) or says it is unknown.
         None for anything else."""
-        if not (isinstance(g, cst.Call) and isinstance(g.func, cst.Name) and g.func.value == "getattr" and
-                len(g.args) >= 2 and not any(a.star or a.keyword for a in g.args[:2]) and
-                self.lookup_def(ctx, "getattr") is None and dotted_name(g.args[0].value) is not None):
-            return None
-        path = self.ex.resolve_path(g.args[0].value)
-        api = self.ex.canonical(path) if path is not None else None
+        looked = self.getattr_of_torch(g, ctx)
+        api = self.ex.canonical(looked[0]) if looked is not None else None
         if api not in ("torch.nn", "torch.nn.functional", "torch"):
             return None
-        e = g.args[1].value
+        e = looked[1]
         target = self.project_target(e, ctx) if isinstance(e, (cst.Name, cst.Attribute)) else None
         if target is None or not when_safe(*target, also="&+:=[]{}"):
             return None

@@ -314,21 +314,17 @@ class _Values:
                 out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
             elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
                     isinstance(func.value, cst.Name) and owner.cls.torch_module == "no" and \
-                    self.ex.module_instance(func.value.value) is owner.cls and \
-                    binding(f, func.value.value)[1] is self.ex._module_fn:
-                out.append((c, f))  # `BLOCKS.build("glu", 4)`, `BLOCKS = Registry("blocks")`: a plain object's method
-            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
-                    isinstance(func.value, cst.Name) and owner.cls.torch_module == "no" and \
-                    func.value.value != f.self_name and self.local_instance(func.value.value, f) is owner.cls:
-                out.append((c, f))  # `opt = DiagNewton(model.parameters())` ... `opt.step(closure)` in a function
+                    self.local_instance(func.value.value, f) is owner.cls:
+                # a plain object's method on a module-level or local instance: `BLOCKS.build("glu", 4)` with `BLOCKS =
+                # Registry("blocks")`, `opt.step(closure)` with `opt = DiagNewton(model.parameters())`
+                out.append((c, f))
         return out
 
     def local_instance(self, name: str, fn: _Fn) -> _Cls | None:
-        """The file's class a function's local is bound to an instance of, by one `name = Cls(...)`; else None."""
+        """The file's class a name seen from fn (a local, or a module-level name) is bound to an instance of, by one
+        `name = Cls(...)`; else None."""
         found = self.lookup_assigns(fn, name)
-        v = found[0][0] if found is not None and len(found[0]) == 1 else None
-        return self.ex._classes.get(v.func.value) if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) \
-            else None
+        return self.ex.instance_class(found[0]) if found is not None else None
 
     def param_calls(self) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls of a parameter (`penalty_fn(critic, real, fake)`, the function never assigning it):
@@ -796,10 +792,7 @@ class _Values:
         cls = self.names_class(call.func.value, fn) if isinstance(call.func, cst.Name) else None
         if cls is None or cls.fields is None:
             return _NOLIT
-        names = [n for n, _ in cls.fields]
-        given = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
-        given.update({names[i]: a.value for i, a in enumerate(a for a in call.args if a.keyword is None)
-                      if i < len(names)})
+        given = self.field_args(cls, call)
         out = []
         for n, default in cls.fields:
             v = given.get(n)
@@ -812,6 +805,15 @@ class _Values:
                 if default is not None else _NOLIT
             out.append((n, value))
         return Table(out)
+
+    @staticmethod
+    def field_args(cls: _Cls, call: cst.Call) -> dict:
+        """field name -> the argument a construction of the dataclass cls gives it, by keyword or by position."""
+        names = [n for n, _ in cls.fields]
+        given = {a.keyword.value: a.value for a in call.args if a.keyword is not None}
+        given.update({names[i]: a.value for i, a in enumerate(a for a in call.args if a.keyword is None)
+                      if i < len(names)})
+        return given
 
     def factory_default(self, cls: _Cls, name: str):
         """The list or tuple display a module-level dataclass's field gets from `field(default_factory=lambda:
@@ -1024,12 +1026,9 @@ class _Values:
                 else None
             if cls is None or cls.fields is None or any(a.star for a in v.args):
                 return []
-            names = [n for n, _ in cls.fields]
-            if attr not in names:
+            if attr not in dict(cls.fields):
                 return []
-            given = next((a.value for a in v.args if a.keyword is not None and a.keyword.value == attr), None)
-            pos = [a.value for a in v.args if a.keyword is None]
-            given = given if given is not None else pos[names.index(attr)] if names.index(attr) < len(pos) else None
+            given = self.field_args(cls, v).get(attr)
             if given is not None:
                 out.append((given, ctx))
                 continue

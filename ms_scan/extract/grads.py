@@ -164,11 +164,12 @@ class GradExtractor(Extractor):
 
     def module_instance(self, name: str) -> _Cls | None:
         """The file's class a module-level name is bound to an instance of, by one `NAME = Cls(...)`; else None."""
-        values = self._module_fn.assigns.get(name, ())
+        return self.instance_class(self._module_fn.assigns.get(name, ()))
+
+    def instance_class(self, values) -> _Cls | None:
+        """The file's class that the one value of a name's bindings constructs (`Cls(...)`); else None."""
         v = values[0] if len(values) == 1 else None
-        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
-            return self._classes.get(v.func.value)
-        return None
+        return self._classes.get(v.func.value) if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) else None
 
     @staticmethod
     def _param_stores(reg: _Fn):
@@ -326,8 +327,10 @@ class GradExtractor(Extractor):
         value = node.value
         if isinstance(value, cst.Call) and dotted_name(value.func) is not None:
             # `CFG = yaml.safe_load('''...''')`: the dict display the text stands for (config_text)
-            value = config_display(self._ext_path(value.func), value) or value
-            self._config_texts.append(value)  # (kept alive: its nodes' ids are used)
+            shown = config_display(self._ext_path(value.func), value)
+            if shown is not None:
+                value = shown
+                self._config_texts.append(shown)  # (kept alive: its nodes' ids are used)
         self._record_items([t.target for t in node.targets], value, node)
         self._record_assign([t.target for t in node.targets], value)
         for t in node.targets:  # `energy, aux = model(x)`: which returned element each name holds
