@@ -409,10 +409,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     if not summaries and not args:
         return
     def constant_list(module: str, name: str) -> set | None:
-        """(grad_values.looped_constants, constant_key): the reprs of the strings that module-level tuple of another
-        file holds (its "config" summary, grad_dicts.constant_lists), or the one string constant (constant_entries);
-        {"?"} when not one known tuple or string."""
-        values = configs(DictRef(("import", module, name), (), ()).text(), truths=False)
+        """(grad_values.looped_constants, constant_key, imported_key): the reprs of the strings that module-level
+        tuple of another file holds (its "config" summary, grad_dicts.constant_lists), or the one string constant
+        (constant_entries) or string a dict constant holds under a key path ("CFG.loss"); {"?"} when not one known
+        tuple or string."""
+        name, *path = name.split(".")  # (`CFG.loss`: what the dict constant CFG holds under "loss")
+        values = configs(DictRef(("import", module, name), tuple(path), ("",) * len(path)).text(), truths=False)
         try:
             held = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 else None
         except (ValueError, SyntaxError):
@@ -782,6 +784,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 filled = [(op, constant_api(op) if "{&" in op.api else op) for op in site.ops]
                 site.ops = [new for _, new in filled if new is not None]
                 site.unresolved += [constant_text(op) for op, new in filled if new is None]
+            if any(op.when for op in site.ops):  # the site's own table entries: those the configs pick (`ACTS[
+                site.ops = [op for op in site.ops if not op.when or picked(op.when)]  # CFG["act"]]`, CFG imported)
             if not site.project:
                 continue
             texts = {c.text for c in site.project}
@@ -925,8 +929,9 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
     """A site's "reach" callee (grad_guards.reach_callee): True when its own guard is provably false, or when its
     module-level function is called (in its file or, by the "called" summaries, in others: the "!" guard each
     carries) and every call sits under a guard the configs make false, no other file naming it otherwise (`refs`,
-    the "ref" summaries: `partial(r1, D)`, a callback, a table of functions, whose holder may call it unguarded).
-    Not known: False (the site stays)."""
+    the "ref" summaries: `partial(r1, D)`, a callback, a table of functions, whose holder may call it unguarded);
+    True too for a function of a script (reach_callee's "script") that no file calls or names. Not known: False
+    (the site stays)."""
     import json
 
     from ms_scan.extract.grad_guards import REACH, guard_truths
@@ -943,6 +948,8 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
     if (home, c.name) in refs:
         return False
     remote = called.get((home, c.name), [])
+    if spec.get("script") and not remote:
+        return True  # a function of a script that no file calls or names: never runs
     guards = spec["calls"] + [json.loads(lits["!"]) if "!" in lits else None for lits in remote]
     return bool(guards) and all(false(g) for g in guards)
 

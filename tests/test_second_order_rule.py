@@ -714,7 +714,7 @@ def test_framework_backward_takes_the_loss_as_its_first_argument() -> None:
            "        self.body = nn.Sequential(nn.Linear(3, 3), nn.ReLU6())\n"
            "    def training_step(self, batch, idx):\n"
            "        self.manual_backward(self.body(batch).sum(), create_graph=True)\n"
-           "y = net(torch.randn(2, 3))\ny.backward(torch.ones_like(y), create_graph=False)\n")
+           "y = net(torch.randn(2, 3))\ny.backward(torch.ones_like(y), create_graph=False)\nstep(y)\n")
     sites = extract_grad_facts(src).sites
     assert [(s.function, s.api) for s in sites] == [
         ("step", "accelerate.Accelerator.backward"),

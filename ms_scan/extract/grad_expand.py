@@ -289,7 +289,12 @@ class _Expansion:
         if found is not None:
             values, ctx = found
             for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
-                if not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
+                rows = self.row_elements(v, name, ctx)
+                if rows is not None:  # `for k, (fn, w) in TERMS.items(): fn(out, y)`: each row's function
+                    for el, c in rows:
+                        if _literal(el) is not None:
+                            self.expand_module_expr(state, el, c, via, depth + 1)
+                elif not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
                     self.expand_value(state, v, ctx, via, depth + 1)
             return
         if self.param_of(fn, name):
@@ -916,8 +921,8 @@ class _Expansion:
     def constant_callees(self, state, field: str) -> None:
         """A `when` field "&<module>:<name>+...[]" (grad_values.looped_constants): a "config" ProjectCallee without
         a param for each module constant it reads, so that their files are summarised (grad_dicts.constant_lists)."""
-        for module, name in constant_refs(field):
-            callee = ProjectCallee(module, name, "config", "", "high", "")
+        for module, name in constant_refs(field):  # (`CFG.loss`, a key of a dict constant: CFG's)
+            callee = ProjectCallee(module, name.partition(".")[0], "config", "", "high", "")
             if callee not in state.site.project:
                 state.site.project.append(callee)
 
@@ -1334,7 +1339,12 @@ class _Expansion:
                    looked.get(id(x)) for x in held[0]):
             return False
         for x in held[0]:
-            if isinstance(looked.get(id(x)), list):
+            rows = self.row_elements(x, name, held[1])
+            if rows is not None:  # `for cls, kw in SPEC.values(): cls(**kw)`: each row's class
+                for el, c in rows:
+                    if _literal(el) is not None:  # (a None row builds nothing)
+                        self.expand_built(state, el, c, call, via, depth + 1, "high")
+            elif isinstance(looked.get(id(x)), list):
                 for api in looked[id(x)]:
                     self.emit(state, api, x, call, via)
             elif looked.get(id(x)):

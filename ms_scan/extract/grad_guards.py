@@ -11,7 +11,7 @@ import operator
 
 import libcst as cst
 
-from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal, read_chain
+from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal, _walk, read_chain
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import PROJECT
@@ -181,7 +181,7 @@ class _Guards:
         own = self.call_guard(call, fn)
         if own is not None and guard_truths(own, local_read) == {False}:
             return False
-        calls = None
+        calls, script = None, False
         named = self.reference_guards(fn) if fn.cls is None and fn.parent is self.ex._module_fn and \
             isinstance(fn.node, cst.FunctionDef) else None
         if named is not None:
@@ -191,10 +191,27 @@ class _Guards:
                 if guards and all(guard_truths(g, local_read) == {False} for g in guards) and \
                         (fn.name.startswith("_") or not self.ex.module):
                     return False  # (a private helper, or a file seen alone: this file's calls are all its calls)
+                # never called nor named here (nor decorated: a registry may hold it): dead code of a script
+                script = not guards and not fn.node.decorators and self.runs_code()
+                if script and (fn.name.startswith("_") or not self.ex.module):  # unless other files call it
+                    return False  # (a library file's functions stay)
         if own is None and calls is None or not self.ex.module:
             return None
-        spec = json.dumps({"self": own, "calls": calls})
+        spec = json.dumps({"self": own, "calls": calls, **({"script": True} if script else {})})
         return ProjectCallee(self.ex.module or "", fn.name, "flag", "", "high", "", "", REACH + spec)
+
+    def runs_code(self) -> bool:
+        """The file is a script: an `if __name__ == "__main__":` block or a call, loop or `with` at module level
+        (not a library module, whose functions other code would call)."""
+        for stmt in self.ex._module_node.body:
+            if isinstance(stmt, cst.If) and "__name__" in {n.value for n in _walk(stmt.test) if isinstance(n, cst.Name)}:
+                return True
+            if isinstance(stmt, (cst.For, cst.While, cst.With)):
+                return True
+            if isinstance(stmt, cst.SimpleStatementLine) and any(
+                    isinstance(s, cst.Expr) and isinstance(s.value, cst.Call) for s in stmt.body):
+                return True
+        return False
 
     def reference_guards(self, fn: _Fn) -> list | None:
         """The guards over the names of fn that are no calls of it (`partial(r1, ...)`, a table, a callback), each

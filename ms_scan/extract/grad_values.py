@@ -11,7 +11,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
-    _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
+    _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
     self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
@@ -318,7 +318,24 @@ class _Values:
                 # a plain object's method on a module-level or local instance: `BLOCKS.build("glu", 4)` with `BLOCKS =
                 # Registry("blocks")`, `opt.step(closure)` with `opt = DiagNewton(model.parameters())`
                 out.append((c, f))
+        if owner.name == "__init__" and owner.cls is not None:  # `super().__init__(model, **kw)` in the __init__ of
+            for c, f in self.calls_named("__init__"):  # a subclass whose next __init__ is this one
+                func = c.func
+                if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and \
+                        isinstance(func.value.func, cst.Name) and func.value.func.value == "super" and \
+                        f.name == "__init__" and f.cls is not None and self.super_init(f.cls) is owner:
+                    out.append((c, f))
         return out
+
+    def super_init(self, cls: _Cls) -> _Fn | None:
+        """The __init__ `super().__init__(...)` in cls's __init__ runs, when it is of this file: that of cls's first
+        base of the file that has one (its own or inherited)."""
+        for b in cls.bases:
+            base = self.ex._classes.get(b)
+            init = self.init_of(base) if base is not None else None
+            if init is not None:
+                return init
+        return None
 
     def local_instance(self, name: str, fn: _Fn) -> _Cls | None:
         """The file's class a name seen from fn (a local, or a module-level name) is bound to an instance of, by one
@@ -621,6 +638,10 @@ class _Values:
     def container_values(self, container, fn: _Fn) -> list | None:
         if isinstance(container, (cst.Dict, cst.Call)) and self.is_dict_value(container):
             return [(container, fn)]  # `nn.ModuleDict({...})[act]`, `{"elu": F.elu, ...}[name]` looked up in place
+        if isinstance(container, cst.Call) and isinstance(container.func, cst.Name) and \
+                container.func.value == "globals" and not container.args and self.lookup_def(fn, "globals") is None \
+                and binding(fn, "globals")[0] is None:
+            return [(self.globals_table(), self.ex._module_fn)]  # `globals()[name]()`
         if isinstance(container, cst.Name):
             found = self.lookup_assigns(fn, container.value)
             if found and found[1] is self.ex._module_fn:  # and what registering functions put in it
@@ -632,6 +653,13 @@ class _Values:
                 method, values = self.class_members(cls, container.attr.value)
                 return values if values else None
         return None
+
+    def globals_table(self) -> cst.Dict:
+        """`globals()` as a table of this file's module-level functions and classes, each under its name."""
+        if self._globals_table is None:
+            names = [*self.ex._module_fn.defs, *(c for c in self.ex._classes if self.names_class(c, self.ex._module_fn))]
+            self._globals_table = cst.Dict([cst.DictElement(cst.SimpleString(repr(n)), cst.Name(n)) for n in names])
+        return self._globals_table
 
     def registered_items(self, table: str) -> list:
         """The entries a module-level table gets from a function of this file that stores its parameters in it
@@ -968,20 +996,23 @@ class _Values:
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
 
-    def sequence_displays(self, seq, fn: _Fn, depth: int = 0) -> list | None:
+    def sequence_displays(self, seq, fn: _Fn, depth: int = 0, kinds: tuple = (cst.List, cst.Tuple, cst.Set)) \
+            -> list | None:
         """The list, tuple or set displays (each with its function) a sequence a loop runs through can be: a display;
         `list(x)` / `tuple(x)` / `sorted(x)` of one; a name bound only to such; `self.x` or a SimpleNamespace's attribute
         holding one; a parameter (what every call of the file passes, its default where a call leaves it out);
         `cfg.acts` with cfg a construction of the file's dataclass (the argument, else the field's default or
-        `field(default_factory=lambda: [...])`). None when any is not known."""
+        `field(default_factory=lambda: [...])`). None when any is not known. With kinds=(cst.Dict,): the dict
+        displays a dict can be, the same way."""
         if depth > MAX_CLASS_HOPS or seq is None:
             return None
-        if isinstance(seq, (cst.List, cst.Tuple, cst.Set)):
-            return None if any(isinstance(e, cst.StarredElement) for e in seq.elements) else [(seq, fn)]
+        if isinstance(seq, kinds):
+            return None if any(isinstance(e, (cst.StarredElement, cst.StarredDictElement)) for e in seq.elements) \
+                else [(seq, fn)]
         if isinstance(seq, cst.Call) and dotted_name(seq.func) in ("list", "tuple", "sorted", "reversed") and \
                 len(seq.args) == 1 and seq.args[0].keyword is None and not seq.args[0].star and \
-                self.lookup_def(fn, seq.func.value) is None:
-            return self.sequence_displays(seq.args[0].value, fn, depth + 1)
+                self.lookup_def(fn, seq.func.value) is None and cst.Dict not in kinds:
+            return self.sequence_displays(seq.args[0].value, fn, depth + 1, kinds)
         held = []
         if isinstance(seq, cst.Name):
             found = self.lookup_assigns(fn, seq.value)
@@ -1001,10 +1032,37 @@ class _Values:
             return None
         out = []
         for v, ctx in held:
-            got = self.sequence_displays(v, ctx, depth + 1) if v is not None else None
+            got = self.sequence_displays(v, ctx, depth + 1, kinds) if v is not None else None
             if got is None:
                 return None
             out += got
+        return out
+
+    def loop_rows(self, it, fn: _Fn) -> list | None:
+        """(row, function) of each row a loop over `it` takes: the elements of the displays it can be, or for
+        `d.values()` / the `d` of `d.items()` the values of the dict displays d can be. None when not known."""
+        base = _values_of(it)
+        if base is None and id(it) not in self.ex._dict_rows:
+            shown = self.sequence_displays(it, fn)
+            return None if shown is None else [(e.value, c) for display, c in shown for e in display.elements]
+        shown = self.sequence_displays(it if base is None else base, fn, kinds=(cst.Dict,))
+        return None if shown is None else [(e.value, c) for display, c in shown for e in display.elements]
+
+    def row_elements(self, it, name: str, fn: _Fn) -> list | None:
+        """(element, function) a name of a tuple loop target over `it` takes in each row (`for cls, kw in
+        SPEC.values()`: each row's first element); None when a row is not a display of the right length."""
+        at = self.ex._row_index.get((id(it), name))
+        rows = self.loop_rows(it, fn) if at is not None else None
+        if rows is None:
+            return None
+        out = []
+        for row, c in rows:
+            for i in at:
+                if not (isinstance(row, (cst.Tuple, cst.List)) and i < len(row.elements) and
+                        not any(isinstance(e, cst.StarredElement) for e in row.elements)):
+                    return None
+                row = row.elements[i].value
+            out.append((row, c))
         return out
 
     def field_values(self, owner: cst.Name, attr: str, fn: _Fn, depth: int) -> list:
@@ -1225,7 +1283,7 @@ class _Values:
             return None
         if isinstance(k, cst.Subscript):  # `ACTS[cfg["encoder"]["act"]]`: the field "cfg.encoder.act"
             held = self.param_path(k, fn)
-            return self.key_path_field(held[0], held[1], fn, depth) if held is not None else None
+            return self.key_path_field(held[0], held[1], fn, depth) if held is not None else self.imported_key(k, fn)
         if isinstance(k, (cst.Attribute, cst.Call)):  # `cfg.model.act`, `getattr(cfg.model, "act", "tanh")`
             held = self.param_attr_path(k, fn)
             if held is not None and len(held[1]) > 1:
@@ -1275,6 +1333,19 @@ class _Values:
                 it.args[0].keyword is None and not it.args[0].star:
             it = it.args[0].value
         return it, fn
+
+    def imported_key(self, k: cst.Subscript, fn: _Fn) -> tuple[str, str] | None:
+        """_key_field of a table key read from another project module's config dict (`LOSSES[CFG["loss"]]` with
+        `from config import CFG`): the field "&<module>:<name>.<key>...[]", the one string held there read as a
+        one-key list (ms_scan.project's constant_list). None otherwise."""
+        ref = self.dict_ref(k, fn)
+        if ref is None or ref.root[0] != "import" or any(ref.gets) or not ref.path or \
+                not all(isinstance(p, str) and p.isidentifier() for p in ref.path):
+            return None
+        module, name = ref.root[1], ref.root[2]
+        if not when_safe(module, name, also="&+:=[]."):
+            return None
+        return "", f"&{module}:{name}.{'.'.join(ref.path)}{LIST_FIELD}"
 
     def constant_key(self, k, fn: _Fn) -> tuple[str, str] | None:
         """_key_field of a table key that is a module-level name of another project module (`BLOCKS[config.BLOCK]`,

@@ -34,8 +34,8 @@ from ms_scan.extract.grad_dicts import _Dicts
 from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_EVALUATING, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
-    _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, binding, calls_in,
-    enclosing, unique_ops,
+    _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, _values_of, binding,
+    calls_in, enclosing, unique_ops,
 )
 from ms_scan.extract.grad_expand import _Expansion
 from ms_scan.extract.grad_guards import _Guards
@@ -93,6 +93,10 @@ class GradExtractor(Extractor):
         self._item_sets: list[tuple] = []
         self._item_values: set[int] = set()
         self._loop_iters: set[int] = set()  # id(iterable) of each for loop / comprehension (its target: an element)
+        # (id(iterable), name) -> where in each row a name of a tuple loop target sits (`for cls, kw in SPEC` and
+        # `for k, (cls, kw) in SPEC.items()`: cls at (0,)); id(d) of `d.items()` loops (rows: d's values)
+        self._row_index: dict[tuple[int, str], tuple[int, ...]] = {}
+        self._dict_rows: set[int] = set()
         # id(call) -> the `partial(torch.autograd.grad, create_graph=True, ...)` its callee name is bound to: the
         # call is a grad call with the partial's keywords (`grad_keep(y, x)`)
         self._partials: dict[int, cst.Call] = {}
@@ -285,8 +289,13 @@ class GradExtractor(Extractor):
                     for t, v in pairs:
                         if id(value) in self._loop_iters:
                             self._loop_iters.add(id(v))
+                            if isinstance(value.func, cst.Attribute):  # (`d.items()`, the only method pair)
+                                self._dict_rows.add(id(v))
                         self._record_assign([t], v)
                     continue
+            if isinstance(target, (cst.Tuple, cst.List)) and id(value) in self._loop_iters and \
+                    (not isinstance(value, cst.Call) or _values_of(value) is not None):  # (not named_children())
+                self._record_rows(target, value, ())
             if isinstance(target, cst.Subscript):  # `self.nets["D"] = Disc()`: held under key "D"
                 key = _subscript_key(target)
                 if key is not None:
@@ -295,6 +304,14 @@ class GradExtractor(Extractor):
                 fn.assigns.setdefault(name, []).append(value)
                 if fn.cls is not None and fn.self_name and name.startswith(fn.self_name + "."):
                     fn.cls.attrs.setdefault(name.split(".", 1)[1], []).append((value, fn))
+
+    def _record_rows(self, target, it, at: tuple[int, ...]) -> None:
+        """_row_index of the names of a tuple loop target (nested ones too) over `it`."""
+        for i, el in enumerate(target.elements):
+            if isinstance(el.value, cst.Name):
+                self._row_index[(id(it), el.value.value)] = (*at, i)
+            elif isinstance(el.value, (cst.Tuple, cst.List)):
+                self._record_rows(el.value, it, (*at, i))
 
     def _record_setattr(self, node: cst.Call, fn: _Fn) -> None:
         """`setattr(self, "critic", m)`, `setattr(self, f"layer{i}", m)`, `self.add_module("head", m)`: an
@@ -630,6 +647,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
         self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
+        self._globals_table: cst.Dict | None = None  # GradValues.globals_table
         self._testing: set[int] = set()  # id(if test) being evaluated by GradValues.reachable
         self._instance_calls: dict[int, list] = {}  # id(class) -> the calls of its instances (`reg(x, y)`)
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
