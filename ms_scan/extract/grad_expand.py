@@ -325,6 +325,9 @@ class _Expansion:
         """_expand of a parameter: the arguments its callers give (its default where they leave it out), else its
         annotated class, else a guess."""
         callers = self.args_or_default(fn, name, self.first_order_call(state, fn, name))
+        owner = self.param_owner(fn, name) if not callers else None
+        if owner is not None and id(owner) in self.decorators() and owner.params[:1] == [name]:
+            return  # `forward(self, x)` in a decorator's wrapper: the decorated function, expanded where it is
         ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
         if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
             self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
@@ -1568,9 +1571,31 @@ class _Expansion:
                 for c, c_live in self.sliced_calls(f, live_params, self.param_parts(f, live)):
                     if wanted is None or id(c) in wanted:
                         self.call_ops(state, c, f, via, depth + 1, c_live)
+            for d, wrapper in self.decorator_wrappers(f):  # `@unit_quaternion def forward(...)`: the wrapper
+                self.expand_fn(state, wrapper, _join(via, d.qual), depth + 1)  # runs around the body
         finally:
             state.visiting.discard(key)
         state.done.add(done)
+
+    def decorator_wrappers(self, f: _Fn) -> list[tuple[_Fn, _Fn]]:
+        """(decorator, wrapper) for each decorator of f that is a function of this file defining a nested function
+        (`def unit_quaternion(forward): def wrapped(self, state): ... return wrapped`): calling f runs that wrapper."""
+        node = f.node
+        out = []
+        for dec in node.decorators if isinstance(node, cst.FunctionDef) else ():
+            d = self.lookup_def(f.parent or f, dec.decorator.value) if isinstance(dec.decorator, cst.Name) else None
+            if d is not None and d is not f and d.params:
+                out += [(d, w) for w in d.defs.values() if isinstance(w.node, cst.FunctionDef)]
+        return out
+
+    def decorators(self) -> frozenset:
+        """id() of this file's module-level functions used as bare decorators of functions (`@unit_quaternion`):
+        the first parameter of each holds the function it decorates (decorator_wrappers)."""
+        if self._decorators is None:
+            names = {dec.decorator.value for f in self.all_fns() if isinstance(f.node, cst.FunctionDef)
+                     for dec in f.node.decorators if isinstance(dec.decorator, cst.Name)}
+            self._decorators = frozenset(id(self.ex._module_fn.defs[n]) for n in names if n in self.ex._module_fn.defs)
+        return self._decorators
 
     @staticmethod
     def live_params(f: _Fn, live: frozenset | None) -> frozenset | None:
