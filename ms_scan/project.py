@@ -897,7 +897,7 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
     else, each known and some value found, all False: first order, the site is dropped. A value not known (an
     argument that shows no literal, `args.second_order`; a dict not summarised): left possible. `configs`:
     _config_summaries."""
-    from ms_scan.extract.grad_guards import REACH
+    from ms_scan.extract.grad_guards import BACKED, REACH
 
     refs = {(home, name) for home, name, _, _, _, _ in _caller_summaries(all_facts, by_module, ("ref",))}
     for facts in all_facts:
@@ -906,6 +906,11 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             reach = [c for c in site.project if c.role == "flag" and c.param.startswith(REACH)]
             if reach and _unreached(reach[0], called, configs, by_module, refs):
                 continue  # every call of it, or the site itself, under a guard the configs make false
+            backed = [c for c in site.project if c.role == "flag" and c.param == BACKED]
+            if backed and not any("^" in lits for c in backed for lits in called.get(
+                    (defining_module(by_module, c.module, c.name) or c.module, c.name), [])):
+                continue  # a function returning a torch.func derivative that no caller differentiates
+            site.project = [c for c in site.project if c not in backed]
             # (a "config" callee without a param only marks a dict whose file is to be summarised)
             flags = [c for c in site.project if c.role == "flag" and not c.param.startswith(REACH) or
                      c.role == "config" and c.param]

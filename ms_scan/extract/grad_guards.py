@@ -16,6 +16,7 @@ from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import PROJECT
 
+BACKED = "backed|"  # the param of a "flag" callee: a site kept when a caller differentiates the function's result
 REACH = "reach|"  # ProjectCallee.param prefix of a "flag" callee that says when a site runs at all (reach_callee)
 MAX_PRODUCT = 64  # value pairs one comparison weighs (more: not known)
 _OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThanEqual: "<=", cst.GreaterThan: ">",

@@ -14,6 +14,7 @@ from ms_scan.extract.grad_common import (
     binding, enclosing, tuple_slots, union_or_none, weight_owners,
 )
 from ms_scan.extract.grad_dicts import DictRef
+from ms_scan.extract.grad_guards import BACKED
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
 
@@ -92,8 +93,34 @@ class _Paths:
         if self.ex._transforms:  # (a nest already a site, `jvp(grad(f), ...)`, is not a site again)
             nested = {id(x) for call, *_, extra in raw for x in (call, extra) if x is not None}
             for call, fn, kind, api in self.ex._first_order:
-                self.through_transform(call, fn, kind, api, nested)
+                nested |= self.through_transform(call, fn, kind, api, nested)
+            self.returned_transforms(nested)
         return self.out
+
+    def returned_transforms(self, nested: set) -> None:
+        """A module-level function of a project module returning a value computed from a torch.func transform's
+        result (`return (dh_dx * f).sum() + ...` with `dh_dx = vmap(grad(h))(params, x)`), no backward of this file
+        having taken it: a site at the transform, kept when another file's call of the function has its result
+        differentiated (a "flag" ProjectCallee, param BACKED: ms_scan.project._decide_flags reads the callers'
+        "called" summaries, their "^" mark, grad_summaries.arg_summaries)."""
+        if not self.ex.module:
+            return
+        for d in self.ex._module_fn.defs.values():
+            if not isinstance(d.node, cst.FunctionDef) or d.node.decorators:
+                continue
+            values = [v for v in returned(d.node.body) if v is not None]
+            names = set().union(*(refs(v) for v in values)) if values else set()
+            done = set()
+            for t, ctx in self.transforms_in(values + self.trace_back(d, names), d, 0, set(), names):
+                if id(t) in nested or id(t) in done:
+                    continue
+                done.add(id(t))
+                inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+                site = GradSite(f"returned(func.{inner})", self.ex._callee_api.get(id(t), "torch.func.grad"),
+                                0, 0, 0, 0, "definite", d.qual)
+                site.project.append(ProjectCallee(self.ex.module, d.name, "flag", "", "high", "", "", BACKED))
+                self.out.append((t, site))
+                self.site_path(site, t, ctx, "func.", t)
 
     def splat_flag(self, call: cst.Call, fn: _Fn) -> tuple[set | None, "ProjectCallee | None"]:
         """create_graph given through a `**` argument: (the truth values it takes, None) for a dict bound to a name
@@ -136,18 +163,19 @@ class _Paths:
             return union_or_none(outs), None
         return None, None
 
-    def through_transform(self, call: cst.Call, fn: _Fn, kind: str, api: str, nested: set) -> None:
+    def through_transform(self, call: cst.Call, fn: _Fn, kind: str, api: str, nested: set) -> set:
         """A first-order backward/grad of a value computed by a torch.func transform's result (a gradient-norm
         penalty from `vmap(grad(loss_fn))(params, x)`, the transform bound to a name, made by a local factory or
         held by `self`): the function the transform differentiates is differentiated twice. A site of kind
-        `backward(func.grad)` at the backward, whose path is that function's body."""
+        `backward(func.grad)` at the backward, whose path is that function's body. The id() of the transforms
+        taken."""
         out = call.func.value if api == "torch.Tensor.backward" else \
             _arg(call, 0, "outputs" if kind == "grad" else "tensors")
+        done: set = set()
         if out is None:
-            return
+            return done
         back = set(refs(out))
         exprs = [out] + self.trace_back(fn, back)
-        done = set()
         for hit in self.transforms_in(exprs, fn, 0, set(), back):
             if id(hit[0]) in done or id(hit[0]) in nested:
                 continue
@@ -158,6 +186,7 @@ class _Paths:
                             "definite", fn.qual)
             self.out.append((call, site))
             self.site_path(site, call, ctx, "func.", t)
+        return done
 
     def transforms_in(self, exprs: list, fn: _Fn, depth: int, seen: set, back: set | None = None):
         """The torch.func.grad/jacrev/jacfwd calls whose results the values `exprs` (of fn) are computed from:

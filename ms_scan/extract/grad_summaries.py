@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
-    _code, _literal, param_default, refs, returned, _stack_room, _target_nodes, _unchain, yielded,
+    _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, _unchain, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
@@ -430,6 +430,21 @@ class _Summaries:
         return self._summary(name, role, lambda state: state.site.project.append(callee))
 
     # ---------------------------------------------------------------- arguments given to other files' callables
+    def backed_calls(self) -> set:
+        """id() of the calls whose results a backward or grad of this file differentiates (what its outputs are
+        computed from, through the names between)."""
+        if self._backed is None:
+            self._backed = set()
+            for node, fn, kind, api, *_ in self.ex._first_order + self.ex._raw_sites:
+                func = node.func
+                out = func.value if isinstance(func, cst.Attribute) and func.attr.value == "backward" else \
+                    _arg(node, 0, "outputs" if kind == "grad" else "tensors")
+                if out is None:
+                    continue
+                for e in [out] + self.trace_back(fn, set(refs(out))):
+                    self._backed.update(id(c) for c in calls_in(e))
+        return self._backed
+
     def arg_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """What each argument this file passes to another project module's function, class or method puts on
         a path when the callee calls it as a model: name "<module>:<name>" as imported here (`Trainer` for
@@ -455,6 +470,8 @@ class _Summaries:
                 summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
                     f"{k}={v}" for k, v in self.string_slots(c).items()] + [
                     f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
+                if id(c) in self.backed_calls():  # `loss = barrier_losses(...); loss.backward()`: its result is
+                    summary.unresolved.append("^=1")  # differentiated here (project._decide_flags, BACKED)
                 dicts = self.dict_slots(c, f)  # `hc["second_order"]`: what a config dict holds there
                 summary.unresolved += [f"&{slot}={text}" for slot, text, _ in dicts]
                 guard = self.call_guard(c, f)  # `if CONFIG["loss"]["r1_gamma"] > 0:` over the call (grad_guards)

@@ -649,6 +649,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
         self._globals_table: cst.Dict | None = None  # GradValues.globals_table
         self._decorators: frozenset | None = None  # _Expansion.decorators
+        self._backed: set | None = None  # _Summaries.backed_calls
         self._testing: set[int] = set()  # id(if test) being evaluated by GradValues.reachable
         self._instance_calls: dict[int, list] = {}  # id(class) -> the calls of its instances (`reg(x, y)`)
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
