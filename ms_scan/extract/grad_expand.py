@@ -1404,6 +1404,8 @@ class _Expansion:
         state.live = None
         with self.bound_call(d, call, ctx):
             self.expand_fn(state, d, _join(via, d.qual), depth + 1)
+            if self.returned_classes(d):  # `def barrier_small(cfg): return BarrierNet(cfg)`: the instance's forward
+                self.expand_returns(state, d, _join(via, d.qual), depth + 1)
         return True
 
     def expand_element(self, state, e, ctx, via, depth) -> None:
