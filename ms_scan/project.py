@@ -906,10 +906,10 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             reach = [c for c in site.project if c.role == "flag" and c.param.startswith(REACH)]
             if reach and _unreached(reach[0], called, configs, by_module, refs):
                 continue  # every call of it, or the site itself, under a guard the configs make false
-            backed = [c for c in site.project if c.role == "flag" and c.param == BACKED]
-            if backed and not any("^" in lits for c in backed for lits in called.get(
+            backed = [c for c in site.project if c.role == "flag" and c.param.startswith(BACKED)]
+            if backed and not any("^" + c.param[len(BACKED):] in lits for c in backed for lits in called.get(
                     (defining_module(by_module, c.module, c.name) or c.module, c.name), [])):
-                continue  # a function returning a torch.func derivative that no caller differentiates
+                continue  # a function returning a torch.func derivative (or derivative function) none differentiates
             site.project = [c for c in site.project if c not in backed]
             # (a "config" callee without a param only marks a dict whose file is to be summarised)
             flags = [c for c in site.project if c.role == "flag" and not c.param.startswith(REACH) or

@@ -99,10 +99,11 @@ class _Paths:
 
     def returned_transforms(self, nested: set) -> None:
         """A module-level function of a project module returning a value computed from a torch.func transform's
-        result (`return (dh_dx * f).sum() + ...` with `dh_dx = vmap(grad(h))(params, x)`), no backward of this file
-        having taken it: a site at the transform, kept when another file's call of the function has its result
-        differentiated (a "flag" ProjectCallee, param BACKED: ms_scan.project._decide_flags reads the callers'
-        "called" summaries, their "^" mark, grad_summaries.arg_summaries)."""
+        result (`return (dh_dx * f).sum() + ...` with `dh_dx = vmap(grad(h))(params, x)`), or returning a transformed
+        function (`return vmap(energy), vmap(force)`, force computing `grad(energy)`), no backward of this file
+        having taken it: a site at the transform, kept when another file's call of the function has its result (or
+        that function, called) differentiated (a "flag" ProjectCallee, param BACKED + how: ms_scan.project.
+        _decide_flags reads the callers' "called" summaries, their "^<how>" marks, grad_summaries.backed_calls)."""
         if not self.ex.module:
             return
         for d in self.ex._module_fn.defs.values():
@@ -110,15 +111,22 @@ class _Paths:
                 continue
             values = [v for v in returned(d.node.body) if v is not None]
             names = set().union(*(refs(v) for v in values)) if values else set()
+            hits = [(hit, "") for hit in self.transforms_in(values + self.trace_back(d, names), d, 0, set(), names)]
+            for v in values:  # a transformed function returned (`return vmap(force)`), or in a returned tuple
+                els = v.elements if isinstance(v, cst.Tuple) else ()
+                for how, x in [("()", v)] if not els else [(str(i), e.value) for i, e in enumerate(els)]:
+                    hit = self.transform_of(x, d, 0)
+                    if hit is not None:
+                        hits.append((hit, how))
             done = set()
-            for t, ctx in self.transforms_in(values + self.trace_back(d, names), d, 0, set(), names):
-                if id(t) in nested or id(t) in done:
+            for (t, ctx), how in hits:
+                if id(t) in nested or (id(t), how) in done:
                     continue
-                done.add(id(t))
+                done.add((id(t), how))
                 inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
                 site = GradSite(f"returned(func.{inner})", self.ex._callee_api.get(id(t), "torch.func.grad"),
                                 0, 0, 0, 0, "definite", d.qual)
-                site.project.append(ProjectCallee(self.ex.module, d.name, "flag", "", "high", "", "", BACKED))
+                site.project.append(ProjectCallee(self.ex.module, d.name, "flag", "", "high", "", "", BACKED + how))
                 self.out.append((t, site))
                 self.site_path(site, t, ctx, "func.", t)
 
@@ -297,11 +305,19 @@ class _Paths:
             return flag is None or _literal(flag) is True
         return False
 
-    def transform_of(self, expr, fn: _Fn, depth: int) -> tuple[cst.Call, _Fn] | None:
+    def transform_of(self, expr, fn: _Fn, depth: int, at: int | None = None) -> tuple[cst.Call, _Fn] | None:
         """The torch.func.grad/jacrev/jacfwd call (and the function it is written in) whose result `expr` is,
-        through vmap, names, `self.attr`, and the returns of the file's functions (`make_grad_fn(model)`)."""
+        through vmap, names, `self.attr`, and the returns of the file's functions (`make_grad_fn(model)`; `at`: the
+        element of a returned tuple a name unpacks, `energy_fn, force_fn = make_force_fn(model)`)."""
         if depth > MAX_BINDING_HOPS or expr is None:
             return None
+        if at is not None:
+            if not isinstance(expr, (cst.Call, cst.Tuple)):
+                return None
+            if isinstance(expr, cst.Tuple):
+                els = expr.elements
+                return self.transform_of(els[at].value, fn, depth + 1) if at < len(els) and \
+                    not any(isinstance(e, cst.StarredElement) for e in els) else None
         if isinstance(expr, cst.Call):
             capi = self.ex._callee_api.get(id(expr))
             if capi in _FUNC_TRANSFORMS:
@@ -313,14 +329,14 @@ class _Paths:
                     else None
                 for value in returned(d.node.body) if d is not None else ():
                     if value is not None:
-                        hit = self.transform_of(value, d, depth + 1)
+                        hit = self.transform_of(value, d, depth + 1, at)
                         if hit is not None:
                             return hit
             return None
         if isinstance(expr, cst.Name):
             found = self.lookup_assigns(fn, expr.value)
             for v in found[0] if found is not None else ():
-                hit = self.transform_of(v, found[1], depth + 1)
+                hit = self.transform_of(v, found[1], depth + 1, self.ex._unpacked.get(id(v), {}).get(expr.value))
                 if hit is not None:
                     return hit
             d = self.lookup_def(fn, expr.value) if found is None else None

@@ -430,11 +430,13 @@ class _Summaries:
         return self._summary(name, role, lambda state: state.site.project.append(callee))
 
     # ---------------------------------------------------------------- arguments given to other files' callables
-    def backed_calls(self) -> set:
+    def backed_calls(self) -> dict[int, set[str]]:
         """id() of the calls whose results a backward or grad of this file differentiates (what its outputs are
-        computed from, through the names between)."""
+        computed from, through the names between) -> how: "" (the result), "()" (the function it returns, called:
+        `force = make_force(model)` ... `force(x)`), "<i>" (element i of the tuple it returns, called: `energy_fn,
+        force_fn = make_force_fn(model)` ... `force_fn(x)`)."""
         if self._backed is None:
-            self._backed = set()
+            self._backed = {}
             for node, fn, kind, api, *_ in self.ex._first_order + self.ex._raw_sites:
                 func = node.func
                 out = func.value if isinstance(func, cst.Attribute) and func.attr.value == "backward" else \
@@ -442,7 +444,13 @@ class _Summaries:
                 if out is None:
                     continue
                 for e in [out] + self.trace_back(fn, set(refs(out))):
-                    self._backed.update(id(c) for c in calls_in(e))
+                    for c in calls_in(e):
+                        self._backed.setdefault(id(c), set()).add("")
+                        found = self.lookup_assigns(fn, c.func.value) if isinstance(c.func, cst.Name) else None
+                        for v in found[0] if found is not None else ():
+                            if isinstance(v, cst.Call):
+                                at = self.ex._unpacked.get(id(v), {}).get(c.func.value)
+                                self._backed.setdefault(id(v), set()).add("()" if at is None else str(at))
         return self._backed
 
     def arg_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
@@ -470,8 +478,8 @@ class _Summaries:
                 summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
                     f"{k}={v}" for k, v in self.string_slots(c).items()] + [
                     f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
-                if id(c) in self.backed_calls():  # `loss = barrier_losses(...); loss.backward()`: its result is
-                    summary.unresolved.append("^=1")  # differentiated here (project._decide_flags, BACKED)
+                for how in sorted(self.backed_calls().get(id(c), ())):  # `loss = barrier_losses(...);
+                    summary.unresolved.append(f"^{how}=1")  # loss.backward()`: differentiated here (BACKED)
                 dicts = self.dict_slots(c, f)  # `hc["second_order"]`: what a config dict holds there
                 summary.unresolved += [f"&{slot}={text}" for slot, text, _ in dicts]
                 guard = self.call_guard(c, f)  # `if CONFIG["loss"]["r1_gamma"] > 0:` over the call (grad_guards)
