@@ -151,6 +151,12 @@ def _project_member(by_module: Modules):
 _MAX_GRAD_HOPS = 8  # project imports followed from one site (train -> models -> blocks -> ...)
 
 
+def calls_of(calls: dict[tuple, list[dict]], by_module: dict, module: str, name: str) -> list[dict]:
+    """The "called" literals (_called_literals) of the calls the scanned files make of `name` as imported from
+    `module`, wherever it is defined."""
+    return calls.get((defining_module(by_module, module, name) or module, name), [])
+
+
 def defining_module(by_module: dict, module: str, name: str, hops: int = 0) -> str | None:
     """The module that defines `name` as imported from `module`, through the project's re-exports
     (`from .models import Critic` in `pkg/__init__.py`). None when `module` is not a scanned file."""
@@ -221,7 +227,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             return got if got is not None or not cls_part else passed_lists(cls_part, field[:-len(LIST_FIELD)])
         if cls_part:
             module, cls, index, default = cls_part.split(":", 3)
-            found = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+            found = calls_of(calls, by_module, module, cls)
             if not found:
                 return None
             # (a parameter without a string default, Resolver.open_key: a call leaving it out is not known)
@@ -238,7 +244,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         literal lists the scanned files' calls pass it ({"?"} for a call passing anything else or leaving it out);
         None with no call."""
         module, cls, index, _ = cls_part.split(":", 3)
-        found = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+        found = calls_of(calls, by_module, module, cls)
         out = set()
         for lits in found:
             v = lits.get(param, lits.get(index))
@@ -314,7 +320,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
         """The literals of each construction of the scanned files of a dataclass; a class another dataclass of its
         module builds by `field(default_factory=cls)` is built with no argument in each construction of that one
         that leaves the field out (`ExperimentCfg()` builds its `ModelCfg()`)."""
-        built = list(calls.get((defining_module(by_module, module, cls) or module, cls), []))
+        built = list(calls_of(calls, by_module, module, cls))
         for field, held in holders.items():
             for outer_module, outer, leaf in held if depth < _MAX_HOPS else ():
                 if outer_module == module and leaf == FACTORY + cls:
@@ -345,7 +351,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
             keys = ast.literal_eval(leaf)
         except (ValueError, SyntaxError):
             return {"?"}
-        built = calls.get((defining_module(by_module, module, cls) or module, cls), [])
+        built = calls_of(calls, by_module, module, cls)
         if any(field in lits or any(k.isdigit() for k in lits) for lits in built):
             return {"?"}
         return {repr(k) for k in keys} if isinstance(keys, (list, tuple)) else {"?"}
@@ -907,8 +913,8 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             if reach and _unreached(reach[0], called, configs, by_module, refs):
                 continue  # every call of it, or the site itself, under a guard the configs make false
             backed = [c for c in site.project if c.role == "flag" and c.param.startswith(BACKED)]
-            if backed and not any("^" + c.param[len(BACKED):] in lits for c in backed for lits in called.get(
-                    (defining_module(by_module, c.module, c.name) or c.module, c.name), [])):
+            if backed and not any("^" + c.param[len(BACKED):] in lits for c in backed
+                                  for lits in calls_of(called, by_module, c.module, c.name)):
                 continue  # a function returning a torch.func derivative (or derivative function) none differentiates
             site.project = [c for c in site.project if c not in backed]
             # (a "config" callee without a param only marks a dict whose file is to be summarised)
@@ -971,7 +977,7 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict) -
         if values is not None and rest[0] == "not":
             values = {{"True": "False", "False": "True"}[v] for v in values}
         return values
-    found = [lits for lits in called.get((defining_module(by_module, c.module, c.name) or c.module, c.name), [])]
+    found = calls_of(called, by_module, c.module, c.name)
     values = set()
     for lits in found:
         v = lits.get(name, lits.get(index) if index != "-1" else None)
