@@ -1091,6 +1091,11 @@ class _Expansion:
             owner, attr = getattr_of
             self.expand_member(state, owner, attr, ctx, via, depth + 1)
             return
+        chosen = self.getattr_choices(v, ctx)
+        if chosen is not None:  # `for name in self.order: x = getattr(self, name)(x)`: each attribute named
+            for attr in chosen[1]:
+                self.expand_member(state, chosen[0], attr, ctx, via, depth + 1)
+            return
         api = self.torch_api(v)
         if api is not None and api not in _ELEMENT_OF:  # (the builtins recorded as uses: `list(gen())`, below)
             self.expand_torch_value(state, v, api, ctx, via, depth)

@@ -635,6 +635,17 @@ class _Values:
                 attr = names.pop()
         return (owner, attr) if attr is not None else None
 
+    def getattr_choices(self, v: cst.Call, fn: _Fn) -> tuple[cst.BaseExpression, list[str]] | None:
+        """`getattr(self, name)` with name a loop target or parameter whose strings are known (`for name in
+        self.order:`, order a literal tuple default): (owner, each attribute name); None otherwise."""
+        if not (isinstance(v.func, cst.Name) and v.func.value == "getattr" and len(v.args) == 2 and
+                not any(a.keyword or a.star for a in v.args) and self.lookup_def(fn, "getattr") is None):
+            return None
+        names = self.literal_choices(v.args[1].value, fn, lambda x: isinstance(x, str))
+        if not names or not all(n.isidentifier() for n in names):
+            return None
+        return v.args[0].value, sorted(names)
+
     def container_values(self, container, fn: _Fn) -> list | None:
         if isinstance(container, (cst.Dict, cst.Call)) and self.is_dict_value(container):
             return [(container, fn)]  # `nn.ModuleDict({...})[act]`, `{"elu": F.elu, ...}[name]` looked up in place
