@@ -232,7 +232,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 return None
             # (a parameter without a string default, Resolver.open_key: a call leaving it out is not known)
             got = {lits.get(field, _passed_config_key(lits, index, field, config_key) or
-                            lits.get(index, repr(default) if default else "?")) for lits in found}
+                            lits.get(index, _splat_config_key(lits.get("&**"), field, config_key) or
+                                     (repr(default) if default else "?"))) for lits in found}
         else:
             got = {lits[field] for found in calls.values() for lits in found if field in lits} or \
                 listed("", field, scalar=True)
@@ -374,6 +375,23 @@ def _passed_config_key(lits: dict, index: str, field: str, config_key) -> str | 
     if neg or extra or attrs or any(base_gets) or not isinstance(name, str):
         return None
     return config_key(f"&{module}:{'.'.join([name, *base, *field.split('.')[1:]])}")
+
+
+def _splat_config_key(ref: str | None, field: str, config_key) -> str | None:
+    """A field a construction may pass through `**cfg` (its "called" summary's "&**" entry): the key another
+    file's config dict holds under it (`Net(**MODEL)`, MODEL = {"act": "elu"} in config.py), "?" when that is not
+    known (a dict of no known file, or a field under dots); None when the call has no `**` argument."""
+    import json
+
+    if ref is None:
+        return None
+    try:
+        module, name, base, base_gets, neg, extra, attrs = json.loads(ref)
+    except (ValueError, TypeError):
+        return "?"
+    if neg or extra or attrs or any(base_gets) or not isinstance(name, str) or "." in field:
+        return "?"
+    return config_key(f"&{module}:{'.'.join([name, *base, field])}")
 
 
 def _unkeyed(name: str) -> str:

@@ -1190,6 +1190,12 @@ class _Expansion:
         target = self.project_target(v.func, ctx)
         if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
             self.project_hit(state, target, "instance", via, _code(v.func), built=v, fn=ctx)
+            for a in v.args:  # `Net(**MODEL)`, MODEL another file's dict: that file's "config" summary, for
+                ref = self.dict_ref(a.value, ctx) if a.star == "**" else None  # the keys it passes (project)
+                if ref is not None and ref.root[0] == "import":
+                    callee = ProjectCallee(ref.root[1], ref.root[2], "config", "", "high", "")
+                    if callee not in state.site.project:
+                        state.site.project.append(callee)
             return
         self.unresolved(state, _code(v))
 
