@@ -269,7 +269,24 @@ class _Values:
                 out.append((a, f))
             elif default is not None and not any(x.star for x in c.args):
                 out.append((default, owner.parent or self.ex._module_fn))
+            elif (held := self.splat_arg(c, f, name)) is not None:  # `Net(**MODEL)`, MODEL a dict of this file
+                if held[0] is not None or default is not None:
+                    out.append(held if held[0] is not None else (default, owner.parent or self.ex._module_fn))
         return out
+
+    def splat_arg(self, c: cst.Call, f: _Fn, name: str) -> tuple | None:
+        """(value, function) a call's only star argument, `**D` with D bound once to a dict display of this file
+        with string keys, passes for parameter `name`; (None, None) when D has no such key (the default then);
+        None when not known."""
+        stars = [x for x in c.args if x.star]
+        if len(stars) != 1 or stars[0].star != "**" or not isinstance(stars[0].value, cst.Name):
+            return None
+        found = self.lookup_assigns(f, stars[0].value.value)
+        d = found[0][0] if found is not None and len(found[0]) == 1 else None
+        if not isinstance(d, cst.Dict) or not all(isinstance(e, cst.DictElement) and isinstance(_literal(e.key), str)
+                                                 for e in d.elements):
+            return None
+        return next(((e.value, found[1]) for e in d.elements if _literal(e.key) == name), (None, None))
 
     @staticmethod
     def param_arg(fn: _Fn, call: cst.Call, name: str) -> cst.BaseExpression | None:
@@ -998,11 +1015,16 @@ class _Values:
             owner = self.param_owner(fn, expr.value)
             calls = self.calls_of(owner)
             if not calls or not isinstance(owner.node, cst.FunctionDef) or \
-                    any(a.star for c, _ in calls for a in c.args):
+                    any(a.star == "*" for c, _ in calls for a in c.args):
                 return None
             default = param_default(owner.node, expr.value)
             for call, caller in calls:
                 arg = self.param_arg(owner, call, expr.value)
+                if arg is None and any(a.star for a in call.args):  # `Net(**MODEL)`: MODEL's key, else not known
+                    held = self.splat_arg(call, caller, expr.value)
+                    if held is None:
+                        return None
+                    arg, caller = held if held[0] is not None else (None, caller)
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
