@@ -202,10 +202,15 @@ def test_heldout_harness_counts_every_label(result):
 # (a second grad over the first one's result keeps the head part; `net.module.head` of a DataParallel, a loss
 # function of another file reached through "call:@<i>.?" summaries; a ModuleDict stage run in a loop over literal
 # keys; a table of lambdas keyed by a parameter's default; a conditional element of a layer list).
+# heldout8, heldout9 and heldout10 at 1.00 (session 19): a function of another module returning a value computed from
+# a torch.func transform (credit_monotone_vmap, cbf_quadrotor) or returning transformed functions its caller unpacks
+# and calls (cluster_forcefield_func) is a site when the caller differentiates what it returns (BACKED); a registered
+# factory returning an instance of its file's class runs that instance's forward; a method decorated by a wrapper
+# function of its file runs the wrapper's body (cbf_quadrotor's F.normalize).
 RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "second_order_heldout4": 1.0,
                  "second_order_heldout5": 1.0, "second_order_heldout6": 1.0, "second_order_heldout7": 1.0,
-                 "second_order_heldout8": 0.96, "second_order_heldout9": 0.96,
-                 "second_order_heldout10": 0.96, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0,
+                 "second_order_heldout8": 1.0, "second_order_heldout9": 1.0,
+                 "second_order_heldout10": 1.0, "second_order_heldout11": 1.0, "second_order_heldout12": 1.0,
                  "second_order_heldout13": 1.0, "second_order_heldout14": 1.0, "second_order_heldout15": 1.0,
                  "second_order_heldout16": 1.0, "second_order_heldout17": 0.96, "second_order_heldout18": 1.0,
                  "second_order_heldout19": 1.0, "second_order_heldout20": 1.0, "second_order_heldout21": 1.0,
