@@ -8,7 +8,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
-    _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, calls_in, _code, _held_args,
+    _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default,
     _target_nodes, under_path,
@@ -290,10 +290,14 @@ class _Expansion:
             values, ctx = found
             for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
                 rows = self.row_elements(v, name, ctx)
+                at = ex._item_index.get((id(v), name))
                 if rows is not None:  # `for k, (fn, w) in TERMS.items(): fn(out, y)`: each row's function
                     for el, c in rows:
                         if _literal(el) is not None:
                             self.expand_module_expr(state, el, c, via, depth + 1)
+                elif at is not None and isinstance(v, cst.Subscript):  # `fn, w = TERMS[name]`: that element
+                    self.expand_item(state, v, ctx, via, depth + 1, lambda r, c, at=at: self.item_element(
+                        state, r, c, at, lambda el, c2: self.expand_module_expr(state, el, c2, via, depth + 1)))
                 elif not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
                     self.expand_value(state, v, ctx, via, depth + 1)
             return
@@ -374,7 +378,10 @@ class _Expansion:
             return None
 
         def off(c: cst.Call, caller: _Fn) -> bool:
-            a = self.param_arg(owner, c, flag)
+            if flag not in owner.params:  # `flat_grad(y, ps, **kw)`: a call passing no create_graph keyword
+                if _kw(c, flag) is None:
+                    return not any(x.star == "**" for x in c.args)
+            a = self.param_arg(owner, c, flag) if flag in owner.params else _kw(c, flag)
             values = self.literal_values(a, caller, 0) if a is not None else None
             return values is not None and len(values) == 1 and bool(next(iter(values))) == neg
         return off
@@ -1354,10 +1361,14 @@ class _Expansion:
             return False
         for x in held[0]:
             rows = self.row_elements(x, name, held[1])
+            at = self.ex._item_index.get((id(x), name))
             if rows is not None:  # `for cls, kw in SPEC.values(): cls(**kw)`: each row's class
                 for el, c in rows:
                     if _literal(el) is not None:  # (a None row builds nothing)
                         self.expand_built(state, el, c, call, via, depth + 1, "high")
+            elif at is not None:  # `cls, kwargs = spec[name]; cls(**kwargs)`: that element of the items picked
+                self.expand_item(state, x, held[1], via, depth + 1, lambda r, c, at=at: self.item_element(
+                    state, r, c, at, lambda el, c2: self.expand_built(state, el, c2, call, via, depth + 1, "high")))
             elif isinstance(looked.get(id(x)), list):
                 for api in looked[id(x)]:
                     self.emit(state, api, x, call, via)
@@ -1380,6 +1391,15 @@ class _Expansion:
             else:
                 self.expand_built(state, x, held[1], call, via, depth + 1, "high")
         return True
+
+    def item_element(self, state, row, ctx: _Fn, at: tuple, then) -> None:
+        """then(element, ctx) for the element at `at` of a table item unpacked into a tuple target (a row display);
+        said unresolved when the item is not such a display."""
+        el = self.element_at(row, at)
+        if el is None:
+            self.unresolved(state, f"{_code(row)} (unpacked by position)")
+        elif _literal(el) is not None:
+            then(el, ctx)
 
     def expand_built(self, state, ref, ctx: _Fn, call: cst.Call, via: str, depth: int, conf: str) -> None:
         """`call` calls `ref`, an item of a container of classes or factories (`{"elu": nn.ELU}`): a torch module

@@ -549,6 +549,11 @@ class _Paths:
         flag = self.param_flag(self.ex.site_kw(call, "create_graph"), fn)
         if flag is not None:  # `create_graph=keep_graph`, a parameter
             state.flag = (self.param_owner(fn, flag[0]), *flag)
+        elif self.ex.site_kw(call, "create_graph") is None and isinstance(fn.node, cst.FunctionDef) and \
+                fn.node.params.star_kwarg is not None and any(
+                    a.star == "**" and isinstance(a.value, cst.Name) and
+                    a.value.value == fn.node.params.star_kwarg.name.value for a in call.args):
+            state.flag = (fn, "create_graph", False)  # `grad(y, ps, **kw)`: what each call of fn passes as keyword
         if kind == "grad":
             outputs = _arg(call, 0, "outputs")
             inputs = _arg(call, 1, "inputs")
@@ -1556,11 +1561,12 @@ class _Paths:
                 lifted = True
             elif text:
                 self.unresolved(state, text)
+        off = self.first_order_call(state, fn, p_out[0]) if p_out else None
         for call, caller in calls:
             outs = [a for a in (self.param_arg(fn, call, p) for p in p_out) if a is not None]
             ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
-            if not outs or (fwd is not None and not ins):
-                continue
+            if not outs or (fwd is not None and not ins) or off is not None and off(call, caller):
+                continue  # (a call whose create_graph is off: `flat_grad(surrogate, ps)` beside `create_graph=True`)
             key = ("lift", id(call))
             if key in state.visiting:
                 continue

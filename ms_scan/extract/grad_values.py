@@ -335,6 +335,8 @@ class _Values:
                 # a plain object's method on a module-level or local instance: `BLOCKS.build("glu", 4)` with `BLOCKS =
                 # Registry("blocks")`, `opt.step(closure)` with `opt = DiagNewton(model.parameters())`
                 out.append((c, f))
+        if owner.name == "__call__" and owner.cls is not None and owner.cls.torch_module == "no":
+            out += self.instance_calls(owner.cls)  # `grad(y, x)` with `grad = Grad()`: a plain callable object
         if owner.name == "__init__" and owner.cls is not None:  # `super().__init__(model, **kw)` in the __init__ of
             for c, f in self.calls_named("__init__"):  # a subclass whose next __init__ is this one
                 func = c.func
@@ -369,6 +371,14 @@ class _Values:
                                  self.lookup_assigns(f, c.func.value) is None]
         return self._param_calls
 
+    def default_class(self, expr, fn: _Fn) -> _Cls | None:
+        """The file's class a parameter's default constructs (`def fisher_penalty(model, x, grad=Grad())`)."""
+        if not (isinstance(expr, cst.Name) and self.param_of(fn, expr.value)):
+            return None
+        owner = self.param_owner(fn, expr.value)
+        default = param_default(owner.node, expr.value) if isinstance(owner.node, cst.FunctionDef) else None
+        return self.constructed_class(default) if default is not None else None
+
     def passed_fn(self, fn: _Fn, name: str, target: _Fn) -> bool:
         """Parameter `name` of fn is given the function `target` by reference (`fit(..., penalty_fn=gp)`, or its
         default `penalty_fn=gp`) by some call of this file."""
@@ -387,7 +397,7 @@ class _Values:
                     if isinstance(func, cst.Name) and func.value in self.ex._classes or \
                             not isinstance(func, (cst.Name, cst.Attribute)) or self.torch_api(c) is not None:
                         continue
-                    if self.class_of(func, f) is cls:
+                    if self.class_of(func, f) is cls or self.default_class(func, f) is cls:
                         out.append((c, f))
             self._instance_calls[id(cls)] = out
         return self._instance_calls[id(cls)]
@@ -674,6 +684,15 @@ class _Values:
             found = self.lookup_assigns(fn, container.value)
             if found and found[1] is self.ex._module_fn:  # and what registering functions put in it
                 return [(v, found[1]) for v in found[0]] + self.registered_items(container.value)
+            if found is None and self.param_of(fn, container.value):  # `def build(plan, spec=LAYER_SPEC)`: the
+                out = []  # tables its callers pass (its default where they leave it out), when all are known
+                for v, ctx in self.args_or_default(fn, container.value):
+                    got = self.container_values(v, ctx) if isinstance(v, cst.Name) and v.value != container.value \
+                        else [(v, ctx)] if isinstance(v, cst.Dict) else None
+                    if not got or not all(isinstance(x, cst.Dict) for x, _ in got):
+                        return None
+                    out += got
+                return out or None
             return [(v, found[1]) for v in found[0]] if found else None
         if isinstance(container, cst.Attribute):
             cls = self.class_of(container.value, fn)
@@ -774,8 +793,8 @@ class _Values:
             return found.pop() if len(found) == 1 else _NOLIT
         found = self.lookup_assigns(fn, name)
         if found is not None:
-            if len(found[0]) != 1:
-                return _NOLIT
+            if len(found[0]) != 1 or id(found[0][0]) in self.ex._loop_iters:
+                return _NOLIT  # (a loop target holds one element of what it runs through at a time)
             ctx = found[1]
             return evaluate(found[0][0], {}, lambda n: self.const_value(ctx, n, depth + 1))
         if not self.param_of(fn, name):
@@ -921,12 +940,25 @@ class _Values:
             self._testing.add(id(test))
             try:
                 got = evaluate(test, {}, lambda n: self.const_value(ctx, n))
+                if not isinstance(got, bool):  # `if name in ("norm", "ln")` with name a loop target: each value
+                    got = self.over_loop_values(test, ctx)
             finally:
                 self._testing.discard(id(test))
             return isinstance(got, bool) and got is not taken
 
         return [(v, ctx) for v, ctx in values
                 if not any(against(test, taken, ctx) for test, taken in self.guards(ctx).get(id(v), ()))]
+
+    def over_loop_values(self, test, ctx: _Fn):
+        """The one truth value a test takes for every value of the one loop target it reads whose values are known
+        (literal_choices: the strings a loop runs through); None when they differ or are not known."""
+        looped = [n for n in sorted(refs(test)) if (found := self.lookup_assigns(ctx, n)) is not None and
+                  len(found[0]) == 1 and id(found[0][0]) in self.ex._loop_iters]
+        values = self.literal_choices(cst.Name(looped[0]), ctx, lambda x: True) if len(looped) == 1 else None
+        if not values:
+            return None
+        outs = {evaluate(test, {looped[0]: v}, lambda n: self.const_value(ctx, n)) for v in values}
+        return outs.pop() if len(outs) == 1 and all(isinstance(o, bool) for o in outs) else None
 
     def container_elements(self, v, ctx: _Fn) -> list | None:
         """The layers, in order, an nn.Sequential / nn.ModuleList construction holds, as (expression, function,
@@ -1081,6 +1113,16 @@ class _Values:
         shown = self.sequence_displays(it if base is None else base, fn, kinds=(cst.Dict,))
         return None if shown is None else [(e.value, c) for display, c in shown for e in display.elements]
 
+    @staticmethod
+    def element_at(row, at: tuple[int, ...]):
+        """The element of a (nested) tuple or list display at position `at`; None when the row is no such display."""
+        for i in at:
+            if not (isinstance(row, (cst.Tuple, cst.List)) and i < len(row.elements) and
+                    not any(isinstance(e, cst.StarredElement) for e in row.elements)):
+                return None
+            row = row.elements[i].value
+        return row
+
     def row_elements(self, it, name: str, fn: _Fn) -> list | None:
         """(element, function) a name of a tuple loop target over `it` takes in each row (`for cls, kw in
         SPEC.values()`: each row's first element); None when a row is not a display of the right length."""
@@ -1090,12 +1132,10 @@ class _Values:
             return None
         out = []
         for row, c in rows:
-            for i in at:
-                if not (isinstance(row, (cst.Tuple, cst.List)) and i < len(row.elements) and
-                        not any(isinstance(e, cst.StarredElement) for e in row.elements)):
-                    return None
-                row = row.elements[i].value
-            out.append((row, c))
+            el = self.element_at(row, at)
+            if el is None:
+                return None
+            out.append((el, c))
         return out
 
     def field_values(self, owner: cst.Name, attr: str, fn: _Fn, depth: int) -> list:

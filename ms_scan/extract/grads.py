@@ -97,6 +97,9 @@ class GradExtractor(Extractor):
         # `for k, (cls, kw) in SPEC.items()`: cls at (0,)); id(d) of `d.items()` loops (rows: d's values)
         self._row_index: dict[tuple[int, str], tuple[int, ...]] = {}
         self._dict_rows: set[int] = set()
+        # (id(value), name) -> where in the value a name of a tuple target sits (`cls, kwargs = spec[name]`: cls at
+        # (0,)), for a table item unpacked in place
+        self._item_index: dict[tuple[int, str], tuple[int, ...]] = {}
         # id(call) -> the `partial(torch.autograd.grad, create_graph=True, ...)` its callee name is bound to: the
         # call is a grad call with the partial's keywords (`grad_keep(y, x)`)
         self._partials: dict[int, cst.Call] = {}
@@ -296,6 +299,8 @@ class GradExtractor(Extractor):
             if isinstance(target, (cst.Tuple, cst.List)) and id(value) in self._loop_iters and \
                     (not isinstance(value, cst.Call) or _values_of(value) is not None):  # (not named_children())
                 self._record_rows(target, value, ())
+            elif isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Subscript):
+                self._record_rows(target, value, (), self._item_index)
             if isinstance(target, cst.Subscript):  # `self.nets["D"] = Disc()`: held under key "D"
                 key = _subscript_key(target)
                 if key is not None:
@@ -305,13 +310,15 @@ class GradExtractor(Extractor):
                 if fn.cls is not None and fn.self_name and name.startswith(fn.self_name + "."):
                     fn.cls.attrs.setdefault(name.split(".", 1)[1], []).append((value, fn))
 
-    def _record_rows(self, target, it, at: tuple[int, ...]) -> None:
-        """_row_index of the names of a tuple loop target (nested ones too) over `it`."""
+    def _record_rows(self, target, it, at: tuple[int, ...], index: dict | None = None) -> None:
+        """_row_index of the names of a tuple loop target (nested ones too) over `it` (or, given `index`, that
+        index: _item_index of a tuple target a table item is unpacked into)."""
+        index = self._row_index if index is None else index
         for i, el in enumerate(target.elements):
             if isinstance(el.value, cst.Name):
-                self._row_index[(id(it), el.value.value)] = (*at, i)
+                index[(id(it), el.value.value)] = (*at, i)
             elif isinstance(el.value, (cst.Tuple, cst.List)):
-                self._record_rows(el.value, it, (*at, i))
+                self._record_rows(el.value, it, (*at, i), index)
 
     def _record_setattr(self, node: cst.Call, fn: _Fn) -> None:
         """`setattr(self, "critic", m)`, `setattr(self, f"layer{i}", m)`, `self.add_module("head", m)`: an
@@ -469,6 +476,9 @@ class GradExtractor(Extractor):
                 api = "torch.func." + ext.rpartition(".")[2]
         if api in (None, "torch.autograd.grad", "torch.autograd.backward") and isinstance(func, cst.Name):
             api = self._partial_grad(node, func.value, fn) or api  # the scopes already alias the partial's target
+        elif api is None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                fn.cls is not None and func.value.value == fn.self_name:  # `self._grad(y, x)`, the attribute set to
+            api = self._partial_grad(node, func.attr.value, fn, member=True)  # a partial of grad in __init__
         if api is not None:
             self._callee_api[id(node)] = api
         if isinstance(func, cst.Attribute) and func.attr.value in _LIST_GROWERS and \
@@ -487,11 +497,12 @@ class GradExtractor(Extractor):
             self.grad_off_calls.update(id(c) for c in calls_in(func.value))
         self._detect_site(node, fn, func, api)
 
-    def _partial_grad(self, node: cst.Call, name: str, fn: _Fn) -> str | None:
+    def _partial_grad(self, node: cst.Call, name: str, fn: _Fn, member: bool = False) -> str | None:
         """The grad API `name` calls when it is bound to `partial(torch.autograd.grad, <keywords>)` (a grad helper
-        that fixes create_graph: `grad_keep = functools.partial(torch.autograd.grad, create_graph=True)`), else
+        that fixes create_graph: `grad_keep = functools.partial(torch.autograd.grad, create_graph=True)`; with
+        `member`, the attribute of fn's class the methods set so far assign: `self._grad = partial(...)`), else
         None; the partial is remembered for the call's keywords."""
-        values = self._bound_values(fn, name)
+        values = [v for v, _ in fn.cls.attrs.get(name, ())] if member else self._bound_values(fn, name)
         v = values[0] if len(values) == 1 else None
         if not (isinstance(v, cst.Call) and dotted_name(v.func) in ("partial", "functools.partial") and v.args and
                 v.args[0].keyword is None and not v.args[0].star and all(a.keyword is not None for a in v.args[1:])):
