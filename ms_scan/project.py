@@ -363,35 +363,31 @@ def _passed_config_key(lits: dict, index: str, field: str, config_key) -> str | 
     """A `when` field "<param>.<k1>..." (`ACTS[cfg["act"]]`) whose construction passes another file's config dict
     in that slot (`Critic(CFG["disc"])`, the "&<index>" entry of its "called" summary): the key that dict holds
     there (config_key), None when the slot holds no such dict."""
-    import json
-
     ref = lits.get(f"&{index}") if "." in field else None
-    if ref is None:
-        return None
-    try:
-        module, name, base, base_gets, neg, extra, attrs = json.loads(ref)
-    except (ValueError, TypeError):
-        return None
-    if neg or extra or attrs or any(base_gets) or not isinstance(name, str):
-        return None
-    return config_key(f"&{module}:{'.'.join([name, *base, *field.split('.')[1:]])}")
+    return _dict_ref_key(ref, field.split(".")[1:], config_key) if ref is not None else None
 
 
 def _splat_config_key(ref: str | None, field: str, config_key) -> str | None:
     """A field a construction may pass through `**cfg` (its "called" summary's "&**" entry): the key another
     file's config dict holds under it (`Net(**MODEL)`, MODEL = {"act": "elu"} in config.py), "?" when that is not
     known (a dict of no known file, or a field under dots); None when the call has no `**` argument."""
-    import json
-
     if ref is None:
         return None
+    return (_dict_ref_key(ref, [field], config_key) if "." not in field else None) or "?"
+
+
+def _dict_ref_key(ref: str, path: list[str], config_key) -> str | None:
+    """config_key of `path` under the plain read of another file's dict a "called" summary's "&" entry holds
+    (DictRef.text: no default, negation, extra values or attribute reads); None for any other entry."""
+    import json
+
     try:
         module, name, base, base_gets, neg, extra, attrs = json.loads(ref)
     except (ValueError, TypeError):
-        return "?"
-    if neg or extra or attrs or any(base_gets) or not isinstance(name, str) or "." in field:
-        return "?"
-    return config_key(f"&{module}:{'.'.join([name, *base, field])}")
+        return None
+    if neg or extra or attrs or any(base_gets) or not isinstance(name, str):
+        return None
+    return config_key(f"&{module}:{'.'.join([name, *base, *path])}")
 
 
 def _unkeyed(name: str) -> str:

@@ -534,6 +534,13 @@ class _Dicts:
             out.add(UNKNOWN)
         return tuple(sorted(out))
 
+    def splat_import(self, c: cst.Call, fn: _Fn) -> DictRef | None:
+        """The dict of another project module a call's `**` argument spreads (`Net(**MODEL)` with `from config
+        import MODEL`); None for any other call."""
+        splat = next((a.value for a in c.args if a.star == "**"), None)
+        ref = self.dict_ref(splat, fn) if splat is not None else None
+        return ref if ref is not None and ref.root[0] == "import" else None
+
     def dict_slots(self, c: cst.Call, fn: _Fn) -> list[tuple[str, str, DictRef]]:
         """(slot, text, ref) for the arguments of a call that read a config dict (`hc["second_order"]`, a name
         bound to such a read, or a whole dict, `cfg`): text, JSON, is ["=", values] for a key of a dict of this file,

@@ -289,16 +289,10 @@ class _Expansion:
         if found is not None:
             values, ctx = found
             for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
-                rows = self.row_elements(v, name, ctx)
-                at = ex._item_index.get((id(v), name))
-                if rows is not None:  # `for k, (fn, w) in TERMS.items(): fn(out, y)`: each row's function
-                    for el, c in rows:
-                        if _literal(el) is not None:
-                            self.expand_module_expr(state, el, c, via, depth + 1)
-                elif at is not None and isinstance(v, cst.Subscript):  # `fn, w = TERMS[name]`: that element
-                    self.expand_item(state, v, ctx, via, depth + 1, lambda r, c, at=at: self.item_element(
-                        state, r, c, at, lambda el, c2: self.expand_module_expr(state, el, c2, via, depth + 1)))
-                elif not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
+                if self.positional(state, v, name, ctx, via, depth, lambda el, c: self.expand_module_expr(
+                        state, el, c, via, depth + 1)):  # `for k, (fn, w) in TERMS.items(): fn(out, y)`
+                    continue
+                if not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
                     self.expand_value(state, v, ctx, via, depth + 1)
             return
         if self.param_of(fn, name):
@@ -332,7 +326,7 @@ class _Expansion:
         owner = self.param_owner(fn, name) if not callers else None
         if owner is not None and id(owner) in self.decorators() and owner.params[:1] == [name]:
             return  # `forward(self, x)` in a decorator's wrapper: the decorated function, expanded where it is
-        ann = self.annotated_class(self.param_owner(fn, name), name) if not callers else None
+        ann = self.annotated_class(owner, name) if owner is not None else None
         if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
             self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
             return
@@ -378,10 +372,9 @@ class _Expansion:
             return None
 
         def off(c: cst.Call, caller: _Fn) -> bool:
-            if flag not in owner.params:  # `flat_grad(y, ps, **kw)`: a call passing no create_graph keyword
-                if _kw(c, flag) is None:
-                    return not any(x.star == "**" for x in c.args)
             a = self.param_arg(owner, c, flag) if flag in owner.params else _kw(c, flag)
+            if a is None and flag not in owner.params:  # `flat_grad(y, ps, **kw)`: no create_graph keyword given
+                return not any(x.star == "**" for x in c.args)
             values = self.literal_values(a, caller, 0) if a is not None else None
             return values is not None and len(values) == 1 and bool(next(iter(values))) == neg
         return off
@@ -1197,12 +1190,10 @@ class _Expansion:
         target = self.project_target(v.func, ctx)
         if target is not None:  # `Critic()` with `from .models import Critic`, `m.make_critic()` ...
             self.project_hit(state, target, "instance", via, _code(v.func), built=v, fn=ctx)
-            for a in v.args:  # `Net(**MODEL)`, MODEL another file's dict: that file's "config" summary, for
-                ref = self.dict_ref(a.value, ctx) if a.star == "**" else None  # the keys it passes (project)
-                if ref is not None and ref.root[0] == "import":
-                    callee = ProjectCallee(ref.root[1], ref.root[2], "config", "", "high", "")
-                    if callee not in state.site.project:
-                        state.site.project.append(callee)
+            ref = self.splat_import(v, ctx)  # `Net(**MODEL)`, MODEL another file's dict: that file's "config"
+            callee = ProjectCallee(ref.root[1], ref.root[2], "config", "", "high", "") if ref is not None else None
+            if callee is not None and callee not in state.site.project:  # summary, for the keys it passes
+                state.site.project.append(callee)
             return
         self.unresolved(state, _code(v))
 
@@ -1360,16 +1351,10 @@ class _Expansion:
                    looked.get(id(x)) for x in held[0]):
             return False
         for x in held[0]:
-            rows = self.row_elements(x, name, held[1])
-            at = self.ex._item_index.get((id(x), name))
-            if rows is not None:  # `for cls, kw in SPEC.values(): cls(**kw)`: each row's class
-                for el, c in rows:
-                    if _literal(el) is not None:  # (a None row builds nothing)
-                        self.expand_built(state, el, c, call, via, depth + 1, "high")
-            elif at is not None:  # `cls, kwargs = spec[name]; cls(**kwargs)`: that element of the items picked
-                self.expand_item(state, x, held[1], via, depth + 1, lambda r, c, at=at: self.item_element(
-                    state, r, c, at, lambda el, c2: self.expand_built(state, el, c2, call, via, depth + 1, "high")))
-            elif isinstance(looked.get(id(x)), list):
+            if self.positional(state, x, name, held[1], via, depth, lambda el, c: self.expand_built(
+                    state, el, c, call, via, depth + 1, "high")):  # `for cls, kw in SPEC.values(): cls(**kw)`
+                continue
+            if isinstance(looked.get(id(x)), list):
                 for api in looked[id(x)]:
                     self.emit(state, api, x, call, via)
             elif looked.get(id(x)):
@@ -1392,14 +1377,27 @@ class _Expansion:
                 self.expand_built(state, x, held[1], call, via, depth + 1, "high")
         return True
 
-    def item_element(self, state, row, ctx: _Fn, at: tuple, then) -> None:
-        """then(element, ctx) for the element at `at` of a table item unpacked into a tuple target (a row display);
-        said unresolved when the item is not such a display."""
-        el = self.element_at(row, at)
-        if el is None:
-            self.unresolved(state, f"{_code(row)} (unpacked by position)")
-        elif _literal(el) is not None:
-            then(el, ctx)
+    def positional(self, state, v, name: str, ctx: _Fn, via: str, depth: int, then) -> bool:
+        """then(element, function) for what `name`, one name of a tuple target bound to `v`, holds by position
+        (a None element holds nothing): in each row of a loop over v (`for k, (cls, kw) in SPEC.items()`), or in
+        the table items v picks (`cls, kwargs = spec[name]`; an item that is no row display is said unresolved).
+        False when name is not bound so."""
+        rows = self.row_elements(v, name, ctx)
+        at = self.ex._item_index.get((id(v), name)) if isinstance(v, cst.Subscript) else None
+        if rows is None and at is None:
+            return False
+        for el, c in rows or ():
+            if _literal(el) is not None:
+                then(el, c)
+        if rows is None:
+            def item(row, c) -> None:
+                el = self.element_at(row, at)
+                if el is None:
+                    self.unresolved(state, f"{_code(row)} (unpacked by position)")
+                elif _literal(el) is not None:
+                    then(el, c)
+            self.expand_item(state, v, ctx, via, depth + 1, item)
+        return True
 
     def expand_built(self, state, ref, ctx: _Fn, call: cst.Call, via: str, depth: int, conf: str) -> None:
         """`call` calls `ref`, an item of a container of classes or factories (`{"elu": nn.ELU}`): a torch module

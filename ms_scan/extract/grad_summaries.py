@@ -480,11 +480,8 @@ class _Summaries:
                     f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
                 for how in sorted(self.backed_calls().get(id(c), ())):  # `loss = barrier_losses(...);
                     summary.unresolved.append(f"^{how}=1")  # loss.backward()`: differentiated here (BACKED)
-                splat = next((a.value for a in c.args if a.star == "**"), None)
-                splat_ref = self.dict_ref(splat, f) if splat is not None else None
-                if splat_ref is not None and splat_ref.root[0] != "import":
-                    splat_ref = None
-                if splat is not None:  # `Net(**MODEL)`: the fields it passes are MODEL's keys (project's values_of)
+                splat_ref = self.splat_import(c, f)
+                if any(a.star == "**" for a in c.args):  # `Net(**MODEL)`: the fields it passes are MODEL's keys
                     summary.unresolved.append("&**=" + (splat_ref.text(False, self.import_extra(splat_ref))
                                                         if splat_ref is not None else "?"))
                 dicts = self.dict_slots(c, f)  # `hc["second_order"]`: what a config dict holds there

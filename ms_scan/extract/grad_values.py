@@ -1107,10 +1107,10 @@ class _Values:
         """(row, function) of each row a loop over `it` takes: the elements of the displays it can be, or for
         `d.values()` / the `d` of `d.items()` the values of the dict displays d can be. None when not known."""
         base = _values_of(it)
-        if base is None and id(it) not in self.ex._dict_rows:
+        if base is not None or id(it) in self.ex._dict_rows:
+            shown = self.sequence_displays(it if base is None else base, fn, kinds=(cst.Dict,))
+        else:
             shown = self.sequence_displays(it, fn)
-            return None if shown is None else [(e.value, c) for display, c in shown for e in display.elements]
-        shown = self.sequence_displays(it if base is None else base, fn, kinds=(cst.Dict,))
         return None if shown is None else [(e.value, c) for display, c in shown for e in display.elements]
 
     @staticmethod
