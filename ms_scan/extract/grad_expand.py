@@ -10,7 +10,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
-    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default,
+    _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
     _target_nodes, under_path,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -1175,10 +1175,14 @@ class _Expansion:
                 self.expand_returns(state, method, _join(via, method.qual), depth + 1)
                 return
             found, held = self.class_members(owner_cls, v.func.attr.value) if owner_cls is not None else (None, [])
+            if found is None and not held and owner_cls is None and isinstance(v.func.value, cst.Name):
+                held = self.class_attr_values(v.func.value, v.func.attr.value, ctx) or []  # `cfg.act()`, cfg
             if found is None and held:  # `self.act_cls()`, `self.norm_layer(d)`: the class or factory it holds
-                for x, c in held:
+                for x, c in held:  # (or `Config`, `class Config: act = nn.PReLU`: a class attribute)
                     self.expand_built(state, x, c, v, via, depth + 1, "high")
                 return
+        if isinstance(v.func, cst.Call) and self.factory_result(state, v.func, ctx, v, via, depth):
+            return  # `make_block(nn.ELU)(8)`: the class the factory returns, built
         if isinstance(v.func, cst.Name):
             d = self.lookup_def(ctx, v.func.value)
             if d is not None:  # a factory function: what it returns
@@ -1339,6 +1343,11 @@ class _Expansion:
         `[make(c) for make in OPS.values()]`) or a parameter its callers bind to one (`def __init__(self, act_cls):
         ... act_cls()` with `ConvAct(c, c, act)`): what it builds. False when the name holds something else."""
         held = self.lookup_assigns(ctx, name)
+        if held is not None and held[0] and all(self.factory_result(state, x, held[1], call, via, depth, dry=True)
+                                                for x in held[0]):
+            for x in held[0]:  # `EluBlock = make_block(nn.ELU)` ... `EluBlock(8)`
+                self.factory_result(state, x, held[1], call, via, depth)
+            return True
         if held is None:
             callers = self.args_or_default(ctx, name) if depth <= MAX_DEPTH and self.param_of(ctx, name) else []
             for arg, caller in callers:
@@ -1375,6 +1384,22 @@ class _Expansion:
                             self.expand_built(state, el.value, c, call, via, depth + 1, "high")
             else:
                 self.expand_built(state, x, held[1], call, via, depth + 1, "high")
+        return True
+
+    def factory_result(self, state, made, ctx: _Fn, call: cst.Call, via: str, depth: int, dry: bool = False) -> bool:
+        """`call` calls what `made`, a call of a function of the file returning classes (`make_block(nn.ELU)`,
+        `def make_block(act_cls): class Block(nn.Module): ...; return Block`), gives: each returned class or
+        factory, built, with the function's parameters bound by `made`. False (nothing done) for anything else."""
+        d = self.lookup_def(ctx, made.func.value) if isinstance(made, cst.Call) and \
+            isinstance(made.func, cst.Name) and self.lookup_assigns(ctx, made.func.value) is None else None
+        values = returned(d.node.body) if d is not None and isinstance(d.node, cst.FunctionDef) else []
+        if not values or not all(isinstance(v, cst.Name) and v.value in self.ex._classes for v in values):
+            return False
+        if not dry:
+            with self.bound_call(d, made, ctx):
+                for value in self.returned_values(d):
+                    if value is not None:
+                        self.expand_built(state, value, d, call, _join(via, d.qual), depth + 1, "high")
         return True
 
     def positional(self, state, v, name: str, ctx: _Fn, via: str, depth: int, then) -> bool:

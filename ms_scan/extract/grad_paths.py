@@ -94,6 +94,8 @@ class _Paths:
             nested = {id(x) for call, *_, extra in raw for x in (call, extra) if x is not None}
             for call, fn, kind, api in self.ex._first_order:
                 nested |= self.through_transform(call, fn, kind, api, nested)
+            for call, fn, api in self.ex._func_outer:
+                nested |= self.transform_over(call, fn, api, nested)
             self.returned_transforms(nested)
         return self.out
 
@@ -192,6 +194,37 @@ class _Paths:
             inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
             site = GradSite(f"{'grad' if kind == 'grad' else 'backward'}(func.{inner})", api, 0, 0, 0, 0,
                             "definite", fn.qual)
+            self.out.append((call, site))
+            self.site_path(site, call, ctx, "func.", t)
+        return done
+
+    def transform_over(self, call: cst.Call, fn: _Fn, api: str, nested: set) -> set:
+        """A torch.func transform of a function whose returned value is computed from another transform's result
+        (`grad(force_loss)(params, x, f)` with `def force_loss(p, x, f): gx = grad(energy, argnums=1)(p, x); return
+        ((gx + f) ** 2).mean()`): the inner function is differentiated twice. A site of kind
+        `func.<outer>(func.<inner>)` at the outer transform, whose path is the inner function's body. The id() of
+        the inner transforms taken."""
+        done: set = set()
+        f = _arg(call, 0, "func")
+        if isinstance(f, cst.Call) and dotted_name(f.func) in ("partial", "functools.partial") and f.args:
+            f = f.args[0].value  # `grad(partial(force_loss, net))`
+        if isinstance(f, cst.Lambda):
+            d, values = fn, [f.body]
+        else:
+            d = self.lookup_def(fn, f.value) if isinstance(f, cst.Name) and \
+                self.lookup_assigns(fn, f.value) is None else None
+            if d is None or not isinstance(d.node, cst.FunctionDef):
+                return done
+            values = [v for v in returned(d.node.body) if v is not None]
+        names = set().union(*(refs_besides(v) for v in values)) if values else set()  # (not through `.detach()`)
+        exprs = values + (self.trace_back(d, names, cuts=True) if not isinstance(f, cst.Lambda) else [])
+        outer = api.rpartition(".")[2]
+        for t, ctx in self.transforms_in(exprs, d, 0, set(), names):
+            if id(t) in done or id(t) in nested:
+                continue
+            done.add(id(t))
+            inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+            site = GradSite(f"func.{outer}(func.{inner})", api, 0, 0, 0, 0, "definite", fn.qual)
             self.out.append((call, site))
             self.site_path(site, call, ctx, "func.", t)
         return done

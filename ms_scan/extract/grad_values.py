@@ -49,6 +49,33 @@ class _Values:
                         return cls
         return None
 
+    def class_attr_values(self, owner: cst.Name, attr: str, fn: _Fn, depth: int = 0) -> list | None:
+        """(value, function) of the class attribute `attr` (`act = nn.PReLU` in a class body) that a name bound to
+        the file's class, or to an instance of it, reads (`cfg.act()`, `cfg` a parameter whose callers pass `Config`
+        or whose default is `Config` / `Config()`); None when a binding is no such class or has no such attribute,
+        or when attr is a method."""
+        if depth > MAX_CLASS_HOPS:
+            return None
+        cls = self.names_class(owner.value, fn)
+        if cls is not None:
+            method, values = self.class_members(cls, attr)
+            return values if method is None and values else None
+        found = self.lookup_assigns(fn, owner.value)
+        bound = [(v, found[1]) for v in found[0]] if found is not None else \
+            self.args_or_default(fn, owner.value) if self.param_of(fn, owner.value) else []
+        out = []
+        for v, ctx in bound:
+            made = self.constructed_class(v)
+            if made is not None:
+                method, values = self.class_members(made, attr)
+                got = values if method is None and values else None
+            else:
+                got = self.class_attr_values(v, attr, ctx, depth + 1) if isinstance(v, cst.Name) else None
+            if got is None:
+                return None
+            out += got
+        return out or None
+
     def value_class(self, v, ctx: _Fn, depth: int) -> _Cls | None:
         """The file's class a value is an instance of: `Critic()`, `DataParallel(Critic())`, `nn.DataParallel(m)`
         with m such an instance, an alias of one."""
@@ -311,6 +338,8 @@ class _Values:
             self._passing.add(id(owner))  # `def fit(critic, gen, penalty_fn)`, `fit(..., penalty_fn=gp)`
             try:
                 out += [(c, f) for c, f in self.param_calls() if self.passed_fn(f, c.func.value, owner)]
+                # `for w, fn in PENALTIES: fn(disc, real)` with `PENALTIES = [(10.0, r1), ...]`
+                out += [(c, f) for c, f in self.loop_calls() if self.loops_over(f, c.func.value, owner)]
             finally:
                 self._passing.discard(id(owner))
         for c, f in self.calls_named(key):
@@ -370,6 +399,28 @@ class _Values:
                                  if isinstance(c.func, cst.Name) and self.param_of(f, c.func.value) and
                                  self.lookup_assigns(f, c.func.value) is None]
         return self._param_calls
+
+    def loop_calls(self) -> list[tuple[cst.Call, _Fn]]:
+        """The file's calls of a loop target (`fn(disc, real)` in `for w, fn in PENALTIES:`): each runs the
+        functions the rows hold (indexed once per file)."""
+        if self._loop_calls is None:
+            self._loop_calls = []
+            for f in self.all_fns():
+                for c in f.calls:
+                    if isinstance(c.func, cst.Name) and not self.param_of(f, c.func.value):
+                        found = self.lookup_assigns(f, c.func.value)
+                        if found is not None and len(found[0]) == 1 and id(found[0][0]) in self.ex._loop_iters:
+                            self._loop_calls.append((c, f))
+        return self._loop_calls
+
+    def loops_over(self, fn: _Fn, name: str, target: _Fn) -> bool:
+        """Loop target `name` (seen from fn) takes the function `target` in some row: an element of the
+        displays the loop runs through, or the element at the target's position in each row."""
+        found = self.lookup_assigns(fn, name)
+        it, ctx = found[0][0], found[1]
+        els = self.row_elements(it, name, ctx) if (id(it), name) in self.ex._row_index else self.loop_rows(it, ctx)
+        return any(isinstance(e, cst.Name) and self.lookup_assigns(c, e.value) is None and
+                   self.lookup_def(c, e.value) is target for e, c in els or ())
 
     def default_class(self, expr, fn: _Fn) -> _Cls | None:
         """The file's class a parameter's default constructs (`def fisher_penalty(model, x, grad=Grad())`)."""
@@ -514,6 +565,15 @@ class _Values:
         """The __init__ that constructing cls runs (its own or an in-file base's)."""
         return self.class_members(cls, "__init__")[0]
 
+    def nested_fns(self, f: _Fn) -> list[_Fn]:
+        """The functions defined inside f, at any depth (also the methods of a class f defines)."""
+        if self._nested is None:
+            self._nested = {}
+            for g in self.all_fns():
+                for e in enclosing(g.parent):
+                    self._nested.setdefault(id(e), []).append(g)
+        return self._nested.get(id(f), [])
+
     def context_params(self, f: _Fn) -> frozenset:
         """f's parameters whose argument decides what the instance or value a call of f builds runs: read in a
         subscript's key (`ACTS[act]`, `NONLIN[cfg.act]`), called (`act_factory()`), stored by __init__ in an
@@ -539,6 +599,8 @@ class _Values:
                         head, _, attr = r.partition(".")
                         if head == m.self_name and attr.partition(".")[0] in stored:
                             out |= stored[attr.partition(".")[0]]
+        for g in self.nested_fns(f):  # `def make_block(act_cls): class Block(nn.Module): ... self.act = act_cls()`
+            out |= {r.partition(".")[0] for r in deciding(g)} & params - set(g.params)
         for c in f.calls:
             callee = self.callee_fn(c, f)
             for q in self.context_params(callee) if callee is not None else ():

@@ -69,6 +69,7 @@ class GradExtractor(Extractor):
         # first-order backward/grad calls, (call, fn, kind, api): second order when what they differentiate is
         # computed by a torch.func transform (`loss = f(x) + grad(g)(w).pow(2).sum(); loss.backward()`)
         self._first_order: list[tuple] = []
+        self._func_outer: list[tuple] = []  # (call, fn, api) of a torch.func transform of a function (not of a transform)
         self._transforms = 0  # calls of torch.func.grad/jacrev/jacfwd/jvp in the file (no transform, no such site)
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
         # (id(fn), name) -> the track_higher_grads expression of the innerloop_ctx binding it, when not a literal
@@ -564,6 +565,8 @@ class GradExtractor(Extractor):
             if inner in _FUNC_TRANSFORMS:
                 kind = f"func.{api.rpartition('.')[2]}({inner.rpartition('.')[2]})"
                 self._raw_sites.append((node, fn, kind, api, "definite", arg))
+            else:  # `grad(force_loss)` with force_loss computing `grad(energy)(p, x)`: decided after the pass
+                self._func_outer.append((node, fn, api))
         elif api is None and isinstance(func, cst.Attribute):
             meth = func.attr.value
             if meth in ("backward", "manual_backward"):
@@ -655,6 +658,8 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._module_classes: dict[str, _Cls] | None = None
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
+        self._loop_calls: list | None = None  # calls of a loop target (GradValues.loop_calls)
+        self._nested: dict | None = None  # id(function) -> the functions defined inside it (GradValues.nested_fns)
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
         self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
