@@ -450,6 +450,9 @@ class _Paths:
                 if held is not None:
                     return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else None
                                          for v, ctx in held)
+                held = self.class_attr_values(expr.value, expr.attr.value, fn)
+                if held is not None:  # `self.cfg.second_order`, cfg the file's `class Cfg: second_order = False`
+                    return union_or_none(self.literal_values(v, ctx, depth + 1) for v, ctx in held)
                 ref = self.dict_ref(expr, fn)  # `cfg.hyper.second_order`, cfg an EasyDict(...)
                 return self.flag_truths(ref) if ref is not None and ref.path else None
             if cls is None or expr.attr.value == "training":

@@ -49,12 +49,26 @@ class _Values:
                         return cls
         return None
 
-    def class_attr_values(self, owner: cst.Name, attr: str, fn: _Fn, depth: int = 0) -> list | None:
+    def class_attr_values(self, owner, attr: str, fn: _Fn, depth: int = 0) -> list | None:
         """(value, function) of the class attribute `attr` (`act = nn.PReLU` in a class body) that a name bound to
         the file's class, or to an instance of it, reads (`cfg.act()`, `cfg` a parameter whose callers pass `Config`
-        or whose default is `Config` / `Config()`); None when a binding is no such class or has no such attribute,
-        or when attr is a method."""
-        if depth > MAX_CLASS_HOPS:
+        or whose default is `Config` / `Config()`), or `self.cfg` holding such a name; None when a binding is no
+        such class or has no such attribute, or when attr is a method."""
+        if depth > MAX_CLASS_HOPS or depth == 0 and self.attr_set_anywhere(attr):  # (`Cfg.act = nn.ELU` later)
+            return None
+        if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):  # `self.cfg.act`
+            outer = self.class_of(owner.value, fn)
+            method, values = self.class_members(outer, owner.attr.value) if outer is not None else (None, [])
+            if method is not None or not values:
+                return None
+            out = []
+            for v, ctx in values:
+                got = self.class_attr_values(v, attr, ctx, depth + 1) if isinstance(v, cst.Name) else None
+                if got is None:
+                    return None
+                out += got
+            return out or None
+        if not isinstance(owner, cst.Name):
             return None
         cls = self.names_class(owner.value, fn)
         if cls is not None:
@@ -1290,6 +1304,9 @@ class _Values:
         if held:  # `cfg.act`, cfg (or the argument every call gives it) a `SimpleNamespace(act="prelu", ...)`
             return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) if v is not None else None
                                  for v, ctx in held)
+        held = self.class_attr_values(owner, attr, fn)
+        if held:  # `cfg.act`, cfg the file's `class Cfg: act = "prelu"` or an instance of it
+            return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) for v, ctx in held)
         found = self.lookup_assigns(fn, owner.value)
         if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Call) or \
                 not isinstance(found[0][0].func, cst.Attribute) or found[0][0].func.attr.value != "parse_args":
