@@ -346,6 +346,8 @@ class _Values:
         if owner.cls is None:  # `partial(u_scalar, model=net)` binds u_scalar's parameters as a call does
             out += [(c, f) for c, f in self.calls_named("partial") if _partial_of(c) == owner.name and
                     self.lookup_def(f, owner.name) is owner]
+        # `reg = partial(r1, gamma=5.0)` ... `reg(D, real)`, also through a table of partials (`REG["r1"](D, real)`)
+        out += [(c, f) for c, f, p, ctx in self.partial_calls() if self.partial_target(p, ctx) is owner]
         if owner.cls is None:  # `STEPS[name](models, opts, batch)` with `STEPS = {"d_step": d_step, ...}`
             out += [(c, f) for c, f, table, ctx in self.table_calls() if self.dispatches_to(table, ctx, owner)]
         if owner.cls is None and id(owner) not in self._passing:  # `penalty_fn(critic, real, fake)` in
@@ -380,6 +382,9 @@ class _Values:
                 out.append((c, f))
         if owner.name == "__call__" and owner.cls is not None and owner.cls.torch_module == "no":
             out += self.instance_calls(owner.cls)  # `grad(y, x)` with `grad = Grad()`: a plain callable object
+        if owner.name == "forward" and owner.cls is not None and owner.cls.torch_module != "no" and \
+                not self.class_members(owner.cls, "__call__")[0]:  # `gp(critic, real, fake)`, gp = GradientPenalty()
+            out += self.instance_calls(owner.cls)
         if owner.name == "__init__" and owner.cls is not None:  # `super().__init__(model, **kw)` in the __init__ of
             for c, f in self.calls_named("__init__"):  # a subclass whose next __init__ is this one
                 func = c.func
@@ -413,6 +418,48 @@ class _Values:
                                  if isinstance(c.func, cst.Name) and self.param_of(f, c.func.value) and
                                  self.lookup_assigns(f, c.func.value) is None]
         return self._param_calls
+
+    def partial_calls(self) -> list[tuple[cst.Call, _Fn, cst.Call, _Fn]]:
+        """The file's calls of a `functools.partial(g, ...)` (through a name bound once to it, or a table item:
+        `reg = REG["r1"]` with `REG = {"r1": partial(r1, gamma=5.0)}`), each as a call of g with the partial's
+        arguments first (`r1(D, real, gamma=5.0)`), with its function, the partial and the partial's function
+        (indexed once per file)."""
+        if self._partial_calls is None:
+            self._partial_calls = out = []  # (a table read while indexing sees the calls found so far)
+            for f in self.all_fns():
+                for c in f.calls:
+                    func, ctx = c.func, f
+                    if isinstance(func, cst.Name) and not self.param_of(f, func.value):
+                        found = self.lookup_assigns(f, func.value)
+                        func, ctx = (found[0][0], found[1]) if found is not None and len(found[0]) == 1 else (None, f)
+                    held = [(func, ctx)]
+                    if isinstance(func, cst.Subscript) and isinstance(func.value, cst.Name) and \
+                            self.lookup_assigns(ctx, func.value.value) is not None:  # (a table bound here)
+                        key = _subscript_key(func)
+                        held = [(x, c2) for t, c2 in self.container_values(func.value, ctx) or ()
+                                for x in self.keyed_elements(t, key if isinstance(key, str) else None)]
+                    for p, pctx in held:
+                        if isinstance(p, cst.Call) and dotted_name(p.func) in ("partial", "functools.partial") and \
+                                p.args and p.args[0].keyword is None and not any(a.star for a in p.args):
+                            merged = c.with_changes(func=p.args[0].value, args=(*[a for a in p.args[1:]
+                                                                                  if a.keyword is None],
+                                                                                *c.args,
+                                                                                *[a for a in p.args[1:]
+                                                                                  if a.keyword is not None]))
+                            out.append((merged, f, p, pctx))
+        return self._partial_calls
+
+    def partial_target(self, p: cst.Call, ctx: _Fn) -> _Fn | None:
+        """The function of the file a partial binds: `partial(r1, ...)`, `partial(Penalties.r1, ...)` (a static
+        method called on its class)."""
+        g = p.args[0].value
+        if isinstance(g, cst.Name):
+            return self.lookup_def(ctx, g.value) if self.lookup_assigns(ctx, g.value) is None else None
+        if isinstance(g, cst.Attribute) and isinstance(g.value, cst.Name):
+            cls = self.names_class(g.value.value, ctx)
+            method = cls.methods.get(g.attr.value) if cls is not None else None
+            return method if method is not None and self.class_method(method) else None
+        return None
 
     def loop_calls(self) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls of a loop target (`fn(disc, real)` in `for w, fn in PENALTIES:`): each runs the

@@ -659,6 +659,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
         self._loop_calls: list | None = None  # calls of a loop target (GradValues.loop_calls)
+        self._partial_calls: list | None = None  # calls of a partial (GradValues.partial_calls)
         self._nested: dict | None = None  # id(function) -> the functions defined inside it (GradValues.nested_fns)
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
         self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
