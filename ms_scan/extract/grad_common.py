@@ -279,8 +279,9 @@ def _dataclass_fields(node: cst.ClassDef) -> list[tuple[str, cst.BaseExpression 
     """The fields of a `@dataclass` class in order, each with its default (`= x`, `field(default=x)`; None
     without one or with a default_factory); None for any other class."""
     if not any((dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
-               .rpartition(".")[2] == "dataclass" for d in node.decorators):
-        return None
+               .rpartition(".")[2] == "dataclass" for d in node.decorators) and \
+            not any((dotted_name(b.value) or "").rpartition(".")[2] == "NamedTuple" for b in node.bases):
+        return None  # (a `class Nets(NamedTuple)` has fields too)
     out = []
     for stmt in node.body.body:
         for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
@@ -469,8 +470,9 @@ def returned(body: cst.CSTNode) -> list:
 
 def tuple_slots(returns: list, top: int) -> bool:
     """Every one of a function's returned values is a tuple display whose elements up to index `top` stand at their
-    own places (no starred element among them): `return head(fz), fz, z` read element by element."""
-    return bool(returns) and all(isinstance(r, cst.Tuple) and len(r.elements) > top and
+    own places (no starred element among them): `return head(fz), fz, z` (or a list `return [G, D]`) read element by
+    element."""
+    return bool(returns) and all(isinstance(r, (cst.Tuple, cst.List)) and len(r.elements) > top and
                                  not any(isinstance(e, cst.StarredElement) for e in r.elements[:top + 1])
                                  for r in returns)
 

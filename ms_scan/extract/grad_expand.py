@@ -612,6 +612,14 @@ class _Expansion:
                 self.expand_value(state, v, ctx, via, depth + 1)
             if method is None and values:
                 self.forward_hooks(state, cls, attr, via, depth + 1)
+        if not any(self.class_members(cls, attr)) and attr in dict(cls.fields or ()):
+            # `gan.D(x)` with `@dataclass class GAN: D: nn.Module` (or a NamedTuple): what its constructions give D
+            bound = self.field_bindings(cls, attr)
+            if bound is None:
+                self.unresolved(state, f"{cls.name}.{attr} (a field whose constructions are not known)")
+            for v, ctx in bound or ():
+                if v is not None:
+                    self.expand_value(state, v, ctx, _join(via, f"{cls.name}.{attr}"), depth + 1)
 
     _HOOK_REGISTRARS = ("register_forward_hook", "register_forward_pre_hook")
 
@@ -681,6 +689,22 @@ class _Expansion:
             return
         if isinstance(owner, cst.Call):
             self.member_of_value(state, owner, attr, fn, via, depth + 1, text)
+
+    def namedtuple_fields(self, func, ctx: _Fn) -> list[str] | None:
+        """The field names of `Nets` bound once to `namedtuple("Nets", ["critic", "gen"])` (or "critic gen"); None for
+        any other callee."""
+        found = self.lookup_assigns(ctx, func.value) if isinstance(func, cst.Name) else None
+        made = found[0][0] if found is not None and len(found[0]) == 1 else None
+        if not (isinstance(made, cst.Call) and (dotted_name(made.func) or "").rpartition(".")[2] == "namedtuple" and
+                len(made.args) >= 2):
+            return None
+        names = made.args[1].value
+        if isinstance(names, (cst.List, cst.Tuple)):
+            out = [_literal(e.value) for e in names.elements]
+        else:
+            lit = _literal(names)
+            out = lit.replace(",", " ").split() if isinstance(lit, str) else [None]
+        return out if all(isinstance(n, str) for n in out) else None
 
     def member_of_name(self, state, owner: cst.Name, attr: str, fn: _Fn, via: str, depth: int, text: str) -> None:
         """member_of_instance of a bare name: what it is assigned, a project module's instance, or a parameter."""
@@ -779,6 +803,13 @@ class _Expansion:
                     self.expand_value(state, given, ctx, _join(via, f"{_code(v.func)}.{attr}"), depth + 1)
                 elif any(a.star for a in v.args):
                     self.unresolved(state, f"{text} (an attribute of a {_code(v.func)} built from `**`)")
+            elif (fields := self.namedtuple_fields(v.func, ctx)) is not None:
+                # `nets = Nets(critic=..., gen=...)` with `Nets = namedtuple("Nets", ["critic", "gen"])`
+                given = _arg(v, fields.index(attr), attr) if attr in fields else None
+                if given is not None:
+                    self.expand_value(state, given, ctx, _join(via, f"{_code(v.func)}.{attr}"), depth + 1)
+                elif any(a.star for a in v.args):
+                    self.unresolved(state, f"{text} (an attribute of a {_code(v.func)} built from `*`)")
             elif (ex._ext_path(v.func) or "") in _COPY_LIKE or dotted_name(v.func) in _COPY_LIKE:
                 if v.args:
                     self.member_of_value(state, v.args[0].value, attr, ctx, via, depth + 1, text)
@@ -835,6 +866,10 @@ class _Expansion:
         """`c[k]`: the values container `c` holds; with a literal key (`self.nets["D"]`), only those held under
         it (a dict display, ModuleDict({...}), dict(D=...), `c["D"] = m`) when any is."""
         key = _subscript_key(expr)
+        if isinstance(key, str) and key.isidentifier() and isinstance(expr.value, cst.Attribute) and \
+                expr.value.attr.value == "_modules" and on_value is None:
+            self.expand_member(state, expr.value.value, key, fn, via, depth + 1)  # `self._modules["shrink"](x)`
+            return
         values = self.container_values(expr.value, fn)
         if values is None and (keys := self.loop_keys_from(state, expr, fn)):
             state.live = frozenset({f"@[{'|'.join(keys)}]"})  # the ModuleDict display built elsewhere: those keys

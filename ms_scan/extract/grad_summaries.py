@@ -245,7 +245,7 @@ class _Summaries:
     def expand_returned_element(self, state, f: _Fn, k: int) -> None:
         """The k-th element of each tuple display f returns, expanded as a built value (tuple_returns)."""
         for r in returned(f.node.body):
-            els = r.elements[:k + 1] if isinstance(r, cst.Tuple) and len(r.elements) > k else ()
+            els = r.elements[:k + 1] if isinstance(r, (cst.Tuple, cst.List)) and len(r.elements) > k else ()
             if els and not any(isinstance(e, cst.StarredElement) for e in els):
                 self.expand_value(state, els[k].value, f, f.qual, 1)
 
@@ -253,7 +253,7 @@ class _Summaries:
     def tuple_returns(f: _Fn) -> int:
         """How many elements every `return` of f gives as a tuple display (0: a return is not one, or one)."""
         returns = returned(f.node.body) if isinstance(f.node, cst.FunctionDef) else []
-        sizes = {len(r.elements) if isinstance(r, cst.Tuple) else 0 for r in returns}
+        sizes = {len(r.elements) if isinstance(r, (cst.Tuple, cst.List)) else 0 for r in returns}
         return min(sizes) if returns and min(sizes) >= 2 else 0
 
     def member_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
