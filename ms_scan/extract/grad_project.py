@@ -637,6 +637,9 @@ class _ProjectLinks:
         target = self.project_target(func, fn)
         if target is not None:
             return target
+        target = self.aliased_target(func, fn) if isinstance(func, cst.Name) else None
+        if target is not None:  # `loss_fn = losses.wgan_gp`, `loss_fn = getattr(losses, CFG["loss"])`
+            return target
         if isinstance(func, cst.Name):  # `penalty(net, x)` with `penalty = Penalty(...)`: Penalty.__call__
             func = cst.Attribute(value=func, attr=cst.Name("__call__"))
         elif not isinstance(func, cst.Attribute):
@@ -658,6 +661,27 @@ class _ProjectLinks:
             return None
         module, cls = made.pop()
         return module, f"{cls}.{func.attr.value}"
+
+    def aliased_target(self, name: cst.Name, fn: _Fn) -> tuple[str, str] | None:
+        """The project function or class a name bound once designates: `loss_fn = losses.wgan_gp`, or
+        `loss_fn = getattr(losses, CFG["loss"])` with losses a project module and the name one known string."""
+        found = self.lookup_assigns(fn, name.value)
+        if found is None or len(found[0]) != 1:
+            return None
+        v, ctx = found[0][0], found[1]
+        if isinstance(v, (cst.Name, cst.Attribute)):
+            return self.project_target(v, ctx)
+        if not (isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == "getattr" and
+                len(v.args) == 2 and not any(a.star or a.keyword for a in v.args) and
+                isinstance(v.args[0].value, cst.Name) and self.lookup_def(ctx, "getattr") is None):
+            return None
+        root = v.args[0].value.value
+        b = self.project_binding(root) if self.lookup_assigns(ctx, root) is None and \
+            not self.param_of(ctx, root) else None
+        if b is None or b[0] != PROJMOD:
+            return None
+        keys = self.literal_choices(v.args[1].value, ctx, lambda k: isinstance(k, str) and k.isidentifier())
+        return (b[1], next(iter(keys))) if keys is not None and len(keys) == 1 else None
 
     def bound_values(self, fn: _Fn, name: str, depth: int = 0) -> list:
         """(value, its function) for each value `name` holds in fn: its assignments, or for a parameter never
