@@ -473,6 +473,23 @@ class _Paths:
             # `use_physics = CFG["physics_weight"] > 0`: a test of the file's module-level constants only
             got = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))
             return {bool(got)} if isinstance(got, (bool, int, float, str)) else None
+        if isinstance(expr, (cst.Comparison, cst.BooleanOperation)):
+            # `create_graph=(phase == "train")`: the test over each literal the one local name takes
+            names = {n.value for n in _walk(expr) if isinstance(n, cst.Name) and
+                     binding(fn, n.value)[1] is not self.ex._module_fn and n.value not in ("True", "False", "None")}
+            if len(names) != 1:
+                return None
+            name = names.pop()
+            choices = self.literal_choices(cst.Name(name), fn, lambda v: isinstance(v, (str, int, float, bool)))
+            if choices is None:
+                return None
+            out = set()
+            for v in choices:
+                got = evaluate(expr, {name: v}, lambda n: self.const_value(fn, n, depth + 1))
+                if not isinstance(got, (bool, int, float, str)):
+                    return None
+                out.add(bool(got))
+            return out
         return None
 
     def held_bool(self, expr: cst.Attribute, fn: _Fn) -> set | None:
