@@ -1908,4 +1908,10 @@ class _Expansion:
                 for c in d.calls:
                     self.call_ops(state, c, d, d.qual, 1, subs.get(id(c)))
                 return
+            values = [v for v in returned(d.node.body) if v is not None]
+            if kind in ("hessian", "hvp", "vhp", "jacobian") and values and d.params and not subs:
+                # `hessian(loss_at, W2)`: the ops from the function's parameters (the differentiated inputs) to
+                # what it returns; `F.selu(x @ W1)` with W1 a global is computed once, outside the Hessian
+                self.slice(state, d, values, [cst.Name(p) for p in d.params])
+                return
         self.expand_module_expr(state, f_expr, fn, "", 0)
