@@ -1893,7 +1893,10 @@ class _Expansion:
         for value in yielded(f.node.body) if isinstance(f.node, cst.FunctionDef) else ():
             self.expand_element(state, value, f, via, depth + 1)
 
-    def expand_callable(self, state, f_expr, fn: _Fn, kind: str) -> None:
+    def expand_callable(self, state, f_expr, fn: _Fn, kind: str, argnums: set | None = None) -> None:
+        """The ops a function given to a Hessian-like API or a torch.func transform runs on the path: for a def of
+        the file, those from the parameters it is differentiated by (all, or the transforms' `argnums`) to what it
+        returns; else what the callable runs."""
         if f_expr is None:
             state.site.resolved, state.site.reason = False, "no function given"
             return
@@ -1909,9 +1912,14 @@ class _Expansion:
                     self.call_ops(state, c, d, d.qual, 1, subs.get(id(c)))
                 return
             values = [v for v in returned(d.node.body) if v is not None]
-            if kind in ("hessian", "hvp", "vhp", "jacobian") and values and d.params and not subs:
+            if kind.startswith("func.") and argnums:  # `grad(energy, argnums=1)`: from the parameters it names
+                params = [d.params[i] for i in sorted(argnums) if i < len(d.params)] \
+                    if max(argnums) < len(d.params) and not isinstance(d.node.params.star_arg, cst.Param) else []
+            else:
+                params = list(d.params) if kind in ("hessian", "hvp", "vhp", "jacobian") else []
+            if values and params and not subs:
                 # `hessian(loss_at, W2)`: the ops from the function's parameters (the differentiated inputs) to
                 # what it returns; `F.selu(x @ W1)` with W1 a global is computed once, outside the Hessian
-                self.slice(state, d, values, [cst.Name(p) for p in d.params])
+                self.slice(state, d, values, [cst.Name(p) for p in params])
                 return
         self.expand_module_expr(state, f_expr, fn, "", 0)

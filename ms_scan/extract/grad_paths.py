@@ -635,16 +635,31 @@ class _Paths:
                 return
             self.slice(state, fn, [loss], None)
         elif kind.startswith("func.") and extra is not None:
-            inner = extra
+            inner, argnums = extra, set()
             while isinstance(inner, cst.Call) and self.ex._callee_api.get(id(inner)) in \
                     _FUNC_TRANSFORMS + _FUNC_EVALUATING:
+                argnums = self.argnums(inner, argnums)
                 inner = inner.args[0].value if inner.args else None
-            self.expand_callable(state, inner, fn, site.kind)
+            self.expand_callable(state, inner, fn, site.kind, argnums)
         else:  # hessian / hvp / vhp / jacobian / func.hessian: body of f
-            self.expand_callable(state, _arg(call, 0, "func"), fn, site.kind)
+            self.expand_callable(state, _arg(call, 0, "func"), fn, site.kind,
+                                 self.argnums(call, set()) if site.kind == "func.hessian" else None)
         if not state.any_path and not site.unresolved and site.resolved:
             site.resolved = False
             site.reason = site.reason or "the inputs do not reach the outputs in this function"
+
+    def argnums(self, t: cst.Call, so_far: set | None) -> set | None:
+        """so_far with the argument positions a torch.func transform differentiates (`argnums=1`, `(0, 2)`, 0 when
+        not given); None (every argument) for jvp/linearize, or an argnums that is not a literal."""
+        if so_far is None or self.ex._callee_api.get(id(t)) in _FUNC_EVALUATING:
+            return None
+        given = _kw(t, "argnums")
+        value = evaluate(given, {}, lambda n: _NOLIT) if given is not None else 0
+        if isinstance(value, int) and not isinstance(value, bool):
+            return so_far | {value}
+        if isinstance(value, tuple) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return so_far | set(value)
+        return None
 
     # ---------------------------------------------------------------- slicing
     def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None, hops: int = 0,
