@@ -5,6 +5,7 @@ worker that dies is replaced with the file reported as MS004; the scan always fi
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -531,6 +532,14 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     # `ACTS[cfg.act]` (GradOp.when): the files building the config (naming its class, or passing `act=`)
     # say which entries it picks through their "called" summaries
     configs = set()
+    holders: dict[str, set] = {}  # field -> the project dataclasses declaring it ("fields" summaries)
+    for f in facts:
+        for m in f.models if f.module else ():
+            if m.role == "fields":
+                for text in m.unresolved:
+                    path = json.loads(text)[0]
+                    if path:
+                        holders.setdefault(path[0], set()).add(m.name)
     for f in facts:
         for m in f.models:
             for op in m.ops:
@@ -542,6 +551,9 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                         continue
                     configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
                                 rb"\b%s\s*(?::[^=\n]*)?=[^=]" % re.escape(pick.partition("=")[0].encode()))
+                    if not cls_part:  # `cfg.act` of no known class: the files building the dataclass declaring act
+                        configs.update(rb"\b%s\b" % re.escape(c.encode())
+                                       for c in holders.get(pick.partition("=")[0], ()))
     # `create_graph=not config.FIRST_ORDER`: the files rebinding that constant (`config.FIRST_ORDER = ...`) say so
     # in their "sets" summaries (project._add_written)
     configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached

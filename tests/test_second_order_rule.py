@@ -1523,10 +1523,15 @@ def test_table_key_from_a_config_built_in_another_file(tmp_path: Path) -> None:
     assert {(f.path, f.torch_api) for f in _scan_ms3(pkg).findings} == {("nets.py", "torch.nn.Hardswish")}
     for name in ("nets.py", "fit.py"):
         (tmp_path / name).write_text((pkg / name).read_text())
-    # another literal picks another entry; the model file alone (no config known): every entry, as before
+    # another literal picks another entry; a construction leaving the field out: the dataclass's default ("elu"),
+    # found through the file that names the class declaring the field (scan._needs_model_summaries)
     (tmp_path / "fit.py").write_text((pkg / "fit.py").read_text().replace('"hardswish"', '"prelu"'))
     assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == {"torch.nn.PReLU"}
     (tmp_path / "fit.py").write_text((pkg / "fit.py").read_text().replace('nonlinearity="hardswish"', "width=8"))
+    assert {f.torch_api for f in _scan_ms3(tmp_path).findings} == {"torch.nn.ELU"}
+    # a construction with a value not known (`nonlinearity=args.act`): every entry, as before
+    (tmp_path / "fit.py").write_text((pkg / "fit.py").read_text().replace('"hardswish"', "ACT").replace(
+        "def main():", "ACT = input()\n\n\ndef main():"))
     assert {f.torch_api for f in _scan_ms3(tmp_path).findings} >= {"torch.nn.PReLU", "torch.nn.Hardswish"}
 
 

@@ -472,9 +472,14 @@ class _Dicts:
         body = self.ex._module_node.body if self.ex._module_node is not None else ()
         for node in body:
             fields = _dataclass_fields(node) if isinstance(node, cst.ClassDef) else None
+            if isinstance(node, cst.ClassDef) and fields is None and _namespace_class(node):
+                fields = True  # `class TrainCfg: act = "selu"`: its class attributes, what every instance reads
             entries = []
             for stmt in node.body.body if fields else ():
                 for small in stmt.body if isinstance(stmt, cst.SimpleStatementLine) else ():
+                    if isinstance(small, cst.Assign) and len(small.targets) == 1 and fields is True:
+                        small = cst.AnnAssign(target=small.targets[0].target, annotation=cst.Annotation(
+                            cst.Name("object")), value=small.value)
                     if not isinstance(small, cst.AnnAssign) or not isinstance(small.target, cst.Name) or \
                             small.value is None:
                         continue
@@ -685,6 +690,16 @@ class _Dicts:
                for f in self.all_fns() for k in f.assigns if "." in k):
             return True
         return any(len(c.args) >= 2 and _literal(c.args[1].value) == attr for c, _ in self.calls_named("setattr"))
+
+
+def _namespace_class(node: cst.ClassDef) -> bool:
+    """A class used as a namespace of settings: no decorator, and a body of assignments only (no method, so no
+    construction can set its attributes; a subclass overriding one is a holder of that field too)."""
+    if node.decorators or not isinstance(node.body, cst.IndentedBlock):
+        return False
+    return all(isinstance(stmt, cst.SimpleStatementLine) and
+               all(isinstance(small, (cst.Assign, cst.AnnAssign, cst.Expr, cst.Pass)) for small in stmt.body)
+               for stmt in node.body.body)
 
 
 def _globals(node) -> set[str]:
