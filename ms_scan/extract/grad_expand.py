@@ -1171,6 +1171,12 @@ class _Expansion:
             with self.bound_call(self.init_of(cls), v, ctx):
                 self.expand_class(state, cls, via, depth + 1)
             return
+        if isinstance(v.func, cst.Name) and v.func.value == "map" and len(v.args) >= 2 and \
+                self.lookup_def(ctx, "map") is None and binding(ctx, "map")[0] is None and \
+                not any(a.star or a.keyword for a in v.args[:1]):  # `nn.Sequential(*map(make_layer, pairs))`
+            f = v.args[0].value  # (each element is what the function returns; its parameters take the items)
+            self.expand_built(state, f, ctx, cst.Call(func=f), via, depth + 1, "high")
+            return
         if isinstance(v.func, cst.Name) and v.func.value in _ELEMENT_OF and self.lookup_def(ctx, v.func.value) \
                 is None and v.args:  # `enumerate(self.blocks)` met whole: the elements of its iterables
             for a in (v.args if v.func.value == "zip" else v.args[:1]):
