@@ -745,7 +745,7 @@ class _Paths:
                     live = self.part_slots(c, parts, reach, functional, fn)
                 elif live is not None and parts and id(c) not in holders:
                     live |= self.part_args(c, parts)
-                self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live))
+                self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live, fn, exprs))
 
     def sibling_returns(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list, hops: int) -> bool:
         """`logits, fz, z = model(x)` then `grad(fz, z, create_graph=True)`: outputs and inputs are elements of
@@ -943,24 +943,61 @@ class _Paths:
                 first[attr] = None if index is None or known is None else min(index, known, key=int)
         return frozenset(f"@{a}" + (f"#{i}" if i is not None else "") for a, i in first.items())
 
-    def used_outputs(self, c: cst.Call, back: set, live: frozenset | None) -> frozenset | None:
+    def used_outputs(self, c: cst.Call, back: set, live: frozenset | None, fn: _Fn | None = None,
+                     exprs: list = ()) -> frozenset | None:
         """`live` plus ">k" for the one returned element of `c` the derivative path reads, when its result is
-        unpacked (`energy, aux = model(z, pos)` with only energy differentiated): the part of the callee that
-        computes aux is not on the path (Resolver.output_calls)."""
+        unpacked (`energy, aux = model(z, pos)` with only energy differentiated), or plus ">'key'" when its result,
+        bound to a name, is read on the path (`exprs`) only under one literal key (`out = model(pos)`,
+        `grad(out["energy"].sum(), pos)`): the part of the callee that computes the rest is not on the path
+        (Resolver.output_calls)."""
         names = self.ex._unpacked.get(id(c))
+        if not names and fn is not None and exprs:
+            key = self.read_key(c, fn, exprs)
+            return live if key is None else (live or frozenset()) | {f">{key!r}"}
         used = {i for n, i in names.items() if n in back} if names else ()
         if len(used) != 1 or len(names) < 2:
             return live
         return (live or frozenset()) | {f">{used.pop()}"}
 
+    @staticmethod
+    def read_key(c: cst.Call, fn: _Fn, exprs: list) -> str | None:
+        """The one literal string key under which the name fn binds (once) to c's result is read in `exprs`, when
+        it is read only so (`out["energy"]`); None otherwise."""
+        name = next((k for k, vs in fn.assigns.items() if "." not in k and len(vs) == 1 and vs[0] is c), None)
+        if name is None:
+            return None
+        keys, subs = set(), set()
+        for e in exprs:
+            for n in _walk(e):
+                if isinstance(n, cst.Subscript) and isinstance(n.value, cst.Name) and n.value.value == name:
+                    key = _subscript_key(n)
+                    if not isinstance(key, str) or set(key) & set(",|='\"\\"):
+                        return None
+                    keys.add(key)
+                    subs.add(id(n.value))
+        for e in exprs:
+            if any(isinstance(n, cst.Name) and n.value == name and id(n) not in subs for n in _walk(e)):
+                return None  # read whole somewhere
+        return keys.pop() if len(keys) == 1 else None
+
     def output_calls(self, f: _Fn, live: frozenset | None) -> set | None:
         """ids of the calls of f's body that compute the returned element ">k" of `live` asks for (every return
-        a tuple display); None when no element is asked for or a return is not such a tuple."""
-        outs = [int(t[1:]) for t in live or () if t.startswith(">")]
+        a tuple display), or the value under ">'key'" (every return a dict display holding the key); None when no
+        element is asked for or a return is not such a display."""
+        outs = [t[1:] for t in live or () if t.startswith(">")]
         returns = returned(f.node.body) if len(outs) == 1 else []
-        if not returns or not all(isinstance(r, cst.Tuple) and len(r.elements) > outs[0] for r in returns):
+        if returns and outs[0].isdigit() and \
+                all(isinstance(r, cst.Tuple) and len(r.elements) > int(outs[0]) for r in returns):
+            picked = [r.elements[int(outs[0])].value for r in returns]
+        elif returns and outs[0][:1] == "'" and all(isinstance(r, cst.Dict) for r in returns):
+            key = outs[0][1:-1]
+            picked = [e.value for r in returns for e in r.elements
+                      if isinstance(e, cst.DictElement) and _literal(e.key) == key]
+            if len(picked) != len(returns) or any(isinstance(e, cst.StarredDictElement) for r in returns
+                                                  for e in r.elements):
+                return None
+        else:
             return None
-        picked = [r.elements[outs[0]].value for r in returns]
         exprs = list(picked)
         for name in self.back_names(f, picked, set()):
             found = self.lookup_assigns(f, name)
