@@ -463,6 +463,22 @@ def refs_besides(node: cst.CSTNode, members: frozenset = frozenset()) -> set[str
     return out
 
 
+def calls_besides(node: cst.CSTNode) -> list[cst.Call]:
+    """The calls under `node` whose results it reads differentiably: not those inside a _GRAPH_CUTS call
+    (`vmap(grad(f))(z).detach()`), as refs_besides; otherwise as calls_in, in the same order."""
+    out, stack = [], [node]
+    while stack:
+        n = stack.pop()
+        kids = _children(n)
+        if isinstance(n, cst.Call):
+            if (n.func.attr.value if isinstance(n.func, cst.Attribute) else
+                    n.func.value if isinstance(n.func, cst.Name) else "") in _GRAPH_CUTS:
+                continue
+            out.append(n)
+        stack.extend(reversed(kids))
+    return out
+
+
 def returned(body: cst.CSTNode) -> list:
     """The values of the `return` statements under `body` (None for a bare `return`)."""
     return [n.value for n in _walk(body) if isinstance(n, cst.Return)]

@@ -9,8 +9,8 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _FUNC_EVALUATING, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
-    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_in, getattr_read, _is_weight, _kw,
-    _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
+    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
+    _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, tuple_slots, union_or_none, weight_owners,
 )
 from ms_scan.extract.grad_dicts import DictRef
@@ -236,7 +236,7 @@ class _Paths:
         `def score(p, x): return -grad(energy)(p, x)`), followed through its returns and their bindings. `back`:
         the names the values read (a call unpacked into names none of which holds the derivative is no hit)."""
         for e in exprs:
-            for c in calls_in(e):
+            for c in calls_besides(e):  # (not `vmap(grad(f))(z).detach()`: a constant)
                 if self.ex._callee_api.get(id(c)) in _FUNC_EVALUATING:  # `r, r_x = jvp(u, (x,), (ones,))`
                     if not self.value_only(c, c, back):
                         yield c, fn
@@ -249,13 +249,20 @@ class _Paths:
                     continue
                 d = self.lookup_def(fn, c.func.value) if isinstance(c.func, cst.Name) and \
                     self.lookup_assigns(fn, c.func.value) is None else None
+                if d is None and isinstance(c.func, cst.Attribute) and \
+                        (owner := self.class_of(c.func.value, fn)) is not None:  # `model.vector_field(z)`
+                    d = self.class_members(owner, c.func.attr.value)[0]
+                elif d is None and isinstance(c.func, (cst.Name, cst.Attribute)) and \
+                        (owner := self.class_of(c.func, fn)) is not None:  # `model(z)`: its forward
+                    d = self.class_members(owner, "forward")[0]
                 if d is None or id(d) in seen or depth >= MAX_BINDING_HOPS or \
                         not isinstance(d.node, cst.FunctionDef):
                     continue
                 seen.add(id(d))
                 values = [v for v in returned(d.node.body) if v is not None]
-                names = set().union(*(refs(v) for v in values)) if values else set()
-                yield from self.transforms_in(values + self.trace_back(d, names), d, depth + 1, seen, names)
+                names = set().union(*(refs_besides(v) for v in values)) if values else set()
+                yield from self.transforms_in(values + self.trace_back(d, names, cuts=True), d, depth + 1, seen,
+                                              names)
 
     def value_only(self, call: cst.Call, t: cst.Call, back: set | None) -> bool:
         """`grads, losses = vmap(grad_and_value(f))(params, x)` (or `grad(f, has_aux=True)`, or `u, u_x = jvp(...)`)
