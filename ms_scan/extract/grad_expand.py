@@ -25,6 +25,19 @@ _STR_ONLY_METHODS = frozenset(n for n in dir(str) if not n.startswith("_")) - fr
     n for t in (dict, list, set, tuple) for n in dir(t))
 
 
+# torch.nn module classes that hold no weights (no nn.Parameter): activations, paddings, poolings, resampling
+_WEIGHTLESS_MODULES = frozenset(
+    "ReLU ReLU6 ELU SELU CELU GELU SiLU Mish Tanh Sigmoid Hardtanh Hardswish Hardsigmoid Hardshrink Softshrink "
+    "Tanhshrink Softsign Softplus LogSigmoid LeakyReLU RReLU Threshold Softmax LogSoftmax Softmin GLU Identity "
+    "Flatten Unflatten Dropout Dropout1d Dropout2d Dropout3d AlphaDropout PixelShuffle PixelUnshuffle ChannelShuffle "
+    "Upsample UpsamplingNearest2d UpsamplingBilinear2d "
+    "MaxPool1d MaxPool2d MaxPool3d AvgPool1d AvgPool2d AvgPool3d AdaptiveAvgPool1d AdaptiveAvgPool2d "
+    "AdaptiveAvgPool3d AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d LPPool1d LPPool2d "
+    "ReflectionPad1d ReflectionPad2d ReflectionPad3d ReplicationPad1d ReplicationPad2d ReplicationPad3d "
+    "ZeroPad1d ZeroPad2d ZeroPad3d ConstantPad1d ConstantPad2d ConstantPad3d CircularPad1d CircularPad2d "
+    "CircularPad3d".split())
+
+
 class _Expansion:
     """_Resolver's expansion of a called expression into the ops it runs."""
 
@@ -1753,6 +1766,13 @@ class _Expansion:
             out.append((c, live))
         return out
 
+    def weightless(self, values) -> bool:
+        """Every value an attribute is assigned constructs a torch module without weights (`nn.ReflectionPad1d(2)`,
+        `nn.MaxPool2d(2)`, `nn.SELU()`): calling it reads no weight."""
+        return bool(values) and all(isinstance(v, cst.Call) and
+                                    (self.torch_api(v) or "").rpartition(".")[2] in _WEIGHTLESS_MODULES and
+                                    (self.torch_api(v) or "").startswith("torch.nn.") for v, _ in values)
+
     def part_calls(self, f: _Fn, parts: frozenset, live_params: frozenset | None = None) -> list | None:
         """(call, its live slots) for the calls of a forward f on the path when the differentiated inputs are the
         weights of its submodules `parts` only ("*": any of its weights) and of none of its arguments but those
@@ -1801,8 +1821,8 @@ class _Expansion:
                 return None
         if bare:
             return None  # `helper(self, x)`, `return self`: what it reads of the module is not known
-        owned = {r for r in refs(f.node.body) if r.startswith(me + ".")} if every else \
-            {f"{me}.{p}" for p in parts}
+        owned = {r for r in refs(f.node.body) if r.startswith(me + ".") and
+                 not self.weightless(attrs.get(r[len(me) + 1:], ()))} if every else {f"{me}.{p}" for p in parts}
         owned |= live_params or set()
         stmts = list(f.node.body.body)
         first = next((i for i, st in enumerate(stmts) if refs(st) & owned), None)
