@@ -1908,10 +1908,53 @@ class _Expansion:
         return True
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:
-        for value in self.returned_values(f):
+        values = self.returned_values(f)
+        chain = self.string_dispatch(f) if len([v for v in values if v is not None]) > 1 else None
+        if chain is not None:  # `if cfg["arch"] == "selu_mlp": return SeluMLP(...) elif ...`, the key not known
+            field, arms = chain  # here: each arm's ops say which value picks them (GradOp.when, as a table's)
+            keys = ",".join(lit for lit, _ in arms)
+            for lit, arm in arms:
+                start = len(state.site.ops)
+                for value in arm:
+                    self.expand_value(state, value, f, via, depth + 1)
+                for op in state.site.ops[start:]:
+                    op.when = op.when or f"{field[0]}|{field[1]}={lit}|{keys}"
+            values = [v for v in values if not any(v is x for _, arm in arms for x in arm)]
+        for value in values:
             if value is not None:
                 self.expand_value(state, value, f, via, depth + 1)
         self.expand_yields(state, f, via, depth)
+
+    def string_dispatch(self, f: _Fn) -> tuple | None:
+        """(GradOp.when field, [(literal, returned values)]) of a factory whose body opens with an if/elif chain
+        comparing one config read to string literals (`if cfg["arch"] == "selu_mlp": return SeluMLP(w)`), each arm
+        returning, the value read a config field other files give (_key_field); None otherwise."""
+        body = f.node.body.body if isinstance(f.node, cst.FunctionDef) and \
+            isinstance(f.node.body, cst.IndentedBlock) else ()
+        st = next((x for x in body if isinstance(x, cst.If)), None)
+        arms, subject = [], None
+        while isinstance(st, cst.If):
+            test = st.test
+            if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1 and
+                    isinstance(test.comparisons[0].operator, cst.Equal)):
+                return None
+            lit = _literal(test.comparisons[0].comparator)
+            code = _code(test.left)
+            if not isinstance(lit, str) or not when_safe(lit, also="!") or subject not in (None, code):
+                return None
+            subject = code
+            values = returned(st.body)
+            if not values or any(v is None for v in values):
+                return None
+            arms.append((lit, values))
+            st = st.orelse if isinstance(st.orelse, cst.If) else None  # (an elif)
+        if len(arms) < 2:
+            return None
+        first = next(x for x in body if isinstance(x, cst.If))
+        field = self._key_field(first.test.left, f, 0)
+        if field is None or not when_safe(*field):
+            return None
+        return field, arms
 
     def expand_yields(self, state, f: _Fn, via: str, depth: int) -> None:
         """A generator function's call is the sequence of what it yields (`nn.Sequential(*layers(w))`,
