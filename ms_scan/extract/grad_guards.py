@@ -11,7 +11,9 @@ import operator
 
 import libcst as cst
 
-from ms_scan.extract.grad_common import MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal, _walk, read_chain
+from ms_scan.extract.grad_common import (
+    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal, _subscript_key, _walk, read_chain,
+)
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import PROJECT
@@ -186,7 +188,9 @@ class _Guards:
         named = self.reference_guards(fn) if fn.cls is None and fn.parent is self.ex._module_fn and \
             isinstance(fn.node, cst.FunctionDef) else None
         if named is not None:
-            guards = [self.call_guard(c, f) for c, f in self.calls_of(fn)] + named
+            unpicked = self.unpicked_entries()  # (`partial(r1, ...)` in an entry no read picks: no call)
+            guards = [self.call_guard(c, f) for c, f in self.calls_of(fn)
+                      if not (c.args and id(c.args[0].value) in unpicked)] + named
             if all(g is not None for g in guards):
                 calls = guards
                 if guards and all(guard_truths(g, local_read) == {False} for g in guards) and \
@@ -214,12 +218,43 @@ class _Guards:
                 return True
         return False
 
+    def unpicked_entries(self) -> set:
+        """id() of the names in the entries of a module-level dict display T that no read of T picks: every read
+        of T in the file is `T["key"]` with a literal key (`reg = REG["none"]`), and this entry's key is none of
+        them (`"r1": partial(r1_penalty, gamma=5.0)`): naming a function there does not run it."""
+        if self._unpicked is not None:
+            return self._unpicked
+        self._unpicked = out = set()
+        top = self.ex._module_fn
+        tables = {k: vs[0] for k, vs in top.assigns.items() if "." not in k and len(vs) == 1 and
+                  isinstance(vs[0], cst.Dict) and all(isinstance(e, cst.DictElement) and
+                                                      isinstance(_literal(e.key), str) for e in vs[0].elements)}
+        if not tables:
+            return out
+        keys: dict[str, set] = {k: set() for k in tables}
+        keyed, other = set(), {k: 0 for k in tables}
+        for n in _walk(self.ex._module_node):  # (pre-order: a subscript before the name it reads)
+            if isinstance(n, cst.Subscript) and isinstance(n.value, cst.Name) and n.value.value in tables:
+                key = _subscript_key(n)
+                if isinstance(key, str):
+                    keys[n.value.value].add(key)
+                    keyed.add(id(n.value))
+            elif isinstance(n, cst.Name) and n.value in tables and id(n) not in keyed:
+                other[n.value] += 1
+        for name, table in tables.items():
+            if other[name] != 1 or not keys[name]:  # (read otherwise than `T["key"]`: the assignment's target only)
+                continue
+            for e in table.elements:
+                if _literal(e.key) not in keys[name]:
+                    out.update(id(n) for n in _walk(e.value) if isinstance(n, cst.Name))
+        return out
+
     def reference_guards(self, fn: _Fn) -> list | None:
         """The guards over the names of fn that are no calls of it (`partial(r1, ...)`, a table, a callback), each
         as a call's (`residual = residual_autograd if CFG["exact_derivs"] else residual_fd`: the function runs only
         where that branch is taken); [] when the module names fn only by calling it; None when one such name is
         under no guard, or in code of no function of this file (a class body)."""
-        called = {id(c.func) for c, _ in self.calls_of(fn)}
+        called = {id(c.func) for c, _ in self.calls_of(fn)} | self.unpicked_entries()
 
         def names(root, prune: bool) -> list:
             out, stack = [], [root]

@@ -661,6 +661,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._loop_calls: list | None = None  # calls of a loop target (GradValues.loop_calls)
         self._partial_calls: list | None = None  # calls of a partial (GradValues.partial_calls)
         self._nested: dict | None = None  # id(function) -> the functions defined inside it (GradValues.nested_fns)
+        self._unpicked: set | None = None  # names in table entries no read picks (grad_guards.unpicked_entries)
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
         self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
