@@ -7,7 +7,8 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, MAX_DEPTH, MAX_STEPS,
+    _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, _NOLIT,
+    MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
@@ -916,6 +917,8 @@ class _Expansion:
             self.unresolved(state, f"{_code(expr)} (the entries of {_code(expr.value)} are added where ms-scan does "
                                    "not follow)")
             return
+        if key is None and on_value is None and self.expand_indexed(state, expr, values, fn, via, depth):
+            return
         if on_value is None:
             on_value = lambda v, ctx: self.expand_value(state, v, ctx, via, depth + 1)  # noqa: E731
         keys = {key} if key is not None else self.key_choices(expr, fn) or ()
@@ -957,6 +960,26 @@ class _Expansion:
                     on_value(x, ctx)
                 for op in state.site.ops[start:]:
                     op.when = op.when or f"{field[0]}|{field[1]}={k}|{','.join(table_keys)}"
+
+    def expand_indexed(self, state, expr: cst.Subscript, values: list, fn: _Fn, via: str, depth: int) -> bool:
+        """`self.heads[self.head_index](h)` with the index one known int (index_value: a literal, a constant, a
+        class attribute of a settings class) and the container an nn.ModuleList / nn.Sequential whose layers are
+        shown in order (container_elements: a display, a comprehension over a literal tuple, a list built in
+        loops): only the layer at that index runs. False (nothing done) when any of that is not shown."""
+        if len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index) or len(values) != 1:
+            return False
+        k = expr.slice[0].slice.value
+        index = self.index_value(k, fn)
+        lit = _literal(k) if index is None else _NOLIT  # `self.heads[-1]`
+        index = lit if isinstance(lit, int) and not isinstance(lit, bool) and lit < 0 else index
+        v, ctx = values[0]
+        elements = self.container_elements(v, ctx) if index is not None else None
+        if elements is None or not -len(elements) <= index < len(elements):
+            return False
+        e, c, chosen = elements[index]
+        with self.choosing(chosen):
+            self.expand_layer_arg(state, e, c, via, depth + 1)
+        return True
 
     def empty_display(self, v) -> bool:
         """`{}`, `[]`, `()`, `dict()`, `nn.ModuleDict()`, `OrderedDict()`, `nn.ModuleList()`: a container built

@@ -911,6 +911,8 @@ class _Values:
         if attr:  # `self.use_elu`: every value the class assigns it (those an if on the construction leaves)
             cls = self.class_of(cst.Name(head), fn) if any(f.self_name == head for f in enclosing(fn)) else None
             method, values = self.class_members(cls, attr) if cls is not None and "." not in attr else (None, [])
+            if cls is None and "." not in attr:  # `Model.HEADS`, a class attribute of a settings class
+                values = self.class_attr_values(cst.Name(head), attr, fn) or []
             found = {evaluate(v, {}, lambda n, c=c: self.const_value(c, n, depth + 1))
                      for v, c in self.reachable(values)} if method is None and values else {_NOLIT}
             return found.pop() if len(found) == 1 else _NOLIT
