@@ -496,7 +496,7 @@ class _Expansion:
     def registers_name(self, c: cst.Call, init: _Fn) -> bool:
         """`self.add_module(name, m)` / `setattr(self, name, m)` in init with a name that is not a literal."""
         func = c.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "add_module" and \
+        if isinstance(func, cst.Attribute) and func.attr.value in ("add_module", "register_module") and \
                 isinstance(func.value, cst.Name) and func.value.value == init.self_name and c.args:
             name = c.args[0].value
         elif isinstance(func, cst.Name) and func.value == "setattr" and len(c.args) == 3 and \
@@ -1157,12 +1157,14 @@ class _Expansion:
                 self.emit(state, held[0], g, call, via)
                 self.constant_callees(state, held[1])
                 return
-        getattr_of = self.getattr_target(v, ctx)
+        chosen = self.getattr_choices(v, ctx) if len(v.args) == 2 and \
+            isinstance(v.args[1].value, cst.FormattedString) else None
+        getattr_of = self.getattr_target(v, ctx) if chosen is None else None
         if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
             owner, attr = getattr_of
             self.expand_member(state, owner, attr, ctx, via, depth + 1)
             return
-        chosen = self.getattr_choices(v, ctx)
+        chosen = chosen or self.getattr_choices(v, ctx)  # (`getattr(self, f"head_{self.active}")`: the one named)
         if chosen is not None:  # `for name in self.order: x = getattr(self, name)(x)`: each attribute named
             for attr in chosen[1]:
                 self.expand_member(state, chosen[0], attr, ctx, via, depth + 1)

@@ -1147,6 +1147,8 @@ class _Values:
         leaves it out: `EnergyMLP(act="gelu_tanh")` makes `act` "gelu_tanh"). None when any is not known (no
         call, a starred call, a value that is not such a literal)."""
         lit = _literal(expr)
+        if isinstance(expr, cst.FormattedString) and depth <= MAX_CLASS_HOPS:
+            return self.fstring_choices(expr, fn, ok, depth)
         if lit is _NOLIT and isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
                 depth <= MAX_CLASS_HOPS:
             held = self.attribute_choices(expr, fn, ok, depth)
@@ -1185,6 +1187,24 @@ class _Values:
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
+
+    def fstring_choices(self, expr: cst.FormattedString, fn: _Fn, ok, depth: int) -> set | None:
+        """literal_choices of an f-string (`f"head_{self.active}"`): each string its holes' known literals make (at
+        most 16); None when a hole has a format spec or conversion, or its values are not known."""
+        texts = {""}
+        for part in expr.parts:
+            if isinstance(part, cst.FormattedStringText):
+                texts = {t + part.value for t in texts}
+                continue
+            if part.format_spec is not None or part.conversion is not None:
+                return None
+            values = self.literal_choices(part.expression, fn, lambda v: isinstance(v, (str, int)), depth + 1)
+            if not values or any(isinstance(v, bool) for v in values):
+                return None
+            texts = {t + str(v) for t in texts for v in values}
+            if len(texts) > 16:
+                return None
+        return texts if all(ok(t) for t in texts) else None
 
     def sequence_displays(self, seq, fn: _Fn, depth: int = 0, kinds: tuple = (cst.List, cst.Tuple, cst.Set)) \
             -> list | None:

@@ -322,12 +322,13 @@ class GradExtractor(Extractor):
                 self._record_rows(el.value, it, (*at, i), index)
 
     def _record_setattr(self, node: cst.Call, fn: _Fn) -> None:
-        """`setattr(self, "critic", m)`, `setattr(self, f"layer{i}", m)`, `self.add_module("head", m)`: an
-        attribute of the class (a computed name is held as its literal prefix + "*")."""
+        """`setattr(self, "critic", m)`, `setattr(self, f"layer{i}", m)`, `self.add_module("head", m)` (or its alias
+        `register_module`): an attribute of the class (a computed name is held as its literal prefix + "*")."""
         func = node.func
         if isinstance(func, cst.Name) and func.value == "setattr" and len(node.args) == 3:
             owner, name, value = (a.value for a in node.args)
-        elif isinstance(func, cst.Attribute) and func.attr.value == "add_module" and len(node.args) == 2:
+        elif isinstance(func, cst.Attribute) and func.attr.value in ("add_module", "register_module") and \
+                len(node.args) == 2:
             owner, (name, value) = func.value, (a.value for a in node.args)
         else:
             return
