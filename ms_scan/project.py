@@ -447,6 +447,21 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 
     cat = load_catalog()
 
+    def fill_constant_name(name: str) -> str | None:
+        """A project name template "{&<module>:<name>}<rest>" (grad_project.module_getattr) with that module's one
+        string constant in place of the braces; None when it is not one known identifier."""
+        ref, _, rest = name[2:].partition("}")
+        values = constant_list(*ref.partition(":")[::2])
+        value = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 and \
+            "?" not in values else None
+        return value + rest if isinstance(value, str) and value.isidentifier() else None
+
+    for (home, name, kind, slot), found in [(k, v) for k, v in args.items() if k[1].startswith("{&")]:
+        # `getattr(losses, config.LOSS)(D)` (grad_project.module_getattr): a call of the attribute the constant names
+        filled = fill_constant_name(name)
+        if filled is not None:
+            args.setdefault((defining_module(by_module, home, filled), filled, kind, slot), []).extend(found)
+
     def constant_api(op):
         """op with its API template "torch.nn.{&<module>:<name>}" filled in with that module's one string constant
         (a torch name the catalog knows), else None."""
@@ -671,6 +686,10 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                outer: dict | None = None, built: tuple = ()) -> bool:
         if callee.role in ("flag", "config"):
             return True  # decided by _decide_flags
+        if callee.name.startswith("{&"):  # `getattr(losses, config.LOSS)` (grad_project.module_getattr): the
+            filled = fill_constant_name(callee.name)  # attribute config.LOSS names, when one known string
+            return filled is not None and follow(replace(callee, name=filled), via, conf, seen, hops, site, live,
+                                                 outer, built)
         chosen = picked_entries(callee, outer or {}, built)
         if chosen is not None:  # `ACTS[cfg["act"]]` of another file's table: the entries the configs name
             for k in chosen:
@@ -893,8 +912,9 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
         seen.add(key)
         home = defining_module(by_module, c.module, c.name)
         out.append(c)
-        if c.role in CALLER_ROLES:
-            found = callers.get((home or c.module, c.name), [])
+        if c.role in CALLER_ROLES:  # (and those calling what another file's constant names in that module)
+            found = callers.get((home or c.module, c.name), []) + [
+                m for (h, n), ms in callers.items() if n.startswith("{&") and h == (home or c.module) for m in ms]
         else:
             found = summaries.get((home, c.name, c.role)) or (
                 summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else []) or (

@@ -520,7 +520,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     for c in reached:
         if c.role in project.CALLER_ROLES and f"\0{c.module}:{c.name}" not in done:
             done.add(f"\0{c.module}:{c.name}")
-            params.add((re.compile(rb"\b%s\b" % re.escape(c.name.partition(".")[0].encode())),
+            # (or reach it through `getattr(losses, config.LOSS)`, grad_project.module_getattr)
+            params.add((re.compile(rb"\b(?:%s|getattr)\b" % re.escape(c.name.partition(".")[0].encode())),
                         tuple(part.encode() for part in c.module.split("."))))
     for c in reached:
         if c.role not in project.CALLER_ROLES:

@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default,
-    refs, _role_words, _unchain,
+    refs, _role_words, _unchain, when_safe,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
@@ -168,6 +168,11 @@ class _ProjectLinks:
                 state.site.project.append(config)
         if built is not None and role == "instance":
             self.passed_config_callees(state, built, fn)
+        if name.startswith("{&"):  # `getattr(losses, config.LOSS)` (module_getattr): config's file is summarised
+            ref_module, _, ref_name = name[2:].partition("}")[0].partition(":")
+            config = ProjectCallee(ref_module, ref_name.partition(".")[0], "config", "", "high", "")
+            if config not in state.site.project:
+                state.site.project.append(config)
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
                                live=",".join(t for t in (tokens, keys, key) if t))
         if callee not in state.site.project:
@@ -637,9 +642,10 @@ class _ProjectLinks:
         target = self.project_target(func, fn)
         if target is not None:
             return target
-        target = self.aliased_target(func, fn) if isinstance(func, cst.Name) else None
-        if target is not None:  # `loss_fn = losses.wgan_gp`, `loss_fn = getattr(losses, CFG["loss"])`
-            return target
+        target = self.aliased_target(func, fn) if isinstance(func, cst.Name) else \
+            self.module_getattr(func, fn) if isinstance(func, cst.Call) else None
+        if target is not None:  # `loss_fn = losses.wgan_gp`, `loss_fn = getattr(losses, CFG["loss"])`,
+            return target  # `getattr(losses, config.LOSS)(D)`
         if isinstance(func, cst.Name):  # `penalty(net, x)` with `penalty = Penalty(...)`: Penalty.__call__
             func = cst.Attribute(value=func, attr=cst.Name("__call__"))
         elif not isinstance(func, cst.Attribute):
@@ -653,8 +659,12 @@ class _ProjectLinks:
         made = set()
         for v, ctx in bound:
             v = _unchain(v)
-            t = self.project_target(v.func, ctx) if isinstance(v, cst.Call) else None
-            if t is None or not t[1][:1].isupper():
+            t = None
+            if isinstance(v, cst.Call):  # `Penalty(...)`, `loss_cls(D)`, `getattr(losses, config.LOSS)(D)`
+                t = self.project_target(v.func, ctx) or \
+                    (self.aliased_target(v.func, ctx) if isinstance(v.func, cst.Name) else
+                     self.module_getattr(v.func, ctx))
+            if t is None or not (t[1][:1].isupper() or t[1].startswith("{&")):
                 return None
             made.add(t)
         if len(made) != 1:
@@ -671,6 +681,12 @@ class _ProjectLinks:
         v, ctx = found[0][0], found[1]
         if isinstance(v, (cst.Name, cst.Attribute)):
             return self.project_target(v, ctx)
+        return self.module_getattr(v, ctx)
+
+    def module_getattr(self, v, ctx: _Fn) -> tuple[str, str] | None:
+        """(module, name) of `getattr(losses, "wgan_gp")` with losses a project module and the name one known
+        string; with the name another project module's constant (`getattr(losses, config.LOSS)`), the name is the
+        template "{&config:LOSS}" that ms_scan.project fills with the constant's string."""
         if not (isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == "getattr" and
                 len(v.args) == 2 and not any(a.star or a.keyword for a in v.args) and
                 isinstance(v.args[0].value, cst.Name) and self.lookup_def(ctx, "getattr") is None):
@@ -681,7 +697,13 @@ class _ProjectLinks:
         if b is None or b[0] != PROJMOD:
             return None
         keys = self.literal_choices(v.args[1].value, ctx, lambda k: isinstance(k, str) and k.isidentifier())
-        return (b[1], next(iter(keys))) if keys is not None and len(keys) == 1 else None
+        if keys is not None:
+            return (b[1], next(iter(keys))) if len(keys) == 1 else None
+        name = v.args[1].value
+        target = self.project_target(name, ctx) if isinstance(name, (cst.Name, cst.Attribute)) else None
+        if target is None or not when_safe(*target, also="&+:=[]{}"):
+            return None
+        return b[1], f"{{&{target[0]}:{target[1]}}}"
 
     def bound_values(self, fn: _Fn, name: str, depth: int = 0) -> list:
         """(value, its function) for each value `name` holds in fn: its assignments, or for a parameter never

@@ -423,6 +423,9 @@ class _Summaries:
         site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
         state = _PathState(site)
         expand(state)
+        if ":{&" in name:  # what `getattr(losses, config.LOSS)(D)` passes (grad_project.module_getattr): config's
+            ref_module, _, ref_name = name.partition(":{&")[2].partition("}")[0].partition(":")  # file summarised
+            site.project.append(ProjectCallee(ref_module, ref_name.partition(".")[0], "config", "", "high", ""))
         return ModelSummary(name, role, site.ops, site.project, site.unresolved), state
 
     def _pointer(self, name: str, role: str, callee: ProjectCallee) -> tuple[ModelSummary, "_PathState"]:
