@@ -938,7 +938,7 @@ class _Expansion:
             if field is not None and when_safe(*field) and None not in entry_keys and \
                     len(set(entry_keys)) == len(entry_keys) and when_safe(*entry_keys, also="!"):
                 self.registered_when(state, thunks, entry_keys, field)
-            elif self.common_ops(state, thunks) and state.site.kind != "summary":
+            elif self.common_ops(state, thunks):
                 self.unresolved(state, f"{_code(expr)} (a registry entry picked by a key not known here: only what "
                                        "every entry runs is taken)")
             return
