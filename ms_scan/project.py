@@ -403,7 +403,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     import ast
     from dataclasses import replace
 
-    from ms_scan.extract.grad_common import HOOK, under_path
+    from ms_scan.extract.grad_common import HOOK, template_ref, under_path
     from ms_scan.extract.grad_dicts import DictRef
 
     by_module = Modules(all_facts)
@@ -447,14 +447,20 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 
     cat = load_catalog()
 
+    def template_constant(text: str) -> str | None:
+        """The one string constant, an identifier, that fills the "{&<module>:<name>}" template of a project name
+        or API (grad_common.template_ref); None when that constant is not one known such string."""
+        module, name, _ = template_ref(text)
+        values = constant_list(module, name)
+        value = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 and \
+            "?" not in values else None
+        return value if isinstance(value, str) and value.isidentifier() else None
+
     def fill_constant_name(name: str) -> str | None:
         """A project name template "{&<module>:<name>}<rest>" (grad_project.module_getattr) with that module's one
         string constant in place of the braces; None when it is not one known identifier."""
-        ref, _, rest = name[2:].partition("}")
-        values = constant_list(*ref.partition(":")[::2])
-        value = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 and \
-            "?" not in values else None
-        return value + rest if isinstance(value, str) and value.isidentifier() else None
+        value = template_constant(name)
+        return value + template_ref(name)[2] if value is not None else None
 
     for (home, name, kind, slot), found in [(k, v) for k, v in args.items() if k[1].startswith("{&")]:
         # `getattr(losses, config.LOSS)(D)` (grad_project.module_getattr): a call of the attribute the constant names
@@ -465,12 +471,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     def constant_api(op):
         """op with its API template "torch.nn.{&<module>:<name>}" filled in with that module's one string constant
         (a torch name the catalog knows), else None."""
-        prefix, _, ref = op.api.partition("{&")
-        module, _, name = ref.rstrip("}").partition(":")
-        values = constant_list(module, name)
-        value = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 and \
-            "?" not in values else None
-        api = cat.canonical_name(prefix + value) if isinstance(value, str) and value.isidentifier() else None
+        value = template_constant(op.api)
+        api = cat.canonical_name(op.api.partition("{&")[0] + value) if value is not None else None
         return replace(op, api=api) if api is not None and cat.kind(api) is not None else None
 
     def constant_text(op) -> str:
@@ -894,8 +896,11 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     by_module = Modules(all_facts)
     summaries: dict[tuple, list] = {}
     callers: dict[tuple, list] = {}
+    templated: dict[str, list] = {}  # home -> the callers of what another file's constant names in it
     for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, _PASSED):
         callers.setdefault((home, name), []).append(m)
+        if name.startswith("{&"):  # (`getattr(losses, config.LOSS)(D)`, grad_project.module_getattr)
+            templated.setdefault(home, []).append(m)
     for f in all_facts:
         for m in f.models:
             if m.role.partition(":")[0] not in CALLER_SUMMARIES:
@@ -913,8 +918,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
         home = defining_module(by_module, c.module, c.name)
         out.append(c)
         if c.role in CALLER_ROLES:  # (and those calling what another file's constant names in that module)
-            found = callers.get((home or c.module, c.name), []) + [
-                m for (h, n), ms in callers.items() if n.startswith("{&") and h == (home or c.module) for m in ms]
+            found = callers.get((home or c.module, c.name), []) + templated.get(home or c.module, [])
         else:
             found = summaries.get((home, c.name, c.role)) or (
                 summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else []) or (

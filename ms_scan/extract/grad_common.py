@@ -97,6 +97,18 @@ def constant_refs(field: str) -> list[tuple[str, str]] | None:
     return [(module, name) for module, _, name in (ref.partition(":") for ref in field[1:-len(LIST_FIELD)].split("+"))]
 
 
+def template_ref(text: str) -> tuple[str, str, str] | None:
+    """(module, name, what follows the braces) of a name or API template holding "{&<module>:<name>}" (the
+    constant of another module whose string fills it in ms_scan.project: grad_project.module_getattr,
+    grad_expand.getattr_constant); None when the text holds none."""
+    head, brace, ref = text.partition("{&")
+    if not brace:
+        return None
+    inner, _, rest = ref.partition("}")
+    module, _, name = inner.partition(":")
+    return module, name, rest
+
+
 # ------------------------------------------------------------------------------------------- facts
 @dataclass(slots=True)
 class GradOp:
@@ -182,6 +194,13 @@ class ProjectCallee:
     # the argument slots ("1", "y", comma-joined) of the call that depend on the differentiated inputs, when
     # only some do: the derivative path is the part of the callee's forward those arguments reach ("": all)
     live: str = ""
+
+
+def template_config(text: str) -> ProjectCallee | None:
+    """The "config" ProjectCallee that has the module of a "{&<module>:<name>}" template (template_ref)
+    summarised, so that ms_scan.project can read the constant filling it; None for a text without one."""
+    ref = template_ref(text)
+    return ProjectCallee(ref[0], ref[1].partition(".")[0], "config", "", "high", "") if ref is not None else None
 
 
 @dataclass(slots=True)

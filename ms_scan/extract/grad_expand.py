@@ -1157,14 +1157,16 @@ class _Expansion:
                 self.emit(state, held[0], g, call, via)
                 self.constant_callees(state, held[1])
                 return
-        chosen = self.getattr_choices(v, ctx) if len(v.args) == 2 and \
-            isinstance(v.args[1].value, cst.FormattedString) else None
+        # `getattr(self, f"head_{self.active}")` with the holes known: the one attribute named (before the prefix)
+        fstring = len(v.args) == 2 and isinstance(v.args[1].value, cst.FormattedString)
+        chosen = self.getattr_choices(v, ctx) if fstring else None
         getattr_of = self.getattr_target(v, ctx) if chosen is None else None
         if getattr_of is not None:  # `getattr(self, "critic")`, `getattr(self, f"block{i}")`
             owner, attr = getattr_of
             self.expand_member(state, owner, attr, ctx, via, depth + 1)
             return
-        chosen = chosen or self.getattr_choices(v, ctx)  # (`getattr(self, f"head_{self.active}")`: the one named)
+        if not fstring:
+            chosen = self.getattr_choices(v, ctx)
         if chosen is not None:  # `for name in self.order: x = getattr(self, name)(x)`: each attribute named
             for attr in chosen[1]:
                 self.expand_member(state, chosen[0], attr, ctx, via, depth + 1)

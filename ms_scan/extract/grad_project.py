@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default,
-    refs, _role_words, _unchain, when_safe,
+    refs, _role_words, template_config, _unchain, when_safe,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
@@ -168,11 +168,9 @@ class _ProjectLinks:
                 state.site.project.append(config)
         if built is not None and role == "instance":
             self.passed_config_callees(state, built, fn)
-        if name.startswith("{&"):  # `getattr(losses, config.LOSS)` (module_getattr): config's file is summarised
-            ref_module, _, ref_name = name[2:].partition("}")[0].partition(":")
-            config = ProjectCallee(ref_module, ref_name.partition(".")[0], "config", "", "high", "")
-            if config not in state.site.project:
-                state.site.project.append(config)
+        config = template_config(name)  # `getattr(losses, config.LOSS)` (module_getattr): config's file summarised
+        if config is not None and config not in state.site.project:
+            state.site.project.append(config)
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
                                live=",".join(t for t in (tokens, keys, key) if t))
         if callee not in state.site.project:

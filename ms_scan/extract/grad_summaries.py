@@ -11,7 +11,8 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
-    _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, _unchain, yielded,
+    _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
+    yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
@@ -423,9 +424,9 @@ class _Summaries:
         site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)
         state = _PathState(site)
         expand(state)
-        if ":{&" in name:  # what `getattr(losses, config.LOSS)(D)` passes (grad_project.module_getattr): config's
-            ref_module, _, ref_name = name.partition(":{&")[2].partition("}")[0].partition(":")  # file summarised
-            site.project.append(ProjectCallee(ref_module, ref_name.partition(".")[0], "config", "", "high", ""))
+        config = template_config(name)  # what `getattr(losses, config.LOSS)(D)` passes (grad_project.module_getattr)
+        if config is not None:
+            site.project.append(config)
         return ModelSummary(name, role, site.ops, site.project, site.unresolved), state
 
     def _pointer(self, name: str, role: str, callee: ProjectCallee) -> tuple[ModelSummary, "_PathState"]:
