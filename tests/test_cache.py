@@ -1,6 +1,7 @@
 """The per-file facts cache (ms_scan/cache.py): round trips, warm re-scans, invalidation, hostile entries."""
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
@@ -28,8 +29,13 @@ def ms_scan(*args, cwd=None):
                           text=True, cwd=cwd, timeout=300)
 
 
+@functools.lru_cache(maxsize=None)
+def _discovered(folder: str):
+    return discover([folder], (), False)  # (once a folder: 540 fixtures share one)
+
+
 def _real_facts(path: Path, gate: bool | str = True) -> FileFacts:
-    found = discover([str(path.parent)], (), False)
+    found = _discovered(str(path.parent))
     src = next(f for f in found.files if Path(f.abspath).resolve() == path.resolve())
     if gate == scan_mod.MODELS_PASS:  # the targeted second look (model summaries)
         return scan_mod.extract_file(src, found.project_modules, Settings(), gate)

@@ -1230,9 +1230,9 @@ class ShapeExtractor(Extractor):
                 return "real", v.bool_origin if _real(v.bool_origin) else expr
             return ("cond", v.bool_origin) if v.boolean == "?" and isinstance(v.bool_origin, _Cond) else None
 
-        def resolve(c: _Cond, seen: frozenset) -> tuple | None:
-            if id(c) in memo:
-                return memo[id(c)]
+        def follow(c: _Cond) -> list:
+            """What each caller passes (each return gives) for c, in order: (step's answer, expr, how)."""
+            out = []
             entries = param_src.get(id(c), ()) if c.site is None else ret_src.get((c.fn, c.param), ())
             for v, expr, how in entries:
                 r = step(c.kind, v, expr)
@@ -1241,8 +1241,38 @@ class ShapeExtractor(Extractor):
                     # the function returns (something of) its own parameter: what *this* call passes decides
                     at = site_args.get((c.fn, c.site, r[1].param))
                     r = step(c.kind, *at) if at is not None else None
-                if r is None:
-                    continue
+                if r is not None:
+                    out.append((r, expr, how))
+            return out
+
+        # the conds that reach some real origin by some path (a reverse sweep over every cond the pending ones
+        # lead to): resolve's depth-first search goes only through those, linear instead of exponential
+        outs: dict[int, list] = {}
+        todo = [cond for cond, _, _ in self.pending]
+        while todo:
+            c = todo.pop()
+            if id(c) not in outs:
+                outs[id(c)] = follow(c)
+                todo.extend(r[1] for r, _, _ in outs[id(c)] if r[0] == "cond")
+        users: dict[int, list] = {}
+        live = {k for k, edges in outs.items() if any(r[0] == "real" for r, _, _ in edges)}
+        for k, edges in outs.items():
+            for r, _, _ in edges:
+                if r[0] == "cond":
+                    users.setdefault(id(r[1]), []).append(k)
+        todo = list(live)
+        while todo:
+            for k in users.get(todo.pop(), ()):
+                if k not in live:
+                    live.add(k)
+                    todo.append(k)
+
+        def resolve(c: _Cond, seen: frozenset) -> tuple | None:
+            if id(c) in memo:
+                return memo[id(c)]
+            if id(c) not in live:
+                return None
+            for r, expr, how in outs[id(c)]:
                 if r[0] == "real":
                     memo[id(c)] = (r[1], expr, how)
                     return memo[id(c)]
