@@ -961,7 +961,7 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             union: set = set()
             unknown = False
             for c in flags:
-                values = _flag_values(c, called, configs, by_module)
+                values = _flag_values(c, called, configs, by_module, refs)
                 if values is None:
                     unknown = True
                 else:
@@ -1003,7 +1003,15 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
     return bool(guards) and all(false(g) for g in guards)
 
 
-def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict) -> set | None:
+def _reach_of(module: str, name: str):
+    """A "reach" callee for a module-level function of `module` that its own file neither calls nor names."""
+    from ms_scan.extract.grad_common import ProjectCallee
+    from ms_scan.extract.grad_guards import REACH
+
+    return ProjectCallee(module, name, "flag", "", "high", "", "", REACH + '{"self": null, "calls": []}')
+
+
+def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset()) -> set | None:
     """The values ("True" / "False" / "None") one callee of _decide_flags gives create_graph: an empty set when no
     call gives it any, None when one is not known."""
     bools = ("True", "False", "None")
@@ -1035,7 +1043,10 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict) -
     if rest and rest[0] == "not":  # `create_graph=not first_order`
         values = {{"True": "False"}.get(v, "True") if v in bools else v for v in values}
     here = set(rest[1].split(",")) if len(rest) > 1 and rest[1] else set()
-    values |= here  # the values the defining file's own calls give create_graph
+    for v in here:  # the values the defining file's own calls give create_graph
+        value, _, where = v.partition("@")  # (given in a function of that file no file runs: not counted)
+        if not where or not _unreached(_reach_of(c.module, where), called, configs, by_module, refs):
+            values.add(value)
     if not values:
         return set()
     return values if values <= set(bools) else None

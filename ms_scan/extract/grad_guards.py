@@ -17,6 +17,7 @@ from ms_scan.extract.grad_common import (
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.walk import _children as _field_children, _node_info
 
 BACKED = "backed|"  # the param of a "flag" callee: a site kept when a caller differentiates the function's result
 REACH = "reach|"  # ProjectCallee.param prefix of a "flag" callee that says when a site runs at all (reach_callee)
@@ -233,21 +234,40 @@ class _Guards:
             return out
         keys: dict[str, set] = {k: set() for k in tables}
         keyed, other = set(), {k: 0 for k in tables}
-        for n in _walk(self.ex._module_node):  # (pre-order: a subscript before the name it reads)
-            if isinstance(n, cst.Subscript) and isinstance(n.value, cst.Name) and n.value.value in tables:
-                key = _subscript_key(n)
-                if isinstance(key, str):
-                    keys[n.value.value].add(key)
+        fns = {id(f.node): f for f in self.all_fns() if f.node is not None}
+        stack = [(self.ex._module_node, self.ex._module_fn)]
+        while stack:  # (every node, in the function it is in: pre-order, a subscript before the name it reads)
+            n, f = stack.pop()
+            if n.__class__ is cst.FunctionDef:
+                f = fns.get(id(n))
+            if n.__class__ is cst.Subscript and n.value.__class__ is cst.Name and n.value.value in tables:
+                key = self.table_keys(n, f) if f is not None else None
+                if key is not None:
+                    keys[n.value.value] |= key
                     keyed.add(id(n.value))
-            elif isinstance(n, cst.Name) and n.value in tables and id(n) not in keyed:
+            elif n.__class__ is cst.Name and n.value in tables and id(n) not in keyed:
                 other[n.value] += 1
+            kids = [n.value] if n.__class__ is cst.Attribute or n.__class__ is cst.Arg else \
+                list(_field_children(n, _node_info(n.__class__)[0]))  # (not an attribute's or keyword's name)
+            stack.extend((c, f) for c in reversed(kids))
         for name, table in tables.items():
             if other[name] != 1 or not keys[name]:  # (read otherwise than `T["key"]`: the assignment's target only)
                 continue
             for e in table.elements:
                 if _literal(e.key) not in keys[name]:
                     out.update(id(n) for n in _walk(e.value) if isinstance(n, cst.Name))
+                    out.add(id(e.value))  # (`"none": lambda c, r, f: ...`, a function of its own: grads.visit_Assign)
         return out
+
+    def table_keys(self, node: cst.Subscript, fn: _Fn) -> set | None:
+        """The string keys `T[key]` can read in fn: a literal (`REG["none"]`), or a value of the file's constants
+        (`STEPS[CFG["penalty"]]`, a name bound to one: literal_choices); None when not known."""
+        key = _subscript_key(node)
+        if isinstance(key, str):
+            return {key}
+        if len(node.slice) != 1 or not isinstance(node.slice[0].slice, cst.Index):
+            return None
+        return self.literal_choices(node.slice[0].slice.value, fn, lambda v: isinstance(v, str))
 
     def reference_guards(self, fn: _Fn) -> list | None:
         """The guards over the names of fn that are no calls of it (`partial(r1, ...)`, a table, a callback), each

@@ -281,18 +281,36 @@ class _Paths:
     def detached_weights(self, call: cst.Call, fn: _Fn) -> bool:
         """A transformed function applied to weights taken out of the graph (`g = vmap(grad(f))(params, x, y)`
         with `params = {k: v.detach() for k, v in model.named_parameters()}`, an empirical Fisher): its result is
-        a constant, whatever is later backpropagated through it."""
-        for a in call.args:
-            for v in [a.value] + self.trace_back(fn, set(refs(a.value))):
-                if not isinstance(v, (cst.DictComp, cst.ListComp, cst.GeneratorExp, cst.SetComp)):
-                    continue
-                it = v.for_in.iter
-                if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and
-                        it.func.attr.value in _PARAMETER_METHODS):
-                    continue
-                element = v.value if isinstance(v, cst.DictComp) else v.elt
-                if not refs_besides(element) & refs(v.for_in.target) and not self.leaf_again(element):
-                    return True  # the weights are read only through `.detach()` / `zeros_like` ...
+        a constant, whatever is later backpropagated through it, unless another argument is a tensor that requires
+        grad (`inner_grad(params, x, y, softplus(rho))` with `rho` a leaf: a hypergradient reaches rho through the
+        gradient, so the function is differentiated twice)."""
+        detached = [a for a in call.args if self.detached_arg(a, fn)]
+        return bool(detached) and not any(self.grad_leaf_in(a.value, fn) for a in call.args if a not in detached)
+
+    def detached_arg(self, a: cst.Arg, fn: _Fn) -> bool:
+        """The argument is a comprehension over a module's parameters that reads them only detached."""
+        for v in [a.value] + self.trace_back(fn, set(refs(a.value))):
+            if not isinstance(v, (cst.DictComp, cst.ListComp, cst.GeneratorExp, cst.SetComp)):
+                continue
+            it = v.for_in.iter
+            if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and
+                    it.func.attr.value in _PARAMETER_METHODS):
+                continue
+            element = v.value if isinstance(v, cst.DictComp) else v.elt
+            if not refs_besides(element) & refs(v.for_in.target) and not self.leaf_again(element):
+                return True  # the weights are read only through `.detach()` / `zeros_like` ...
+        return False
+
+    def grad_leaf_in(self, expr, fn: _Fn) -> bool:
+        """`expr` is computed from a tensor made to require grad in this function or those enclosing it
+        (`torch.zeros(n, requires_grad=True)`, `.requires_grad_()`, `nn.Parameter(...)`), read not only through
+        `.detach()`."""
+        for v in [expr] + self.trace_back(fn, set(refs_besides(expr)), cuts=True):
+            for c in calls_besides(v):
+                flag = _kw(c, "requires_grad")
+                if flag is not None and _literal(flag) is True or self.leaf_again(c) or \
+                        self.torch_api(c) == "torch.nn.Parameter":
+                    return True
         return False
 
     def closed_over_modules(self, t: cst.Call, fn: _Fn) -> bool:
@@ -757,32 +775,62 @@ class _Paths:
     def sibling_returns(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list, hops: int) -> bool:
         """`logits, fz, z = model(x)` then `grad(fz, z, create_graph=True)`: outputs and inputs are elements of
         the tuple one call of a forward (or a def) of this file returns (a DEQ's `return head(fz), fz, z_star`):
-        the slice inside it, from the returned input element to the returned output element. False when they are
-        not such elements."""
-        if hops > MAX_LIFTS or not outputs or not all(isinstance(e, cst.Name) for e in (*outputs, *inputs)):
+        the slice inside it, from the returned input element to the returned output element. The outputs may be
+        computed from such elements (`img, ws = G(z, return_ws=True)`, `grad((img * noise).sum(), ws)`: StyleGAN's
+        path length), and a return may pick its tuple by a flag (`return (img, ws) if return_ws else img`: the
+        tuple). False when they are not such elements."""
+        if hops > MAX_LIFTS or not outputs or not inputs or not all(isinstance(e, cst.Name) for e in inputs):
             return False
-        call, slots = None, {}
-        for e in (*outputs, *inputs):
-            found = self.lookup_assigns(fn, e.value)
+
+        def source(name: str):
+            found = self.lookup_assigns(fn, name)
             values = found[0] if found is not None else []
-            if len(values) != 1 or not isinstance(values[0], cst.Call) or call is not None and values[0] is not call:
+            if len(values) != 1 or not isinstance(values[0], cst.Call):
+                return None, None
+            return values[0], self.ex._unpacked.get(id(values[0]), {}).get(name)
+        call, in_slots = None, []
+        for e in inputs:
+            c, slot = source(e.value)
+            if c is None or slot is None or call is not None and c is not call:
                 return False
-            call = values[0]
-            slots[e.value] = self.ex._unpacked.get(id(call), {}).get(e.value)
-            if slots[e.value] is None:
+            call = c
+            in_slots.append(slot)
+        if all(isinstance(e, cst.Name) for e in outputs):
+            out_slots = []
+            for e in outputs:
+                c, slot = source(e.value)
+                if c is not call or slot is None:
+                    return False
+                out_slots.append(slot)
+        else:  # (the outputs computed here from elements of the same call: those elements)
+            names = set().union(*(refs_besides(o) for o in outputs))
+            self.trace_back(fn, names, cuts=True)
+            found = [source(n) for n in sorted(names)]
+            out_slots = sorted({slot for c, slot in found if c is call and slot is not None} - set(in_slots))
+            if not out_slots:
                 return False
         func = call.func
         cls = self.class_of(func, fn) if isinstance(func, (cst.Name, cst.Attribute)) else None
+        if cls is None and isinstance(func, cst.Name):  # `generator(z, return_ws=True)`, a parameter
+            cls = self.passed_class(func.value, fn)
         d = self.class_members(cls, "forward")[0] if cls is not None else \
             self.lookup_def(fn, func.value) if isinstance(func, cst.Name) else None
+        if d is None and isinstance(func, cst.Name) and self.param_of(fn, func.value) and \
+                self.lookup_assigns(fn, func.value) is None and not self.calls_of(self.param_owner(fn, func.value)):
+            # a model another file passes: its call is on the path whole (which slots, its file does not say)
+            self.expand_held(state, call, fn, hops + 1)
+            return True
         if d is None or not isinstance(d.node, cst.FunctionDef):
             return False
-        returns = returned(d.node.body)
-        if not tuple_slots(returns, max(slots.values())):
+        top = max(in_slots + out_slots)
+        returns = [r for v in returned(d.node.body) for r in ((v.body, v.orelse) if isinstance(v, cst.IfExp) else (v,))]
+        returns = [r for r in returns if isinstance(r, (cst.Tuple, cst.List))] if \
+            any(isinstance(v, cst.IfExp) for v in returned(d.node.body)) else returns
+        if not tuple_slots(returns, top):
             return False
         for r in returns:
-            self.slice(state, d, [r.elements[slots[e.value]].value for e in outputs],
-                       [r.elements[slots[e.value]].value for e in inputs], hops + 1)
+            self.slice(state, d, [r.elements[i].value for i in out_slots], [r.elements[i].value for i in in_slots],
+                       hops + 1)
         return True
 
     def submodule_weights(self, fn: _Fn, inputs: list) -> list:

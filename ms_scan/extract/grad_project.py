@@ -397,9 +397,34 @@ class _ProjectLinks:
         lit = _literal(default) if default is not None else ""
         if lit is not _NOLIT and lit not in (True, False, None, ""):
             return None
-        kept = ",".join(sorted(str(v) for v in here)) if here is not None else ""
+        kept = ",".join(sorted(self.own_flag_values(owner, name, here))) if here is not None else ""
         return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
                              f"{index}:{name}:{'' if lit is _NOLIT else lit}:{'not' if neg else ''}:{kept}")
+
+    def own_flag_values(self, owner: _Fn, name: str, here: set) -> set:
+        """flag_callee's values this file's calls give `name` ("True", "False"), each given by a call inside a public
+        module-level function that nothing in this file calls or names marked "@<function>"
+        (`def vector_field_loss(m, x): ... field(m, x, create_graph=True)`): ms_scan.project counts it only where
+        that function runs (_flag_values). `here` as they are when the calls do not each show their values."""
+        plain = {str(v) for v in here}
+        default = param_default(owner.node, name) if isinstance(owner.node, cst.FunctionDef) else None
+        out = set()
+        for call, caller in self.calls_of(owner):
+            arg = self.param_arg(owner, call, name)
+            if arg is None and any(a.star for a in call.args):
+                return plain
+            values = self.literal_values(arg if arg is not None else default, caller if arg is not None else owner, 1) \
+                if arg is not None or default is not None else None
+            if values is None:
+                return plain
+            top = caller
+            while top.parent is not None and top.parent is not self.ex._module_fn:
+                top = top.parent
+            lone = top is not owner and top.parent is self.ex._module_fn and top.cls is None and \
+                isinstance(top.node, cst.FunctionDef) and not top.node.decorators and \
+                not top.name.startswith("_") and not self.calls_of(top) and self.reference_guards(top) == []
+            out |= {f"{v}@{top.name}" if lone else str(v) for v in values}
+        return out if {v.partition("@")[0] for v in out} == plain else plain
 
     def param_flag(self, expr, fn: _Fn) -> tuple[str, bool] | None:
         """(parameter, negated) for a create_graph of `keep` or `not keep`, keep a parameter of fn (or of a function

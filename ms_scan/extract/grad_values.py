@@ -536,6 +536,7 @@ class _Values:
         found = self.lookup_assigns(fn, table.value)
         if found is None or not found[0]:
             return False
+        unpicked = self.unpicked_entries() if found[1] is self.ex._module_fn else ()  # (an entry no read picks)
         hit = False
         for v in found[0]:
             if isinstance(v, cst.Dict):
@@ -544,8 +545,8 @@ class _Values:
                 items = [e.value for e in v.elements if isinstance(e, cst.Element)]
             else:
                 return False
-            hit = hit or any(isinstance(x, cst.Name) and x.value == owner.name and
-                             self.lookup_def(found[1], x.value) is owner for x in items)
+            hit = hit or any(id(x) not in unpicked and (x is owner.node or isinstance(x, cst.Name) and
+                             x.value == owner.name and self.lookup_def(found[1], x.value) is owner) for x in items)
         return hit
 
     def calls_named(self, name: str) -> list[tuple[cst.Call, _Fn]]:

@@ -238,9 +238,16 @@ class GradExtractor(Extractor):
 
     def visit_Assign(self, node: cst.Assign) -> None:
         super().visit_Assign(node)
-        if isinstance(node.value, cst.Lambda) and len(node.targets) == 1 and \
-                isinstance(node.targets[0].target, cst.Name):
-            self._lambda_names[id(node.value)] = node.targets[0].target.value
+        if len(node.targets) != 1 or not isinstance(node.targets[0].target, cst.Name):
+            return
+        target = node.targets[0].target.value
+        if isinstance(node.value, cst.Lambda):
+            self._lambda_names[id(node.value)] = target
+        elif isinstance(node.value, cst.Dict):  # `REGS = {"gp": lambda c, r, f: lam * gp(c, r, f), ...}`
+            for e in node.value.elements:
+                key = _literal(e.key) if isinstance(e, cst.DictElement) else None
+                if isinstance(key, str) and isinstance(e.value, cst.Lambda):
+                    self._lambda_names[id(e.value)] = f"{target}[{key!r}]"
 
     def visit_Lambda(self, node: cst.Lambda) -> None:
         """A named lambda (`d = lambda y, x: torch.autograd.grad(y, x, ..., create_graph=True)[0]`) is a
