@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
+from ms_scan.extract.grad_common import CALLER_ROLES as _CALLER_ROLES
 from ms_scan.facts import FileFacts
 from ms_scan.index import Kept, Modules
 
@@ -795,11 +796,14 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         (ProjectCallee.guess) are candidates: the one that is a model (has an instance or member summary) is
         followed; when none is, the parameter's own callee (a caller role, of the same guess) follows the
         arguments other files pass; otherwise the class is said to be unknown, never named."""
-        left, groups = [], {}
+        left, groups, tabled = [], {}, set()
         for c in callees:
             if c.guess:
                 groups.setdefault(c.guess, []).append(c)
-            elif not follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer, built) and c.text:
+            elif follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer, built):
+                if c.role in CALLER_ROLES and _unkeyed(c.name):  # (a table entry's callers: the function's own
+                    tabled.add(c.text)  # name, unused there, is not left unresolved: grad_paths.function_tables)
+            elif c.text:
                 _add(left, c.text)
         for guess, cands in groups.items():
             fallback = [c for c in cands if c.role in CALLER_ROLES]  # the parameter itself, grad_project
@@ -817,7 +821,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 _add(left, cands[0].text)
             else:
                 _add(left, guess)
-        return left
+        return [t for t in left if t not in tabled]
 
     for facts in all_facts:
         for site in facts.grad_sites:
@@ -867,7 +871,7 @@ def _named_part(summary, attr: str):
     return replace(summary, project=[replace(c, live=named(c.live)) for c in summary.project])
 
 
-CALLER_ROLES = ("param", "lift", "hold", "back", "flag")  # followed into the files that call the callee
+CALLER_ROLES = _CALLER_ROLES  # followed into the files that call the callee (grad_common)
 # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
 CALLER_SUMMARIES = ("arg", "lift", "hold", "back", "called")
 _PASSED = tuple(k for k in CALLER_SUMMARIES if k != "called")  # ... for a parameter its own file cannot bind

@@ -521,7 +521,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
         if c.role in project.CALLER_ROLES and f"\0{c.module}:{c.name}" not in done:
             done.add(f"\0{c.module}:{c.name}")
             # (or reach it through `getattr(losses, config.LOSS)`, grad_project.module_getattr)
-            params.add((re.compile(rb"\b(?:%s|getattr)\b" % re.escape(c.name.partition(".")[0].encode())),
+            params.add((re.compile(rb"\b(?:%s|getattr)\b" % re.escape(c.name.partition(".")[0].partition("[")[0].encode())),
                         tuple(part.encode() for part in c.module.split("."))))
     for c in reached:
         if c.role not in project.CALLER_ROLES:

@@ -427,6 +427,10 @@ def _children(node: cst.CSTNode):
     return list(_field_children(node, _node_info(cls)[0]))
 
 
+# the ProjectCallee roles ms_scan.project follows into the files that call the callee
+CALLER_ROLES = ("param", "lift", "hold", "back", "flag")
+
+
 def _walk(node: cst.CSTNode):
     stack = [node]
     while stack:

@@ -5,10 +5,12 @@ Turning the calls on a slice into torch ops is grad_expand's job.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _FUNC_EVALUATING, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
+    CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, tuple_slots, union_or_none, weight_owners,
@@ -25,7 +27,35 @@ class _Paths:
     # ---------------------------------------------------------------- sites
     def run(self) -> list[tuple[cst.CSTNode, object]]:
         with _stack_room():
-            return self._run()
+            out = self._run()
+        tables = self.function_tables() if self.ex.module else {}
+        for _, site in out if tables else ():
+            if not isinstance(site, GradSite):
+                continue
+            # `REGULARISERS = {"tv": saliency_tv, ...}` called in another file as `REGULARISERS[key](model, x, y)`
+            # (grad_project.project_callee_of: "REGULARISERS[tv]", or "REGULARISERS[?]" for a key not known there)
+            for c in list(site.project):
+                if c.module == self.ex.module and c.role in _CALLER_ROLES:
+                    for table, key in tables.get(c.name, ()):
+                        for name in (f"{table}[{key}]", f"{table}[?]"):
+                            alias = replace(c, name=name)
+                            if alias not in site.project:
+                                site.project.append(alias)
+        return out
+
+    def function_tables(self) -> dict[str, list[tuple[str, str]]]:
+        """function name -> (table, key) for each entry of a module-level dict display of string keys naming a
+        module-level function of this file (`REGULARISERS = {"saliency_tv": saliency_tv}`)."""
+        top, out = self.ex._module_fn, {}
+        for table, values in top.assigns.items():
+            if "." in table or len(values) != 1 or not isinstance(values[0], cst.Dict):
+                continue
+            for e in values[0].elements:
+                key = _literal(e.key) if isinstance(e, cst.DictElement) else None
+                if isinstance(key, str) and isinstance(e.value, cst.Name) and \
+                        isinstance(getattr(top.defs.get(e.value.value), "node", None), cst.FunctionDef):
+                    out.setdefault(e.value.value, []).append((table, key))
+        return out
 
     def _run(self) -> list[tuple[cst.CSTNode, object]]:
         raw = list(self.ex._raw_sites)

@@ -665,6 +665,9 @@ class _ProjectLinks:
         target = self.project_target(func, fn)
         if target is not None:
             return target
+        target = self.table_callee(func, fn)
+        if target is not None:  # `REGULARISERS[cfg.reg](model, x, y)`, `reg = REGULARISERS[...]; reg(model, x, y)`
+            return target
         target = self.aliased_target(func, fn) if isinstance(func, cst.Name) else \
             self.module_getattr(func, fn) if isinstance(func, cst.Call) else None
         if target is not None:  # `loss_fn = losses.wgan_gp`, `loss_fn = getattr(losses, CFG["loss"])`,
@@ -694,6 +697,24 @@ class _ProjectLinks:
             return None
         module, cls = made.pop()
         return module, f"{cls}.{func.attr.value}"
+
+    def table_callee(self, func, fn: _Fn) -> tuple[str, str] | None:
+        """(module, "TABLE[key]") for a call of an entry of another project module's table: `T[k](...)`, or a
+        name bound once to `T[k]`; the key "?" when it is not known here (any entry: grad_paths.function_tables
+        gives each entry's function both names)."""
+        ctx = fn
+        if isinstance(func, cst.Name):
+            found = self.lookup_assigns(fn, func.value)
+            if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Subscript):
+                return None
+            func, ctx = found[0][0], found[1]
+        if not isinstance(func, cst.Subscript) or not isinstance(func.value, (cst.Name, cst.Attribute)):
+            return None
+        target = self.project_target(func.value, ctx)
+        if target is None:
+            return None
+        key = self.bound_key(func, ctx)
+        return target[0], f"{target[1]}[{key if key is not None and key.isidentifier() else '?'}]"
 
     def aliased_target(self, name: cst.Name, fn: _Fn) -> tuple[str, str] | None:
         """The project function or class a name bound once designates: `loss_fn = losses.wgan_gp`, or
