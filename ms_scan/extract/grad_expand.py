@@ -15,7 +15,7 @@ from ms_scan.extract.grad_common import (
     _target_nodes, under_path,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
-from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.scope import PROJECT, PROJMOD
 from ms_scan.extract.visitor import dotted_name
 
 
@@ -1346,8 +1346,28 @@ class _Expansion:
                     passed = [(default, owner.parent or self.ex._module_fn)]
                 refs_ = {self.target_ref(a, c, depth + 1) for a, c in passed}
                 return refs_.pop() if len(refs_) == 1 else None
+        if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
+                self.param_of(fn, expr.value.value):  # `cfg.SYNTHESIS`, cfg a parameter given the module config
+            module = self.module_param(fn, expr.value.value)
+            return (module, expr.attr.value, "") if module is not None else None
         target = self.project_target(expr, fn) if isinstance(expr, (cst.Name, cst.Attribute)) else None
         return (target[0], target[1], "") if target is not None else None
+
+    def module_param(self, fn: _Fn, name: str) -> str | None:
+        """The project module every binding of a parameter is (`def __init__(self, cfg=config)`, a construction
+        here leaving it out or passing `config`: the imported module's name); None otherwise."""
+        owner = self.param_owner(fn, name)
+        passed = self.args_or_default(fn, name)
+        default = param_default(owner.node, name) if isinstance(owner.node, cst.FunctionDef) else None
+        if not passed and default is not None:
+            passed = [(default, owner.parent or self.ex._module_fn)]
+        found = set()
+        for v, _ in passed:
+            b = self.project_binding(v.value) if isinstance(v, cst.Name) else None
+            if b is None or b[0] != PROJMOD:
+                return None
+            found.add(b[1])
+        return found.pop() if len(found) == 1 else None
 
     def getattr_constant(self, g, ctx: _Fn) -> tuple[str, str] | None:
         """`getattr(nn, settings.ACT)` (or `from settings import ACT`), the name a string constant of another project
@@ -1360,6 +1380,11 @@ class _Expansion:
             return None
         e = looked[1]
         target = self.project_target(e, ctx) if isinstance(e, (cst.Name, cst.Attribute)) else None
+        if target is None and isinstance(e, cst.Name) and self.param_of(ctx, e.value):
+            # `getattr(nn, act)()`, act given `cfg.SYNTHESIS["act"]` with cfg the config module: "SYNTHESIS.act"
+            ref = self.target_ref(e, ctx, 0)
+            target = (ref[0], ref[1] + ref[2]) if ref is not None and ref[0] and isinstance(ref[1], str) and \
+                "[" not in ref[2] else None
         if target is None or not when_safe(*target, also="&+:=[]{}"):
             return None
         return f"{api}.{{&{target[0]}:{target[1]}}}", f"&{target[0]}:{target[1]}[]"
