@@ -194,8 +194,11 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
     """(home module of the callee or None, callee) -> for each call the scanned files make of it ("called"
     summaries), the literal each keyword or slot gets (`True`, `'prelu'`; `?` when it is not a literal)."""
     calls: dict[tuple, list[dict]] = {}
-    for home, name, _, _, _, m in _caller_summaries(all_facts, by_module, ("called",)):
-        calls.setdefault((home, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
+    for home, name, _, _, f, m in _caller_summaries(all_facts, by_module, ("called",)):
+        lits = dict(x.split("=", 1) for x in m.unresolved)
+        if f.module and f.module == home:  # (a config class of the calling file: only its strings are recorded)
+            lits["@own"] = "1"
+        calls.setdefault((home, name), []).append(lits)
     return calls
 
 
@@ -948,6 +951,7 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
     from ms_scan.extract.grad_guards import BACKED, REACH
 
     refs = {(home, name) for home, name, _, _, _, _ in _caller_summaries(all_facts, by_module, ("ref",))}
+    defaults = _field_defaults(all_facts)
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:
@@ -965,7 +969,7 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             union: set = set()
             unknown = False
             for c in flags:
-                values = _flag_values(c, called, configs, by_module, refs)
+                values = _flag_values(c, called, configs, by_module, refs, defaults)
                 if values is None:
                     unknown = True
                 else:
@@ -1015,7 +1019,8 @@ def _reach_of(module: str, name: str):
     return ProjectCallee(module, name, "flag", "", "high", "", "", REACH + '{"self": null, "calls": []}')
 
 
-def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset()) -> set | None:
+def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset(),
+                 defaults: dict | None = None) -> set | None:
     """The values ("True" / "False" / "None") one callee of _decide_flags gives create_graph: an empty set when no
     call gives it any, None when one is not known."""
     bools = ("True", "False", "None")
@@ -1023,7 +1028,8 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, r
         return configs(c.param)
     index, name, default, *rest = c.param.split(":", 4)
     if len(rest) > 1 and rest[1].startswith(":"):  # `create_graph=cfg.second_order`: cfg's class
-        values = _field_values(called, rest[1][1:])
+        field, op, lit = _field_test(rest[1][1:])
+        values = _field_values(called, field, defaults, test=(op, lit) if op else None)
         if values is not None and rest[0] == "not":
             values = {{"True": "False", "False": "True"}[v] for v in values}
         return values
@@ -1129,19 +1135,69 @@ def _read_config(ref: list, entries: dict, by_module: dict, lookup, truths: bool
     return {str((v == "True") != neg) for v in values}
 
 
-def _field_values(called: dict[tuple, list[dict]], field: str) -> set | None:
+def _field_test(text: str) -> tuple[str, str, object]:
+    """"<field>" or "<field>==<repr>" / "<field>!=<repr>" (grad_project.field_flag_callee's comparison):
+    (field, operator or "", the literal)."""
+    import ast
+
+    for op in ("==", "!="):
+        field, found, lit = text.partition(op)
+        if found:
+            try:
+                return field, op, ast.literal_eval(lit)
+            except (ValueError, SyntaxError):
+                return field, "?", None
+    return text, "", None
+
+
+def _field_values(called: dict[tuple, list[dict]], field: str, defaults: dict | None = None,
+                  test: tuple | None = None) -> set | None:
     """The literal bools (`"True"`, `"False"`) the constructions of a config class give `field`: the one
     project class (a capitalised name) some call of the scanned files builds with `field=` as a keyword, each
-    of its calls giving it True or False. None when no class or several do, or a call gives it anything else
-    or leaves it out (its default is not known here). A value set after construction is not seen."""
-    found = [lits for (home, callee), calls in called.items() if home is not None and callee[:1].isupper()
-             and "." not in callee and any(field in lits for lits in calls) for lits in calls]
+    of its calls giving it True or False, its default (`defaults`: (home, class) -> field -> value, the "fields"
+    summaries of the dataclasses) where a call leaves it out; else the one dataclass of the scanned files that
+    declares the field, built by some call. None when no class or several do, or a call gives it anything else
+    or leaves it out with no default known. A value set after construction is not seen."""
+    defaults = defaults or {}
     classes = {(home, callee) for (home, callee), calls in called.items() if home is not None and
                callee[:1].isupper() and "." not in callee and any(field in lits for lits in calls)}
+    if not classes:  # (`MetaConfig()`, every field left to its default)
+        classes = {k for k, fields in defaults.items() if field in fields and called.get(k)}
     if len(classes) != 1:
         return None
-    values = {lits.get(field) for lits in found}
+    cls = classes.pop()
+    default = defaults.get(cls, {}).get(field)
+    # (a call passing arguments by position or through `**` may give the field too, and the calls of the class's own
+    # file record its strings only: not known)
+    values = {lits[field] if field in lits else None if any(k.isdigit() or k.startswith(("&", "@")) for k in lits)
+              else default for lits in called.get(cls, [])}
+    if test is not None:  # `self.cfg.algo == "maml"`: the test over each literal the field gets
+        import ast
+
+        op, lit = test
+        if op not in ("==", "!=") or not values or None in values:
+            return None
+        try:
+            held = {ast.literal_eval(v) for v in values}
+        except (ValueError, SyntaxError):
+            return None
+        return {str((v == lit) == (op == "==")) for v in held}
     return values if values and values <= {"True", "False"} else None
+
+
+def _field_defaults(all_facts: list[FileFacts]) -> dict:
+    """(module, dataclass) -> field -> the repr of its literal default ("fields" summaries, grad_summaries)."""
+    import json
+
+    out: dict = {}
+    for f in all_facts:
+        for m in f.models if f.module else ():
+            if m.role == "fields":
+                for text in m.unresolved:
+                    path, value = json.loads(text)
+                    if len(path) == 1:
+                        out.setdefault((f.module, m.name), {})[path[0]] = value
+    return out
 
 
 def _dedupe_across_files(all_facts: list[FileFacts]) -> None:

@@ -559,6 +559,11 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     # in their "sets" summaries (project._add_written)
     configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached
                    if c.role == "config" and c.name.isidentifier())
+    # `create_graph=not self.cfg.first_order` (grad_project.field_flag_callee, "...::<field>"): the dataclasses
+    # declaring the field give its default ("fields" summaries, project._field_defaults)
+    configs.update(rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(c.param.rpartition(":")[2].encode()) for c in reached
+                   if c.role == "flag" and c.param.count(":") == 5 and c.param.split(":")[4] == "" and
+                   c.param.rpartition(":")[2].isidentifier())
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
     done.update(f"\0when:{c.pattern!r}" for c in configs)
 

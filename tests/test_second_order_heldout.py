@@ -376,9 +376,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 #   another file's model is taken whole (grad_paths.sibling_returns slices between the returned elements only when
 #   the class is known in the file). Missed: inverse_pinn_..._pkg's F.hardswish (`getattr(F, act)` with act from a
 #   config dict popped into `**spec` of a decorator registry's class), MS302.
-# - heldout42 fo_reptile_..._pkg: `create_graph=use_second_order` with `use_second_order = self.cfg.algo == "maml"`,
-#   cfg a dataclass built in train.py (algo "reptile"): needs a comparison over another file's dataclass field as a flag.
-#   learned_optimizer_..._pkg / maml_second_order_..._pkg / saliency_tv_..._pkg: an unselected nn.Hardswish of a table
+# - heldout42 learned_optimizer_..._pkg / maml_second_order_..._pkg / saliency_tv_..._pkg: an unselected nn.Hardswish of a table
 #   keyed by a config string (the saliency net's keys are the last elements of a dataclass default's tuple of tuples,
 #   unpacked by a loop). The learned optimiser's inner F.smooth_l1_loss is missed: a lambda entry of another file's
 #   TASK_LOSSES table, `loss_fn = TASK_LOSSES[cfg["task_loss"]]` with cfg a parameter given CFG of config.py
@@ -391,8 +389,6 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 _HNN = ("dissipative_hnn_fermi_pasta_ulam_tsingou_alpha_chain_helmholtz_split_conservative_dissipative_scalar_nets_"
         "activation_registry_prelu_selected_hardswish_unselected_fgelu_tanh_create_graph_self_training_smoothl1_loss_"
         "registry_once_pkg/")
-_REPTILE = ("fo_reptile_pool_chlorine_decay_curves_per_pool_tasks_dataclass_algo_reptile_create_graph_equality_false_"
-            "maml_branch_not_taken_no_grad_interpolation_selu_gelu_tanh_smooth_l1_first_order_pkg/")
 _LEARNED_OPT = ("learned_optimizer_per_coordinate_mlp_ward_bed_occupancy_forecasters_unrolled_create_graph_from_cfg_"
                 "dict_functional_call_adaptive_avgpool1d_smooth_l1_lambda_registry_optimizer_hardswish_once_prelu_"
                 "unselected_pkg/")
@@ -430,14 +426,12 @@ KNOWN_FPS: dict[str, set[str]] = {
                                f"{_HUMPBACK}:12 torch.nn.PReLU"},
     "second_order_heldout35": {f"{_METAREG}:10 torch.nn.Hardswish", f"{_METAREG}:31 torch.nn.ReflectionPad1d"},
     "second_order_heldout41": {f"{_HNN}:11 torch.nn.Hardswish", f"{_PATHLEN}:17 torch.nn.PReLU"},
-    "second_order_heldout42": {f"{_REPTILE}:11 torch.nn.SELU", f"{_REPTILE}:13 torch.nn.GELU",
-                               f"{_REPTILE}:22 torch.nn.functional.smooth_l1_loss", f"{_LEARNED_OPT}:5 torch.nn.Hardswish",
-                               f"{_COUGH}:7 torch.nn.Hardswish", f"{_SALIENCY}:13 torch.nn.Hardswish"},
+    "second_order_heldout42": {f"{_LEARNED_OPT}:5 torch.nn.Hardswish", f"{_COUGH}:7 torch.nn.Hardswish",
+                               f"{_SALIENCY}:13 torch.nn.Hardswish"},
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
 # arguable label above).
-KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
-                                                   "second_order_heldout42": {_REPTILE}}
+KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

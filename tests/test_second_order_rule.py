@@ -1688,13 +1688,20 @@ def test_create_graph_from_a_config_field_built_in_another_file(tmp_path: Path) 
         ("nets.py", 16, "torch.nn.ELU")}
     trap = PKG / "trap_config_field_flag_across_modules"
     assert not _scan_ms3(trap).findings
-    # a construction that leaves the field out (its default not read) or passes a non-literal: not decided
-    for old, new in [("hessian_through=False, ", ""), ("hessian_through=False", "hessian_through=bool(x)")]:
+    # a construction that leaves the field out takes the dataclass's default (settings.py's "fields" summary): False,
+    # first order; True there, second order. A non-literal argument is not decided (possibly second order)
+    left_out = {"main.py": ("hessian_through=False, ", "")}
+    cases = [(left_out, set()),
+             ({**left_out, "settings.py": ("hessian_through: bool = False", "hessian_through: bool = True")},
+              {"torch.nn.SELU"}),
+             ({"main.py": ("hessian_through=False", "hessian_through=bool(x)")}, {"torch.nn.SELU"})]
+    for edits, want in cases:
         for name in ("adapt.py", "nets.py", "settings.py", "main.py"):
             text = (trap / name).read_text()
-            (tmp_path / name).write_text(text.replace(old, new) if name == "main.py" else text)
-        assert old in (trap / "main.py").read_text()
-        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == {"torch.nn.SELU"}, new
+            old, new = edits.get(name, ("", ""))
+            assert old in text
+            (tmp_path / name).write_text(text.replace(old, new) if old else text)
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == want, edits
 
 
 def test_layer_a_method_returns_narrows_to_that_part(tmp_path: Path) -> None:

@@ -472,17 +472,25 @@ class _ProjectLinks:
             return None
         return ProjectCallee(self.ex.module, name, "flag", "", "high", "", "", f"{index}:{field}:{lit}::")
 
-    def field_flag_callee(self, expr, fn: _Fn) -> ProjectCallee | None:
+    def field_flag_callee(self, expr, fn: _Fn, neg: bool = False, elsewhere: bool = False) -> ProjectCallee | None:
         """`create_graph=cfg.second_order` (or `not self.cfg.first_order`), `cfg` a parameter of a public function
         or method (or the one value __init__ gives `self.cfg`, one of its parameters) whose class this file does
         not know: a "flag" ProjectCallee on that function ("index:param::not::field"), so that the constructions
         of the one project class the other files build with that field as a literal keyword decide it
-        (ms_scan.project._decide_flags)."""
+        (ms_scan.project._decide_flags). A comparison of such a field with a literal (`self.cfg.algo == "maml"`)
+        gives "<field>==<repr>" there. `elsewhere`: only when no call of this file binds that parameter."""
         if expr is None:
             return None
-        neg = isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not)
-        if neg:
-            expr = expr.expression
+        if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
+            expr, neg = expr.expression, not neg
+        test = ""
+        if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1 and \
+                isinstance(expr.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+            lit = _literal(expr.comparisons[0].comparator)
+            if lit is _NOLIT or not isinstance(lit, (str, int, bool)) or lit is None:
+                return None
+            test = f"{'==' if isinstance(expr.comparisons[0].operator, cst.Equal) else '!='}{lit!r}"
+            expr = expr.left
         if not isinstance(expr, cst.Attribute):
             return None
         field, base = expr.attr.value, expr.value
@@ -500,11 +508,11 @@ class _ProjectLinks:
         else:
             return None
         found = self.callee_target(owner, name)
-        if found is None:
+        if found is None or elsewhere and self.calls_of(owner):
             return None
         target, index = found
         return ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
-                             f"{index}:{name}::{'not' if neg else ''}::{field}")
+                             f"{index}:{name}::{'not' if neg else ''}::{field}{test}")
 
     def chain_flags(self, expr, fn: _Fn) -> list[ProjectCallee] | None:
         """create_graph bound through this file's calls to what only other files give (flag_sources): a "flag"
@@ -539,6 +547,11 @@ class _ProjectLinks:
             return True
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             return self.flag_sources(expr.expression, fn, not neg, depth + 1, lits, callees, seen)
+        if isinstance(expr, (cst.Attribute, cst.Comparison)):  # `use_second_order = self.cfg.algo == "maml"`,
+            field = self.field_flag_callee(expr, fn, neg, elsewhere=True)  # cfg's dataclass built in another file
+            if field is not None:
+                callees.append(field)
+                return True
         if isinstance(expr, (cst.Subscript, cst.Call, cst.Attribute)):
             ref = self.dict_ref(expr, fn)
             if ref is None:
