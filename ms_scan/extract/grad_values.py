@@ -859,7 +859,7 @@ class _Values:
 
     def is_dict_value(self, v) -> bool:
         v = _unchain(v)
-        if isinstance(v, cst.Dict):
+        if isinstance(v, cst.Dict) or _keyed_comprehension(v):
             return True
         if isinstance(v, cst.Call):
             name = (self.torch_api(v) or dotted_name(v.func) or "").rpartition(".")[2]
@@ -1737,6 +1737,15 @@ class _Values:
                     k = _literal(el.value.elements[0].value)
                     if key is None or k == key:
                         out.append(el.value.elements[1].value)
+        elif _keyed_comprehension(v):  # `{name: BUILDERS[name](**cfg[name]) for name in ("branch", "trunk")}`
+            it = v.for_in.iter
+            keys = [_literal(e.value) for e in it.elements] if isinstance(it, (cst.List, cst.Tuple)) and \
+                not any(isinstance(e, cst.StarredElement) for e in it.elements) else None
+            if key is None or keys is None or any(not isinstance(k, str) for k in keys):
+                out.append(v.value)  # (every entry, or a key among keys not known: the element as written)
+            elif key in keys:  # the element with the loop target bound to that key
+                memo = self._keyed_entries.setdefault((id(v), key), [v, _bind_name(v.value, v.key.value, key)])
+                out.append(memo[1])
         return out
 
     def literal_keys(self, v) -> list[str]:
@@ -1863,3 +1872,29 @@ class _Values:
                 name.lower().endswith(("net", "model", "critic", "disc", "encoder", "decoder")):
             return True
         return any(isinstance(c.func, cst.Name) and c.func.value == name for c in fn.calls)
+
+
+def _keyed_comprehension(v) -> bool:
+    """`{name: ... for name in ...}`: a dict comprehension keyed by its one loop's target name."""
+    return isinstance(v, cst.DictComp) and v.for_in.inner_for_in is None and isinstance(v.for_in.target, cst.Name) \
+        and isinstance(v.key, cst.Name) and v.key.value == v.for_in.target.value
+
+
+class _Bind(cst.CSTTransformer):
+    def __init__(self, name: str, value: str):
+        super().__init__()
+        self.name, self.value = name, value
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        return cst.SimpleString(repr(self.value)) if original.value == self.name else updated
+
+    def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
+        return updated.with_changes(attr=original.attr)  # (`x.name` names no variable)
+
+    def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
+        return updated.with_changes(keyword=original.keyword)  # (nor does a keyword)
+
+
+def _bind_name(expr, name: str, value: str):
+    """expr with every read of the variable `name` replaced by the string literal `value`."""
+    return expr.visit(_Bind(name, value))
