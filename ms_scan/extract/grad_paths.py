@@ -21,6 +21,9 @@ from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
 
 
+_DETACHING = frozenset({"detach", "item", "tolist"})  # methods whose result no gradient flows through
+
+
 class _Paths:
     """_Resolver's site discovery and slicing (inputs -> outputs over assignments, live argument slots)."""
 
@@ -43,6 +46,31 @@ class _Paths:
                                 site.project.append(alias)
         return out
 
+    def result_only_detached(self, call: cst.Call, fn: _Fn) -> bool:
+        """`f = -torch.autograd.grad(e.sum(), x, create_graph=flag)[0]` with f bound once in fn and read there only
+        through `.detach()` / `.item()` (a monitoring value: `(forces.detach() - f.detach()).norm()`), and no
+        function nested in fn: nothing differentiates the gradient again, whatever create_graph is."""
+        node = fn.node
+        if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
+            return False
+        names = [n for n, vs in fn.assigns.items() if "." not in n and any(c is call for v in vs for c in calls_in(v))]
+        if not names or any(len(fn.assigns[n]) != 1 for n in names):
+            return False
+        stack, live = list(node.body.body), 0
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+                return False  # (a closure may read it live)
+            if isinstance(n, cst.AssignTarget) or n is call:
+                continue
+            if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
+                stack.extend(a.value for a in n.args)  # `f.detach()`: f read as a constant
+                continue
+            if isinstance(n, cst.Name) and n.value in names:
+                live += 1
+            stack.extend(n.children)
+        return live == 0
+
     def function_tables(self) -> dict[str, list[tuple[str, str]]]:
         """function name -> (table, key) for each entry of a module-level dict display of string keys naming a
         module-level function of this file (`REGULARISERS = {"saliency_tv": saliency_tv}`)."""
@@ -64,6 +92,9 @@ class _Paths:
             if cert:
                 raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
         for call, fn, kind, api, cert, extra in raw:
+            if kind == "grad" and api == "torch.autograd.grad" and self.result_only_detached(call, fn):
+                self.ex._first_order.append((call, fn, kind, api))  # (its graph is never differentiated again)
+                continue
             flag, flag_expr = None, self.ex.site_kw(call, "create_graph")
             if kind == "higher" and extra is not None:  # `track_higher_grads=cfg["second_order"]`: its values
                 values = self.literal_values(extra, fn, 0)
