@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
-from ms_scan.extract.grad_common import CALLER_ROLES as _CALLER_ROLES
+from ms_scan.extract.grad_common import CALLER_ROLES  # followed into the files that call the callee
 from ms_scan.facts import FileFacts
 from ms_scan.index import Kept, Modules
 
@@ -874,7 +874,6 @@ def _named_part(summary, attr: str):
     return replace(summary, project=[replace(c, live=named(c.live)) for c in summary.project])
 
 
-CALLER_ROLES = _CALLER_ROLES  # followed into the files that call the callee (grad_common)
 # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
 CALLER_SUMMARIES = ("arg", "lift", "hold", "back", "called")
 _PASSED = tuple(k for k in CALLER_SUMMARIES if k != "called")  # ... for a parameter its own file cannot bind
@@ -1027,8 +1026,9 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, r
     if c.role == "config":
         return configs(c.param)
     index, name, default, *rest = c.param.split(":", 4)
-    if len(rest) > 1 and rest[1].startswith(":"):  # `create_graph=cfg.second_order`: cfg's class
-        field, op, lit = _field_test(rest[1][1:])
+    tested = flag_field(c.param)
+    if tested is not None:  # `create_graph=cfg.second_order`: cfg's class
+        field, op, lit = tested
         values = _field_values(called, field, defaults, test=(op, lit) if op else None)
         if values is not None and rest[0] == "not":
             values = {{"True": "False", "False": "True"}[v] for v in values}
@@ -1133,6 +1133,13 @@ def _read_config(ref: list, entries: dict, by_module: dict, lookup, truths: bool
     if not values or not values <= {"True", "False", "None"}:
         return None
     return {str((v == "True") != neg) for v in values}
+
+
+def flag_field(param: str) -> tuple[str, str, object] | None:
+    """The field test of a "flag" callee on a config's field (grad_project.field_flag_callee,
+    "index:param::not::<field>[==<repr>]"): (field, operator or "", the literal); None for any other flag."""
+    rest = param.split(":", 4)[3:]
+    return _field_test(rest[1][1:]) if len(rest) > 1 and rest[1].startswith(":") else None
 
 
 def _field_test(text: str) -> tuple[str, str, object]:

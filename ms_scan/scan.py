@@ -521,7 +521,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
         if c.role in project.CALLER_ROLES and f"\0{c.module}:{c.name}" not in done:
             done.add(f"\0{c.module}:{c.name}")
             # (or reach it through `getattr(losses, config.LOSS)`, grad_project.module_getattr)
-            params.add((re.compile(rb"\b(?:%s|getattr)\b" % re.escape(c.name.partition(".")[0].partition("[")[0].encode())),
+            name = c.name.partition(".")[0].partition("[")[0]  # (`REGULARISERS[?]`: the table's name)
+            params.add((re.compile(rb"\b(?:%s|getattr)\b" % re.escape(name.encode())),
                         tuple(part.encode() for part in c.module.split("."))))
     for c in reached:
         if c.role not in project.CALLER_ROLES:
@@ -561,9 +562,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                    if c.role == "config" and c.name.isidentifier())
     # `create_graph=not self.cfg.first_order` (grad_project.field_flag_callee, "...::<field>"): the dataclasses
     # declaring the field give its default ("fields" summaries, project._field_defaults)
-    configs.update(rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(c.param.rpartition(":")[2].encode()) for c in reached
-                   if c.role == "flag" and c.param.count(":") == 5 and c.param.split(":")[4] == "" and
-                   c.param.rpartition(":")[2].isidentifier())
+    fields = {tested[0] for c in reached if c.role == "flag" and (tested := project.flag_field(c.param)) is not None}
+    configs.update(rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(f.encode()) for f in fields if f.isidentifier())
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
     done.update(f"\0when:{c.pattern!r}" for c in configs)
 

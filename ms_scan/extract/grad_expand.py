@@ -1339,12 +1339,7 @@ class _Expansion:
                 loop = id(value) in self.ex._loop_iters
                 return (base[0], base[1], base[2] + "[]") if base is not None and loop else base
             if self.param_of(fn, expr.value):
-                passed = self.args_or_default(fn, expr.value)
-                owner = self.param_owner(fn, expr.value)
-                default = param_default(owner.node, expr.value) if isinstance(owner.node, cst.FunctionDef) else None
-                if not passed and default is not None:  # (no call here: what a construction leaving it out gets)
-                    passed = [(default, owner.parent or self.ex._module_fn)]
-                refs_ = {self.target_ref(a, c, depth + 1) for a, c in passed}
+                refs_ = {self.target_ref(a, c, depth + 1) for a, c in self.param_bindings(fn, expr.value)}
                 return refs_.pop() if len(refs_) == 1 else None
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
                 self.param_of(fn, expr.value.value):  # `cfg.SYNTHESIS`, cfg a parameter given the module config
@@ -1353,16 +1348,19 @@ class _Expansion:
         target = self.project_target(expr, fn) if isinstance(expr, (cst.Name, cst.Attribute)) else None
         return (target[0], target[1], "") if target is not None else None
 
+    def param_bindings(self, fn: _Fn, name: str) -> list:
+        """args_or_default of a parameter, or its default alone when no call here binds it (what a construction
+        leaving it out, in another file, gets)."""
+        passed = self.args_or_default(fn, name)
+        owner = self.param_owner(fn, name)
+        default = param_default(owner.node, name) if isinstance(owner.node, cst.FunctionDef) else None
+        return passed or ([(default, owner.parent or self.ex._module_fn)] if default is not None else [])
+
     def module_param(self, fn: _Fn, name: str) -> str | None:
         """The project module every binding of a parameter is (`def __init__(self, cfg=config)`, a construction
         here leaving it out or passing `config`: the imported module's name); None otherwise."""
-        owner = self.param_owner(fn, name)
-        passed = self.args_or_default(fn, name)
-        default = param_default(owner.node, name) if isinstance(owner.node, cst.FunctionDef) else None
-        if not passed and default is not None:
-            passed = [(default, owner.parent or self.ex._module_fn)]
         found = set()
-        for v, _ in passed:
+        for v, _ in self.param_bindings(fn, name):
             b = self.project_binding(v.value) if isinstance(v, cst.Name) else None
             if b is None or b[0] != PROJMOD:
                 return None

@@ -12,7 +12,7 @@ import operator
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _literal, _subscript_key, _walk, read_chain,
+    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, read_chain,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
@@ -247,8 +247,8 @@ class _Guards:
                     keyed.add(id(n.value))
             elif n.__class__ is cst.Name and n.value in tables and id(n) not in keyed:
                 other[n.value] += 1
-            kids = [n.value] if n.__class__ is cst.Attribute or n.__class__ is cst.Arg else \
-                list(_field_children(n, _node_info(n.__class__)[0]))  # (not an attribute's or keyword's name)
+            kids = _children(n) if n.__class__ is not cst.FunctionDef and n.__class__ is not cst.ClassDef else \
+                list(_field_children(n, _node_info(n.__class__)[0]))  # (into the definitions _children skips)
             stack.extend((c, f) for c in reversed(kids))
         for name, table in tables.items():
             if other[name] != 1 or not keys[name]:  # (read otherwise than `T["key"]`: the assignment's target only)

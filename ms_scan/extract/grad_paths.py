@@ -10,7 +10,8 @@ from dataclasses import replace
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
+    CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS,
+    MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, tuple_slots, union_or_none, weight_owners,
@@ -883,11 +884,11 @@ class _Paths:
             return True
         if d is None or not isinstance(d.node, cst.FunctionDef):
             return False
-        top = max(in_slots + out_slots)
-        returns = [r for v in returned(d.node.body) for r in ((v.body, v.orelse) if isinstance(v, cst.IfExp) else (v,))]
-        returns = [r for r in returns if isinstance(r, (cst.Tuple, cst.List))] if \
-            any(isinstance(v, cst.IfExp) for v in returned(d.node.body)) else returns
-        if not tuple_slots(returns, top):
+        returns = returned(d.node.body)
+        if any(isinstance(v, cst.IfExp) for v in returns):  # (the tuple branches of `(img, ws) if flag else img`)
+            returns = [r for v in returns for r in ((v.body, v.orelse) if isinstance(v, cst.IfExp) else (v,))
+                       if isinstance(r, (cst.Tuple, cst.List))]
+        if not tuple_slots(returns, max(in_slots + out_slots)):
             return False
         for r in returns:
             self.slice(state, d, [r.elements[i].value for i in out_slots], [r.elements[i].value for i in in_slots],
