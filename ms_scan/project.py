@@ -258,10 +258,11 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             out |= {repr(k) for k in ast.literal_eval(v)}
         return out or None
 
-    def fields_read(values: set | None, keys: set, depth: int = 0) -> set | None:
+    def fields_read(values: set | None, keys: set | None, depth: int = 0) -> set | None:
         """values with each "@field" / "@.field" (an argument `cfg.field`: _Summaries.string_slots,
         grad_project.call_keys) replaced by the strings the configs give that field ("?" when none is a key of
-        the table, or it is not known); "@<i>" (a parameter no construction named) is not known."""
+        the table (keys None: any string), or it is not known); "@<i>" (a parameter no construction named) is not
+        known."""
         if values is None or not any(v.startswith("@") for v in values):
             return values
         out = {v for v in values if not v.startswith("@")}
@@ -269,7 +270,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             field = v[1:].partition(".")[2] if "." in v else v[1:]
             got = fields_read(values_of("", field), keys, depth + 1) if depth < _MAX_HOPS and \
                 field.isidentifier() and not v[1:].isdigit() else None
-            out |= got if got is not None and got & keys and "?" not in got else {"?"}
+            out |= got if got is not None and (keys is None or got & keys) and "?" not in got else {"?"}
         return out
 
     def picked(when: str, keys_given: dict | None = None, callee: tuple = ()) -> bool:
@@ -277,6 +278,32 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         passes (ProjectCallee.live "=<slot>:<key>"): a `when` naming that construction's parameter takes them."""
         cls_part, pick, table = when.split("|", 2)
         field, _, key = pick.partition("=")
+        given = construction_key(cls_part, field, keys_given, callee)
+        memo_key = (when, given)
+        if memo_key not in memo:
+            # "!": a decorator-filled registry's entry (grad_expand.registered_when), kept only when named
+            strict, table = table.startswith("!"), table.lstrip("!")
+            keys = {repr(k) for k in table.split(",")}
+            values = fields_read({given} if given is not None else values_of(cls_part, field), keys)
+            memo[memo_key] = values is not None and "?" not in values and repr(key) in values if strict else \
+                values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
+        return memo[memo_key]
+
+    def value(cls_part: str, field: str, keys_given: dict | None = None, callee: tuple = ()) -> str | None:
+        """The one identifier the configs give a parameter (grad_common.param_template: `getattr(nn, name)` with
+        name a parameter of a callee other files call), read as picked reads a `when`; None when not one known."""
+        given = construction_key(cls_part, field, keys_given, callee)
+        values = fields_read({given} if given is not None else values_of(cls_part, field), None)
+        if values is None or len(values) != 1 or "?" in values:
+            return None
+        try:
+            out = ast.literal_eval(next(iter(values)))
+        except (ValueError, SyntaxError):
+            return None
+        return out if isinstance(out, str) and out.isidentifier() else None
+
+    def construction_key(cls_part: str, field: str, keys_given: dict | None, callee: tuple) -> str | None:
+        """The key the construction of `callee` reaching the op gives the `when` field (keys_given), if any."""
         given = None
         if keys_given and cls_part:
             module, cls, index, _ = cls_part.split(":", 3)
@@ -287,16 +314,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 if whole is not None and whole.startswith("&"):  # `cfg["encoder"]["act"]`, cfg a config dict
                     given = f"{whole}.{path}"
                 given = config_key(given) if given is not None and given.startswith("&") else given
-        memo_key = (when, given)
-        if memo_key not in memo:
-            # "!": a decorator-filled registry's entry (grad_expand.registered_when), kept only when named
-            strict, table = table.startswith("!"), table.lstrip("!")
-            keys = {repr(k) for k in table.split(",")}
-            values = fields_read({given} if given is not None else values_of(cls_part, field), keys)
-            memo[memo_key] = values is not None and "?" not in values and repr(key) in values if strict else \
-                values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
-        return memo[memo_key]
-    return picked
+        return given
+    return picked, value
 
 
 def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_module: dict):
@@ -347,7 +366,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
             except (ValueError, SyntaxError):
                 return None
             if not built or not isinstance(key, str) or field in written or \
-                    any(field in lits or any(k.isdigit() for k in lits) for lits in built):
+                    any(field in lits or "&**" in lits or any(k.isdigit() for k in lits) for lits in built):
                 return None
             return {repr(key)}
         if cls_part and cls_part.split(":", 2)[:2] != [module, cls]:
@@ -357,7 +376,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
         except (ValueError, SyntaxError):
             return {"?"}
         built = calls_of(calls, by_module, module, cls)
-        if any(field in lits or any(k.isdigit() for k in lits) for lits in built):
+        if any(field in lits or "&**" in lits or any(k.isdigit() for k in lits) for lits in built):
             return {"?"}
         return {repr(k) for k in keys} if isinstance(keys, (list, tuple)) else {"?"}
     return listed
@@ -407,7 +426,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     import ast
     from dataclasses import replace
 
-    from ms_scan.extract.grad_common import HOOK, template_ref, under_path
+    from ms_scan.extract.grad_common import HOOK, param_template, template_ref, under_path
     from ms_scan.extract.grad_dicts import DictRef
 
     by_module = Modules(all_facts)
@@ -447,7 +466,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             return {repr(held)}
         return {repr(k) for k in held} if isinstance(held, tuple) and all(isinstance(k, str) for k in held) \
             else {"?"}
-    picked = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module), constant_list)
+    picked, param_value = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module),
+                                       constant_list)
 
     cat = load_catalog()
 
@@ -479,8 +499,21 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         api = cat.canonical_name(op.api.partition("{&")[0] + value) if value is not None else None
         return replace(op, api=api) if api is not None and cat.kind(api) is not None else None
 
+    def filled_api(op, keys_given: dict | None = None, callee: tuple = ()):
+        """constant_api, or for a parameter's template "torch.nn.{@<class part>|<param>}" (param_template) op with
+        the one string the configs give that parameter (a torch name the catalog knows), else None."""
+        held = param_template(op.api)
+        if held is None:
+            return constant_api(op)
+        value = param_value(*held, keys_given, callee)
+        api = cat.canonical_name(op.api.partition("{@")[0] + value) if value is not None else None
+        return replace(op, api=api) if api is not None and cat.kind(api) is not None else None
+
     def constant_text(op) -> str:
-        """The `unresolved` entry of an API template constant_api cannot fill."""
+        """The `unresolved` entry of an API template filled_api cannot fill."""
+        held = param_template(op.api)
+        if held is not None:
+            return f"getattr({op.api.partition('{@')[0].rstrip('.')}, {held[1]}) (not one known string)"
         head, _, ref = op.api.partition("{&")
         return f"getattr({head.rstrip('.')}, {ref.rstrip('}').replace(':', '.')}) (not one known string)"
 
@@ -515,8 +548,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 strict[table] = strict.get(table, False) or picked(op.when, keys_given, callee)
             if op.when and not picked(op.when, keys_given, callee):
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
-            if "{&" in op.api:  # `getattr(nn, settings.ACT)` (grad_expand.getattr_constant): the constant's class
-                filled = constant_api(op)
+            if "{&" in op.api or "{@" in op.api:  # `getattr(nn, settings.ACT)` (grad_expand.getattr_constant): the
+                filled = filled_api(op, keys_given, callee)  # constant's class, or what the callers give a parameter
                 if filled is not None:
                     op = filled
                 else:
@@ -828,8 +861,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 
     for facts in all_facts:
         for site in facts.grad_sites:
-            if any("{&" in op.api for op in site.ops):  # the site's own templates (constant_api)
-                filled = [(op, constant_api(op) if "{&" in op.api else op) for op in site.ops]
+            if any("{&" in op.api or "{@" in op.api for op in site.ops):  # the site's own templates (filled_api)
+                filled = [(op, filled_api(op) if "{&" in op.api or "{@" in op.api else op) for op in site.ops]
                 site.ops = [new for _, new in filled if new is not None]
                 site.unresolved += [constant_text(op) for op, new in filled if new is None]
             if any(op.when for op in site.ops):  # the site's own table entries: those the configs pick (`ACTS[

@@ -511,7 +511,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     to a function whose model parameter nothing binds (they name it); `done` holds the paths already
     summarised (and, as "\\0<module>:<name>", the functions already looked for)."""
     from ms_scan import project
-    from ms_scan.extract.grad_common import constant_refs
+    from ms_scan.extract.grad_common import constant_refs, param_template
+    from ms_scan.extract.grad_dicts import FACTORY
 
     by_module = project.Modules(facts)
     out: dict[str, SourceFile] = {}
@@ -535,14 +536,34 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     # say which entries it picks through their "called" summaries
     configs = set()
     holders: dict[str, set] = {}  # field -> the project dataclasses declaring it ("fields" summaries)
+    outer: dict[str, set] = {}  # dataclass -> those building it by `field(default_factory=...)`
     for f in facts:
         for m in f.models if f.module else ():
             if m.role == "fields":
                 for text in m.unresolved:
-                    path = json.loads(text)[0]
+                    path, leaf = json.loads(text)
                     if path:
                         holders.setdefault(path[0], set()).add(m.name)
+                    if leaf.startswith(FACTORY):
+                        outer.setdefault(leaf[len(FACTORY):], set()).add(m.name)
+
+    def builders(field: str) -> set:
+        """The dataclasses declaring field, and those building one of them by default, to any depth."""
+        out, todo = set(), list(holders.get(field, ()))
+        while todo:
+            c = todo.pop()
+            if c not in out:
+                out.add(c)
+                todo.extend(outer.get(c, ()))
+        return out
     for f in facts:
+        for op in chain.from_iterable(m.ops for m in chain(f.models, f.grad_sites)):
+            held = param_template(op.api)  # `getattr(nn, name)`, name given by other files' calls: a when's class
+            if held is not None:  # part and field, the strings they pass read the same way: the files calling
+                cls_part, key = held  # the callee, building the dataclass declaring the field, declaring it
+                configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()))
+                configs.update(rb"\b%s\b" % re.escape(c.encode()) for c in builders(key))
+                configs.add(rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(key.encode()))
         for m in f.models:
             for op in m.ops:
                 if op.when:
@@ -555,7 +576,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                                 rb"\b%s\s*(?::[^=\n]*)?=[^=]" % re.escape(pick.partition("=")[0].encode()))
                     if not cls_part:  # `cfg.act` of no known class: the files building the dataclass declaring act
                         configs.update(rb"\b%s\b" % re.escape(c.encode())
-                                       for c in holders.get(pick.partition("=")[0], ()))
+                                       for c in builders(pick.partition("=")[0]))
     # `create_graph=not config.FIRST_ORDER`: the files rebinding that constant (`config.FIRST_ORDER = ...`) say so
     # in their "sets" summaries (project._add_written)
     configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached

@@ -52,7 +52,8 @@ _NOT_ON_PATH = frozenset({
     "torch.randn_like", "torch.rand_like", "torch.empty_like", "torch.full_like", "torch.Tensor.size",
     "torch.Tensor.detach", "torch.Tensor.requires_grad_", "torch.Tensor.dim", "torch.Tensor.numel",
     "torch.Tensor.item", "torch.no_grad", "torch.enable_grad", "torch.set_grad_enabled", "torch.inference_mode",
-    "torch.triu_indices", "torch.tril_indices",
+    "torch.triu_indices", "torch.tril_indices", "torch.randperm", "torch.randint_like", "torch.eye",
+    "torch.multinomial", "torch.Tensor.multinomial",
     "torch.nn.Module.parameters", "torch.nn.Module.named_parameters", "torch.nn.Module.buffers",
     "torch.nn.Module.named_buffers", "torch.nn.Module.children", "torch.nn.Module.named_children",
     "torch.nn.Module.modules", "torch.nn.Module.named_modules",
@@ -107,6 +108,17 @@ def template_ref(text: str) -> tuple[str, str, str] | None:
     inner, _, rest = ref.partition("}")
     module, _, name = inner.partition(":")
     return module, name, rest
+
+
+def param_template(text: str) -> tuple[str, str] | None:
+    """(class part, parameter) of an API template "torch.nn.{@<module>:<callee>:<index>:<default>|<param>}"
+    (grad_expand.getattr_constant: `getattr(nn, name)` with name a parameter other files' calls give; the class
+    part as in GradOp.when); None when the text holds none."""
+    _, brace, inner = text.partition("{@")
+    if not brace:
+        return None
+    cls_part, _, param = inner.partition("}")[0].rpartition("|")
+    return cls_part, param
 
 
 # ------------------------------------------------------------------------------------------- facts
@@ -563,6 +575,16 @@ def weight_owners(node: cst.CSTNode) -> set[str]:
             if isinstance(root, cst.Name) and root is not n.value:
                 out.add(root.value)
     return out
+
+
+def thunk_body(node) -> cst.BaseExpression | None:
+    """The body of a lambda without parameters (`lambda: loss_fn(model(xb), yb)`, a closure handed to an
+    optimiser), None for anything else."""
+    if not isinstance(node, cst.Lambda):
+        return None
+    p = node.params
+    return None if p.params or p.posonly_params or p.kwonly_params or isinstance(p.star_arg, cst.Param) or \
+        p.star_kwarg is not None else node.body
 
 
 def calls_in(node: cst.CSTNode) -> list[cst.Call]:

@@ -14,7 +14,7 @@ from ms_scan.extract.grad_common import (
     MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
-    binding, enclosing, tuple_slots, union_or_none, weight_owners,
+    binding, enclosing, thunk_body, tuple_slots, union_or_none, weight_owners,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_guards import BACKED
@@ -1854,10 +1854,16 @@ class _Paths:
 
     def closure_returns(self, outs: list, caller: _Fn) -> list[tuple[list, _Fn]]:
         """For a loss handed over as a function the callee calls (`opt.step(closure)` with `def closure(): return
-        criterion(model(xb), yb)` in the caller): (its returned values, the def) for each such argument; [] when an
-        argument is anything else (the caller's slice of the argument itself then)."""
+        criterion(model(xb), yb)` in the caller, or `lambda: criterion(model(xb), yb)`): (its returned values, the
+        def; the lambda's body, the caller) for each such argument; [] when an argument is anything else (the
+        caller's slice of the argument itself then)."""
         out = []
         for a in outs:
+            if isinstance(a, cst.Lambda):
+                if thunk_body(a) is None:
+                    return []
+                out.append(([thunk_body(a)], caller))
+                continue
             d = self.lookup_def(caller, a.value) if isinstance(a, cst.Name) and \
                 binding(caller, a.value)[0] is None else None
             if d is None or not isinstance(d.node, cst.FunctionDef) or d.params:
@@ -1900,7 +1906,10 @@ class _Paths:
         values = []
         for i in inputs:  # `params = [p for group in self.param_groups for p in group["params"]]`: read through
             found = self.lookup_assigns(fn, i.value) if isinstance(i, cst.Name) else None  # self only (its
-            values += found[0] if found is not None and len(found[0]) == 1 else [i]  # loop names may be reused)
+            if found is not None and len(found[0]) > 1 and found[1] is fn:  # loop names may be reused; the one
+                one = self.reaching_value(fn, i.value, i)  # assignment that reaches the grad call is the input
+                found = ([one], fn) if one is not None else found  # (`params, grads = zip(...)` after it)
+            values += found[0] if found is not None and len(found[0]) == 1 else [i]
         if values and all(isinstance(v, (cst.ListComp, cst.GeneratorExp)) and
                           refs(v.for_in.iter) and all(n == me or n.startswith(me + ".") for n in refs(v.for_in.iter))
                           for v in values):

@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    yielded,
+    thunk_body, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
@@ -548,8 +548,9 @@ class _Summaries:
         Built after every other summary of the file, with what is left of its MAX_MEMBER_STEPS."""
         out = []
         for c, f, target in made:
-            for slot, v in self.arg_slots(c).items():
-                if spent > MAX_MEMBER_STEPS or not isinstance(v, (cst.Name, cst.Call, cst.BinaryOperation)):
+            for slot, v in self._slotted(c):  # (a lambda too: `opt.update_hessian(lambda: loss_fn(net(x), y))`)
+                if spent > MAX_MEMBER_STEPS or not isinstance(v, (cst.Name, cst.Call, cst.BinaryOperation,
+                                                                  cst.Lambda)):
                     continue
                 summary, state = self._summary(f"{target[0]}:{target[1]}", f"back:{slot}",
                                                lambda st, v=v, fn=f: self.slice_returned(st, v, fn))
@@ -580,6 +581,10 @@ class _Summaries:
                     summary, state = self._summary(f"{self.ex.module}:{cls.name}", "called", lambda st: None)
                     summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
                         f"{k}={v}" for k, v in self.string_slots(c).items()]
+                    if any(a.star == "**" for a in c.args):  # `cls(**d)`: any field, not known (nor the defaults)
+                        summary.unresolved.append("&**=?")
+                    if any(a.star == "*" for a in c.args):  # `cls(*args)`: the positions not known
+                        summary.unresolved.append("0=?")
                     out.append((summary, state))
         return out
 
@@ -692,7 +697,13 @@ class _Summaries:
 
     def slice_returned(self, state, v, fn: _Fn) -> None:
         """A backward's slice of `v`; when `v` names a function of the file (`opt.step(closure)` with
-        `def closure(): return criterion(net(x), y)`, which the callee calls for its loss), of what it returns."""
+        `def closure(): return criterion(net(x), y)`, which the callee calls for its loss), of what it returns;
+        for a lambda without parameters (`opt.update_hessian(lambda: loss_fn(model(xb), yb))`), of its body."""
+        if isinstance(v, cst.Lambda):
+            body = thunk_body(v)
+            if body is not None:
+                self.slice(state, fn, [body], None)
+            return
         d = self.lookup_def(fn, v.value) if isinstance(v, cst.Name) and self.lookup_assigns(fn, v.value) is None \
             else None
         if d is not None and isinstance(d.node, cst.FunctionDef):

@@ -1651,6 +1651,10 @@ class _Values:
         on whole or as a part (`Encoder(cfg["model"])`)."""
         passed = self.caller_args(fn, name) + self.super_init_args(fn, name)
         if not passed:
+            # `def main(cfg=CFG)` run as `main()`: the key another file's dict holds (imported_key's field)
+            default = self.default_dict_key(fn, name, path)
+            if default is not None and when_safe(default[0][1][1:], also="+=[]"):
+                return "", default[0][1] + LIST_FIELD
             got = self.open_key(fn, name)
             return (got[0], ".".join((got[1],) + path)) if got is not None else None
         found = set()
