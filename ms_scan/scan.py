@@ -585,6 +585,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     # declaring the field give its default ("fields" summaries, project._field_defaults)
     fields = {tested[0] for c in reached if c.role == "flag" and (tested := project.flag_field(c.param)) is not None}
     configs.update(rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(f.encode()) for f in fields if f.isidentifier())
+    # (and, once those are read, the files building them: `cfg = L2OConfig()` passed on to the site's function)
+    configs.update(rb"\b%s\b" % re.escape(c.encode()) for f in fields if f.isidentifier() for c in builders(f))
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
     done.update(f"\0when:{c.pattern!r}" for c in configs)
 

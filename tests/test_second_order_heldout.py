@@ -78,6 +78,12 @@ heldout43 was measured blind at recall 0.773 (17/22), precision 0.895 (2 FP), 0/
 and on bbc491e (after that session's later rounds, before the set was seen); heldout44 at recall 0.875 (14/16),
 precision 0.824 (3 FP), 1/3 flagged, one second-order package with no MS3xx finding, on both. Both are tuned from then
 on.
+heldout45 (12 scripts, 7 of them packages: framework-style configs and registries) was measured blind at recall 0.667
+(12/18), precision 0.750 (4 FP), 1/3 first-order files flagged (an MS302), on c82a7f0 (the session-23 start) and on
+8447971 (after that session's first round, before the set was seen); heldout46 (second-order optimisation and RL:
+TRPO, Newton-CG, IFT, gradient matching) at recall 0.714 (15/21), precision 0.682 (7 FP), 1/3 flagged, on both. Both
+are tuned from then on (heldout46: 0.857 / 0.818, 0/3, after an optimiser's weights read through a local param group
+and a dataclass flag built in the site file).
 """
 from __future__ import annotations
 
@@ -235,6 +241,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout37": 1.0, "second_order_heldout38": 1.0, "second_order_heldout40": 1.0,
                  "second_order_heldout41": 0.94, "second_order_heldout42": 0.95,
                  "second_order_heldout43": 0.9, "second_order_heldout44": 1.0,
+                 "second_order_heldout45": 0.66, "second_order_heldout46": 0.85,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -425,6 +432,17 @@ _LETTUCE = ("fisher_penalty_sampled_labels_hydroponic_lettuce_nutrient_deficienc
 _SOPHIA = ("sophia_h_substation_transformer_hotspot_temperature_forecaster_yaml_like_nested_cfg_hessian_every_k_steps_"
            "rademacher_hvp_update_hessian_closure_prelu_table_adaptive_avgpool1d_huber_loss_dict_aux_peak_smooth_l1_once_"
            "hardswish_maxpool_unselected_pkg/")
+_MELU = ("melu_cold_start_podcast_listener_ratings_cfg_dict_act_table_felu_getattr_f_smooth_l1_local_loss_embedder_"
+         "prelu_once_pkg/")
+_FEDAVG = ("per_fedavg_smart_thermostat_occupancy_variant_table_maml_selected_hf_unselected_groupnorm_lambda_"
+           "bce_logits_dict_pkg/")
+_VOXELMORPH = ("fo_voxelmorph_lite_chest_radiograph_diffusion_fd_selected_input_jacobian_unselected_grid_sample_"
+               "first_order_pkg/")
+_GAUSS_NEWTON = ("hf_gauss_newton_double_vjp_ramp_meter_loop_occupancy_moduledict_reflect_pad_glu_lstm_unused_"
+                 "smooth_l1_once_pkg/")
+_IFT_RIDGE = "ift_ridge_hypergrad_equity_portfolio_head_autograd_hessian_softshrink_relu6_gate_lstm_once.py"
+_METRO = ("jacobian_norm_reg_metro_station_passenger_flow_cosine_attention_autograd_vjp_create_graph_normalize_"
+          "qk.py")
 _ROPEWAY = ("gradient_norm_penalty_exact_double_backprop_aerial_ropeway_haul_rope_vibration_faults_dataclass_cfg_getattr_"
             "nn_relu6_pool_lambda_avgpool1d_ce_label_smoothing_fd_variant_unselected_reflect_pad_input_aug_pkg/")
 _DEEPONET44 = ("derivative_informed_deeponet_aquifer_log_permeability_to_well_heads_adjoint_sensitivity_jacobian_"
@@ -462,10 +480,17 @@ KNOWN_FPS: dict[str, set[str]] = {
                                f"{_SALIENCY}:13 torch.nn.Hardswish"},
     "second_order_heldout43": {f"{_LETTUCE}:31 torch.nn.SELU", f"{_SOPHIA}:7 torch.nn.Hardswish"},
     "second_order_heldout44": {f"{_DEEPONET44}:5 torch.nn.Hardswish", f"{_FISHPASS}:18 torch.nn.SELU"},
+    "second_order_heldout45": {f"{_MELU}:9 torch.nn.functional.hardswish", f"{_MELU}:18 torch.nn.PReLU",
+                               f"{_FEDAVG}:10 torch.nn.functional.binary_cross_entropy_with_logits",
+                               f"{_FEDAVG}:11 torch.nn.ReLU6"},
+    "second_order_heldout46": {f"{_GAUSS_NEWTON}:10 torch.nn.AvgPool1d", f"{_GAUSS_NEWTON}:25 torch.nn.LSTM",
+                               f"{_IFT_RIDGE}:72 torch.nn.functional.smooth_l1_loss",
+                               f"{_METRO}:32 torch.nn.functional.log_softmax"},
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
 # arguable label above).
-KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM}}
+KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
+                                                  "second_order_heldout45": {_VOXELMORPH}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -1910,9 +1910,14 @@ class _Paths:
                 one = self.reaching_value(fn, i.value, i)  # assignment that reaches the grad call is the input
                 found = ([one], fn) if one is not None else found  # (`params, grads = zip(...)` after it)
             values += found[0] if found is not None and len(found[0]) == 1 else [i]
-        if values and all(isinstance(v, (cst.ListComp, cst.GeneratorExp)) and
-                          refs(v.for_in.iter) and all(n == me or n.startswith(me + ".") for n in refs(v.for_in.iter))
-                          for v in values):
+        def held(it) -> bool:  # `self.param_groups`, or a local bound to it (`group = self.param_groups[0]`)
+            names = refs(it)
+            if names and not all(n == me or n.startswith(me + ".") for n in names):
+                names = self.back_names(fn, [it], set())
+                local = {n for n in names if n in fn.assigns and n not in fn.params}
+                return bool(names - local) and all(n == me or n.startswith(me + ".") for n in names - local)
+            return bool(names)
+        if values and all(isinstance(v, (cst.ListComp, cst.GeneratorExp)) and held(v.for_in.iter) for v in values):
             return True
         names = self.back_names(fn, inputs, set())
         return bool(names) and not names & set(fn.params) and any(n == me or n.startswith(me + ".") for n in names)

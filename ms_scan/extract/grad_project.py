@@ -548,7 +548,8 @@ class _ProjectLinks:
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             return self.flag_sources(expr.expression, fn, not neg, depth + 1, lits, callees, seen)
         if isinstance(expr, (cst.Attribute, cst.Comparison)):  # `use_second_order = self.cfg.algo == "maml"`,
-            field = self.field_flag_callee(expr, fn, neg, elsewhere=True)  # cfg's dataclass built in another file
+            # cfg's dataclass built in another file, or here as another file's class (`cfg = L2OConfig()` passed on)
+            field = self.field_flag_callee(expr, fn, neg, elsewhere=not self.built_config(expr, fn))
             if field is not None:
                 callees.append(field)
                 return True
@@ -597,6 +598,39 @@ class _ProjectLinks:
                 return False
             if not self.flag_sources(arg if arg is not None else default, caller if arg is not None else
                                      owner.parent or self.ex._module_fn, neg, depth + 1, lits, callees, seen):
+                return False
+        return True
+
+    def built_config(self, expr, fn: _Fn, depth: int = 0) -> bool:
+        """`cfg.second_derivatives` (or a comparison of it), cfg a parameter every call of this file binds to a
+        construction of another project module's class (`unroll(cfg, ...)` with `cfg = L2OConfig()`), through
+        parameters passed on: the field is that class's (ms_scan.project reads its constructions and default)."""
+        if isinstance(expr, cst.UnaryOperation):
+            expr = expr.expression
+        if isinstance(expr, cst.Comparison):
+            expr = expr.left
+        base = expr.value if isinstance(expr, cst.Attribute) else expr
+        if depth > MAX_BINDING_HOPS or not isinstance(base, cst.Name) or not self.param_of(fn, base.value) or \
+                self.lookup_assigns(fn, base.value) is not None:
+            return False
+        owner = self.param_owner(fn, base.value)
+        calls = self.calls_of(owner)
+        if not calls:
+            return False
+        for call, caller in calls:
+            arg = self.param_arg(owner, call, base.value)
+            if not isinstance(arg, cst.Name):
+                return False
+            found = self.lookup_assigns(caller, arg.value)
+            if found is None:
+                if not self.built_config(arg, caller, depth + 1):
+                    return False
+                continue
+            if len(found[0]) != 1 or not isinstance(found[0][0], cst.Call) or \
+                    not isinstance(found[0][0].func, (cst.Name, cst.Attribute)):
+                return False
+            target = self.project_target(found[0][0].func, found[1])
+            if target is None or not target[1][:1].isupper() or "." in target[1]:
                 return False
         return True
 
