@@ -426,7 +426,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     import ast
     from dataclasses import replace
 
-    from ms_scan.extract.grad_common import HOOK, param_template, template_ref, under_path
+    from ms_scan.extract.grad_common import HOOK, is_template, param_template, template_ref, under_path
     from ms_scan.extract.grad_dicts import DictRef
 
     by_module = Modules(all_facts)
@@ -492,21 +492,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if filled is not None:
             args.setdefault((defining_module(by_module, home, filled), filled, kind, slot), []).extend(found)
 
-    def constant_api(op):
-        """op with its API template "torch.nn.{&<module>:<name>}" filled in with that module's one string constant
-        (a torch name the catalog knows), else None."""
-        value = template_constant(op.api)
-        api = cat.canonical_name(op.api.partition("{&")[0] + value) if value is not None else None
-        return replace(op, api=api) if api is not None and cat.kind(api) is not None else None
-
     def filled_api(op, keys_given: dict | None = None, callee: tuple = ()):
-        """constant_api, or for a parameter's template "torch.nn.{@<class part>|<param>}" (param_template) op with
-        the one string the configs give that parameter (a torch name the catalog knows), else None."""
+        """op with its API template filled in (a torch name the catalog knows), else None: "torch.nn.{&<module>:
+        <name>}" with that module's one string constant, "torch.nn.{@<class part>|<param>}" (param_template) with
+        the one string the configs give that parameter."""
         held = param_template(op.api)
-        if held is None:
-            return constant_api(op)
-        value = param_value(*held, keys_given, callee)
-        api = cat.canonical_name(op.api.partition("{@")[0] + value) if value is not None else None
+        value = template_constant(op.api) if held is None else param_value(*held, keys_given, callee)
+        api = cat.canonical_name(op.api.partition("{")[0] + value) if value is not None else None
         return replace(op, api=api) if api is not None and cat.kind(api) is not None else None
 
     def constant_text(op) -> str:
@@ -548,8 +540,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 strict[table] = strict.get(table, False) or picked(op.when, keys_given, callee)
             if op.when and not picked(op.when, keys_given, callee):
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
-            if "{&" in op.api or "{@" in op.api:  # `getattr(nn, settings.ACT)` (grad_expand.getattr_constant): the
-                filled = filled_api(op, keys_given, callee)  # constant's class, or what the callers give a parameter
+            if is_template(op.api):  # `getattr(nn, settings.ACT)` (grad_expand.getattr_constant): the constant's
+                filled = filled_api(op, keys_given, callee)  # class, or what the callers give a parameter
                 if filled is not None:
                     op = filled
                 else:
@@ -861,8 +853,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 
     for facts in all_facts:
         for site in facts.grad_sites:
-            if any("{&" in op.api or "{@" in op.api for op in site.ops):  # the site's own templates (filled_api)
-                filled = [(op, filled_api(op) if "{&" in op.api or "{@" in op.api else op) for op in site.ops]
+            if any(is_template(op.api) for op in site.ops):  # the site's own templates (filled_api)
+                filled = [(op, filled_api(op) if is_template(op.api) else op) for op in site.ops]
                 site.ops = [new for _, new in filled if new is not None]
                 site.unresolved += [constant_text(op) for op, new in filled if new is None]
             if any(op.when for op in site.ops):  # the site's own table entries: those the configs pick (`ACTS[

@@ -556,14 +556,19 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                 out.add(c)
                 todo.extend(outer.get(c, ()))
         return out
+
+    def dataclass_files(field: str) -> set:
+        """Patterns of the files declaring a dataclass field (read in the next round) and of those building the
+        dataclasses declaring it (builders), whose "fields" / "called" summaries give its value."""
+        return {rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(field.encode())} | \
+            {rb"\b%s\b" % re.escape(c.encode()) for c in builders(field)}
     for f in facts:
         for op in chain.from_iterable(m.ops for m in chain(f.models, f.grad_sites)):
             held = param_template(op.api)  # `getattr(nn, name)`, name given by other files' calls: a when's class
             if held is not None:  # part and field, the strings they pass read the same way: the files calling
                 cls_part, key = held  # the callee, building the dataclass declaring the field, declaring it
                 configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()))
-                configs.update(rb"\b%s\b" % re.escape(c.encode()) for c in builders(key))
-                configs.add(rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(key.encode()))
+                configs |= dataclass_files(key)
         for m in f.models:
             for op in m.ops:
                 if op.when:
@@ -584,9 +589,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     # `create_graph=not self.cfg.first_order` (grad_project.field_flag_callee, "...::<field>"): the dataclasses
     # declaring the field give its default ("fields" summaries, project._field_defaults)
     fields = {tested[0] for c in reached if c.role == "flag" and (tested := project.flag_field(c.param)) is not None}
-    configs.update(rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(f.encode()) for f in fields if f.isidentifier())
     # (and, once those are read, the files building them: `cfg = L2OConfig()` passed on to the site's function)
-    configs.update(rb"\b%s\b" % re.escape(c.encode()) for f in fields if f.isidentifier() for c in builders(f))
+    configs.update(c for f in fields if f.isidentifier() for c in dataclass_files(f))
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
     done.update(f"\0when:{c.pattern!r}" for c in configs)
 

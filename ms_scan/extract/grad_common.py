@@ -110,6 +110,11 @@ def template_ref(text: str) -> tuple[str, str, str] | None:
     return module, name, rest
 
 
+def is_template(api: str) -> bool:
+    """An op's API still to be filled in by ms_scan.project (template_ref's or param_template's braces)."""
+    return "{&" in api or "{@" in api
+
+
 def param_template(text: str) -> tuple[str, str] | None:
     """(class part, parameter) of an API template "torch.nn.{@<module>:<callee>:<index>:<default>|<param>}"
     (grad_expand.getattr_constant: `getattr(nn, name)` with name a parameter other files' calls give; the class

@@ -994,8 +994,9 @@ class _Expansion:
 
     def constant_callees(self, state, field: str) -> None:
         """A `when` field "&<module>:<name>+...[]" (grad_values.looped_constants): a "config" ProjectCallee without
-        a param for each module constant it reads, so that their files are summarised (grad_dicts.constant_lists)."""
-        for module, name in constant_refs(field):  # (`CFG.loss`, a key of a dict constant: CFG's)
+        a param for each module constant it reads, so that their files are summarised (grad_dicts.constant_lists);
+        nothing for a field that reads none (getattr_constant's parameter template)."""
+        for module, name in constant_refs(field) or ():  # (`CFG.loss`, a key of a dict constant: CFG's)
             callee = ProjectCallee(module, name.partition(".")[0], "config", "", "high", "")
             if callee not in state.site.project:
                 state.site.project.append(callee)
@@ -1155,8 +1156,7 @@ class _Expansion:
             held = self.getattr_constant(g, ctx)
             if held is not None:  # `getattr(nn, settings.ACT)()`: the name another module's constant holds
                 self.emit(state, held[0], g, call, via)
-                if held[1]:
-                    self.constant_callees(state, held[1])
+                self.constant_callees(state, held[1])
                 return
         # `getattr(self, f"head_{self.active}")` with the holes known: the one attribute named (before the prefix)
         fstring = len(v.args) == 2 and isinstance(v.args[1].value, cst.FormattedString)
@@ -1384,14 +1384,14 @@ class _Expansion:
             ref = self.target_ref(e, ctx, 0)
             target = (ref[0], ref[1] + ref[2]) if ref is not None and ref[0] and isinstance(ref[1], str) and \
                 "[" not in ref[2] else None
-        if target is None and isinstance(e, cst.Name) and self.param_of(ctx, e.value):
-            # `getattr(nn, name)()`, name a parameter of a public function or class another file calls
-            # (`conv_stage(..., cfg.act)`): "torch.nn.{@<class part>|<param>}", filled by ms_scan.project with the
-            # one string those calls give it (GradOp.when's class part, grad_values.open_key)
-            key = self._key_field(e, ctx, 0)
-            if key is not None and key[0] and key[1].isidentifier() and when_safe(*key, also="{}"):
-                return f"{api}.{{@{key[0]}|{key[1]}}}", ""
-            return None
+            if target is None:
+                # `getattr(nn, name)()`, name a parameter of a public function or class another file calls
+                # (`conv_stage(..., cfg.act)`): "torch.nn.{@<class part>|<param>}", filled by ms_scan.project with
+                # the one string those calls give it (GradOp.when's class part, grad_values.open_key)
+                key = self._key_field(e, ctx, 0)
+                if key is not None and key[0] and key[1].isidentifier() and when_safe(*key, also="{}"):
+                    return f"{api}.{{@{key[0]}|{key[1]}}}", ""
+                return None
         if target is None or not when_safe(*target, also="&+:=[]{}"):
             return None
         return f"{api}.{{&{target[0]}:{target[1]}}}", f"&{target[0]}:{target[1]}[]"
@@ -1481,8 +1481,7 @@ class _Expansion:
                     self.emit(state, api, x, call, via)
             elif looked.get(id(x)):
                 self.emit(state, looked[id(x)][0], x, call, via)
-                if looked[id(x)][1]:
-                    self.constant_callees(state, looked[id(x)][1])
+                self.constant_callees(state, looked[id(x)][1])
             elif _values_of(x) is not None:  # `for make in OPS.values()`: every item, built
                 for t, c in self.container_values(_values_of(x), held[1]) or ():
                     for r in self.keyed_elements(t, None):

@@ -759,11 +759,9 @@ class _Paths:
             back |= refs(o)
         pinned = {}
         for name in back if at is not None else ():
-            found = self.lookup_assigns(fn, name)
-            if found is not None and found[1] is fn and len(found[0]) > 1:
-                v = self.reaching_value(fn, name, at)
-                if v is not None:
-                    pinned[name] = [v]
+            v = self.rebound_reaching(fn, name, at)
+            if v is not None:
+                pinned[name] = [v]
         inputs = self.submodule_weights(fn, inputs) if inputs is not None else None
         cut = self.recomputed_inputs(fn, inputs) if inputs is not None else set()
         exprs = list(outputs) + self.trace_back(fn, back, stop=cut, pinned=pinned, opaque=at, cuts=True)
@@ -1860,9 +1858,10 @@ class _Paths:
         out = []
         for a in outs:
             if isinstance(a, cst.Lambda):
-                if thunk_body(a) is None:
+                body = thunk_body(a)
+                if body is None:
                     return []
-                out.append(([thunk_body(a)], caller))
+                out.append(([body], caller))
                 continue
             d = self.lookup_def(caller, a.value) if isinstance(a, cst.Name) and \
                 binding(caller, a.value)[0] is None else None
@@ -1903,24 +1902,32 @@ class _Paths:
         me = fn.self_name
         if not me:
             return False
-        values = []
-        for i in inputs:  # `params = [p for group in self.param_groups for p in group["params"]]`: read through
-            found = self.lookup_assigns(fn, i.value) if isinstance(i, cst.Name) else None  # self only (its
-            if found is not None and len(found[0]) > 1 and found[1] is fn:  # loop names may be reused; the one
-                one = self.reaching_value(fn, i.value, i)  # assignment that reaches the grad call is the input
-                found = ([one], fn) if one is not None else found  # (`params, grads = zip(...)` after it)
-            values += found[0] if found is not None and len(found[0]) == 1 else [i]
+        def own(n: str) -> bool:
+            return n == me or n.startswith(me + ".")
+
         def held(it) -> bool:  # `self.param_groups`, or a local bound to it (`group = self.param_groups[0]`)
             names = refs(it)
-            if names and not all(n == me or n.startswith(me + ".") for n in names):
-                names = self.back_names(fn, [it], set())
-                local = {n for n in names if n in fn.assigns and n not in fn.params}
-                return bool(names - local) and all(n == me or n.startswith(me + ".") for n in names - local)
-            return bool(names)
+            if names and not all(map(own, names)):
+                names = {n for n in self.back_names(fn, [it], set()) if n not in fn.assigns or n in fn.params}
+            return bool(names) and all(map(own, names))
+        values = []
+        for i in inputs:  # `params = [p for group in self.param_groups for p in group["params"]]`: read through
+            found = None  # self only (its loop names may be reused; `params, grads = zip(...)` after the grad)
+            if isinstance(i, cst.Name):
+                one = self.rebound_reaching(fn, i.value, i)
+                found = ([one], fn) if one is not None else self.lookup_assigns(fn, i.value)
+            values += found[0] if found is not None and len(found[0]) == 1 else [i]
         if values and all(isinstance(v, (cst.ListComp, cst.GeneratorExp)) and held(v.for_in.iter) for v in values):
             return True
         names = self.back_names(fn, inputs, set())
-        return bool(names) and not names & set(fn.params) and any(n == me or n.startswith(me + ".") for n in names)
+        return bool(names) and not names & set(fn.params) and any(map(own, names))
+
+    def rebound_reaching(self, fn: _Fn, name: str, at: cst.CSTNode):
+        """The one assignment of `name` that reaches `at` (reaching_value) when fn itself binds name more than
+        once (`params, grads = zip(...)` after the grad); None otherwise."""
+        found = self.lookup_assigns(fn, name)
+        return self.reaching_value(fn, name, at) if found is not None and found[1] is fn and len(found[0]) > 1 \
+            else None
 
     def expand_held(self, state, v, fn: _Fn, hops: int) -> None:
         """`v` holds a grad's input and output (`model(inp)`, or a name bound to it): the call that makes it is on

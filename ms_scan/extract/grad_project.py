@@ -478,7 +478,8 @@ class _ProjectLinks:
         not know: a "flag" ProjectCallee on that function ("index:param::not::field"), so that the constructions
         of the one project class the other files build with that field as a literal keyword decide it
         (ms_scan.project._decide_flags). A comparison of such a field with a literal (`self.cfg.algo == "maml"`)
-        gives "<field>==<repr>" there. `elsewhere`: only when no call of this file binds that parameter."""
+        gives "<field>==<repr>" there. `elsewhere`: only when no call of this file binds that parameter, or each
+        binds it to a construction of another file's class (built_config)."""
         if expr is None:
             return None
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
@@ -499,6 +500,7 @@ class _ProjectLinks:
                     self.class_of(base, fn) is not None or self.passed_class(base.value, fn) is not None:
                 return None
             owner, name = self.param_owner(fn, base.value), base.value
+            elsewhere = elsewhere and not self.built_config(owner, name)
         elif isinstance(base, cst.Attribute) and isinstance(base.value, cst.Name) and fn.cls is not None and \
                 base.value.value == fn.self_name and self.member_class(base, fn) is None:
             found = _init_param(fn.cls, base.attr.value)
@@ -548,8 +550,7 @@ class _ProjectLinks:
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             return self.flag_sources(expr.expression, fn, not neg, depth + 1, lits, callees, seen)
         if isinstance(expr, (cst.Attribute, cst.Comparison)):  # `use_second_order = self.cfg.algo == "maml"`,
-            # cfg's dataclass built in another file, or here as another file's class (`cfg = L2OConfig()` passed on)
-            field = self.field_flag_callee(expr, fn, neg, elsewhere=not self.built_config(expr, fn))
+            field = self.field_flag_callee(expr, fn, neg, elsewhere=True)  # cfg's dataclass built in another file
             if field is not None:
                 callees.append(field)
                 return True
@@ -601,29 +602,21 @@ class _ProjectLinks:
                 return False
         return True
 
-    def built_config(self, expr, fn: _Fn, depth: int = 0) -> bool:
-        """`cfg.second_derivatives` (or a comparison of it), cfg a parameter every call of this file binds to a
-        construction of another project module's class (`unroll(cfg, ...)` with `cfg = L2OConfig()`), through
-        parameters passed on: the field is that class's (ms_scan.project reads its constructions and default)."""
-        if isinstance(expr, cst.UnaryOperation):
-            expr = expr.expression
-        if isinstance(expr, cst.Comparison):
-            expr = expr.left
-        base = expr.value if isinstance(expr, cst.Attribute) else expr
-        if depth > MAX_BINDING_HOPS or not isinstance(base, cst.Name) or not self.param_of(fn, base.value) or \
-                self.lookup_assigns(fn, base.value) is not None:
-            return False
-        owner = self.param_owner(fn, base.value)
+    def built_config(self, owner: _Fn, name: str, depth: int = 0) -> bool:
+        """Every call of this file binds owner's parameter `name` to a construction of another project module's
+        class (`unroll(cfg, ...)` with `cfg = L2OConfig()`), through parameters passed on: a field read of it
+        (`cfg.second_derivatives`) is that class's (ms_scan.project reads its constructions and default)."""
         calls = self.calls_of(owner)
-        if not calls:
+        if depth > MAX_BINDING_HOPS or not calls:
             return False
         for call, caller in calls:
-            arg = self.param_arg(owner, call, base.value)
+            arg = self.param_arg(owner, call, name)
             if not isinstance(arg, cst.Name):
                 return False
             found = self.lookup_assigns(caller, arg.value)
             if found is None:
-                if not self.built_config(arg, caller, depth + 1):
+                if not (self.param_of(caller, arg.value) and
+                        self.built_config(self.param_owner(caller, arg.value), arg.value, depth + 1)):
                     return False
                 continue
             if len(found[0]) != 1 or not isinstance(found[0][0], cst.Call) or \
