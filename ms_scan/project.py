@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
-from ms_scan.extract.grad_common import CALLER_ROLES  # followed into the files that call the callee
+# CALLER_ROLES: followed into the files that call the callee
+from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN
 from ms_scan.facts import FileFacts
 from ms_scan.index import Kept, Modules
 
@@ -284,7 +285,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             # "!": a decorator-filled registry's entry (grad_expand.registered_when), kept only when named
             strict, table = table.startswith("!"), table.lstrip("!")
             keys = {repr(k) for k in table.split(",")}
-            values = fields_read({given} if given is not None else values_of(cls_part, field), keys)
+            values = fields_read(given_values(given, cls_part, field), keys)
             memo[memo_key] = values is not None and "?" not in values and repr(key) in values if strict else \
                 values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
         return memo[memo_key]
@@ -293,7 +294,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         """The one identifier the configs give a parameter (grad_common.param_template: `getattr(nn, name)` with
         name a parameter of a callee other files call), read as picked reads a `when`; None when not one known."""
         given = construction_key(cls_part, field, keys_given, callee)
-        values = fields_read({given} if given is not None else values_of(cls_part, field), None)
+        values = fields_read(given_values(given, cls_part, field), None)
         if values is None or len(values) != 1 or "?" in values:
             return None
         try:
@@ -301,6 +302,13 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         except (ValueError, SyntaxError):
             return None
         return out if isinstance(out, str) and out.isidentifier() else None
+
+    def given_values(given: str | None, cls_part: str, field: str) -> set | None:
+        """The keys a `when` field takes: the construction's (construction_key; a list another file's config dict
+        holds, "&<module>:<name>.<path>[]", read as the constants' lists are), else the configs'."""
+        if given is None:
+            return values_of(cls_part, field)
+        return values_of("", given) if constant_refs(given) is not None else {given}
 
     def construction_key(cls_part: str, field: str, keys_given: dict | None, callee: tuple) -> str | None:
         """The key the construction of `callee` reaching the op gives the `when` field (keys_given), if any."""
@@ -313,7 +321,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 whole = keys_given.get(param, keys_given.get(index)) if dot and given is None else None
                 if whole is not None and whole.startswith("&"):  # `cfg["encoder"]["act"]`, cfg a config dict
                     given = f"{whole}.{path}"
-                given = config_key(given) if given is not None and given.startswith("&") else given
+                given = config_key(given) if given is not None and given.startswith("&") and \
+                    constant_refs(given) is None else given  # (a list: given_values)
         return given
     return picked, value
 
@@ -413,6 +422,16 @@ def _dict_ref_key(ref: str, path: list[str], config_key) -> str | None:
     return config_key(f"&{module}:{'.'.join([name, *base, *path])}")
 
 
+def _any_key(name: str) -> tuple[str, str, str]:
+    """("T[?]", key, keys) of a table entry's name for the calls of T under a key their file does not know
+    ("T[?=<key>|<keys>]", grad_paths.run); (name, "", "") for any other name."""
+    table, sep, rest = name.partition("[?=")
+    if not sep or not rest.endswith("]"):
+        return name, "", ""
+    key, _, keys = rest[:-1].partition("|")
+    return f"{table}[?]", key, keys
+
+
 def _unkeyed(name: str) -> str:
     """The table a keyed entry name stands in (`MODELS[mlp]` -> `MODELS`): where a key has no summary of its
     own, the whole table's summary answers (as find() and reached_callers() both do); "" when not keyed."""
@@ -424,9 +443,11 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     that define them: their ops join the site with `path` set to that file, and the matching `unresolved`
     entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
     import ast
+    import json
     from dataclasses import replace
 
     from ms_scan.extract.grad_common import HOOK, is_template, param_template, template_ref, under_path
+    from ms_scan.extract.grad_guards import REACH
     from ms_scan.extract.grad_dicts import DictRef
 
     by_module = Modules(all_facts)
@@ -439,6 +460,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             args.setdefault((home, name, kind, slot), []).append((f, m))
     calls = _called_literals(all_facts, by_module)
     configs = _config_summaries(all_facts, by_module)
+    registrars, mixins = _registrars(all_facts), {}
+    keyed_calls: dict[tuple, list] = {}  # (home, "T[?]", caller's path) -> each call's key field, or None
+    for home, name, _, _, f, m in _caller_summaries(all_facts, by_module, ("called",)):
+        if name.endswith("[?]"):
+            keyed_calls.setdefault((home, name, f.path), []).append(
+                next((x[3:] for x in m.unresolved if x.startswith("[]=")), None))
     _decide_flags(all_facts, by_module, calls, configs)
 
     def config_key(key: str) -> str:
@@ -579,10 +606,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         home = defining_module(by_module, callee.module, callee.name) or callee.module
         kind = "arg" if callee.role == "param" else callee.role
         found = []
+        table, key, keys = _any_key(callee.name)
         # `def forward(self, net, x)` of a project class: other files call its instance (`penalty(net, x)`)
-        for target in (callee.name, *([callee.name[:-8] + ".__call__"] if callee.name.endswith(".forward") else ())):
+        for target in (table, *([callee.name[:-8] + ".__call__"] if callee.name.endswith(".forward") else ())):
             found += args.get((home, target, kind, name), []) + (args.get((home, target, kind, index), [])
                                                                  if index != "-1" else [])
+        if key:  # `PENALTIES[cfg.penalty](disc, x)` for the entry under `key`: the files whose configs may pick it
+            found = [(f, m) for f, m in found if table_picks(home, table, f.path, key, keys)]
         key = (home, callee.name, callee.param)
         if not found or hops > _MAX_GRAD_HOPS:
             return False
@@ -610,6 +640,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             take(facts, replace(summary, ops=[], project=members, unresolved=[c.text for c in members]), prefix,
                  conf, seen, hops, site)
         return True
+
+    def table_picks(home: str, table: str, path: str, key: str, keys: str) -> bool:
+        """Whether a call of `table` under a key the file at `path` does not know may pick the entry `key`: not
+        when each such call of that file keys it by a config field ("[]=<class part>|<field>" in its "called"
+        summary, grad_project.table_key_field) that the configs set to other keys (picked)."""
+        fields = keyed_calls.get((home, table, path), [None])
+        return any(f is None or picked(f"{f}={key}|{keys}") for f in fields)
 
     def called_index(callee, home: str) -> str:
         """callee.live with each "@#?<function>:<position>:<param>" (Resolver.called_index_part: `seg[layer_idx]`,
@@ -715,8 +752,11 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
 
     def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site, live: str = "",
                outer: dict | None = None, built: tuple = ()) -> bool:
-        if callee.role in ("flag", "config"):
-            return True  # decided by _decide_flags
+        if callee.role in ("flag", "config", "registrar"):
+            return True  # decided by _decide_flags (a registrar: only there to lead the scan's rounds)
+        if callee.name.startswith("{@"):  # `@register_penalty("r1")` (grad_paths.function_tables): the entry of the
+            filled = _registered(callee, registrars, by_module)  # table that decorator fills
+            return filled is not None and follow(filled, via, conf, seen, hops, site, live, outer, built)
         if callee.name.startswith("{&"):  # `getattr(losses, config.LOSS)` (grad_project.module_getattr): the
             filled = fill_constant_name(callee.name)  # attribute config.LOSS names, when one known string
             return filled is not None and follow(replace(callee, name=filled), via, conf, seen, hops, site, live,
@@ -747,6 +787,9 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             take(found[0], replace(found[1], ops=ops, project=[], unresolved=[]),
                  f"{via} -> {found[0].path}" if via else found[0].path, conf, seen, hops, site)
             return True
+        if callee.role == "member" and callee.param == MIXIN:  # `self.critic` of a mixin: its users' members
+            hits = [follow(sub, via, conf, seen, hops, site) for sub in _mixed_in(callee, by_module, mixins)]
+            return any(hits)
         if callee.role == "param" and callee.param == HOOK:
             return True  # (a hook's class: only there to lead the scan's rounds; follow_hook reads it)
         if callee.role in ("param", "lift", "hold", "back"):
@@ -851,7 +894,48 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                 _add(left, guess)
         return [t for t in left if t not in tabled]
 
+    refs, entry_refs = set(), {}
+    for home, name, _, _, f, _ in _caller_summaries(all_facts, by_module, ("ref",)):
+        if name.endswith("[]"):  # `reg = REGULARISERS[cfg.reg]`: the files taking an entry of a table
+            entry_refs.setdefault((home, name[:-2]), set()).add(f.path)
+        else:
+            refs.add((home, name))
+
+    def unpicked_entry(site) -> bool:
+        """A site in a function that runs only as an entry of tables (grad_paths.function_tables: `@regulariser(
+        "input_jacobian")`) that no call picks: no call names it or its key (its file's own: the reach callee;
+        others': "called", "ref"), and each file calling a table keys it by config fields set to other keys."""
+        reach = next((c for c in site.project if c.role == "flag" and c.param.startswith(REACH)), None)
+        entries = []
+        for c in site.project:
+            if c.role in CALLER_ROLES and _any_key(c.name)[1]:
+                if c.name.startswith("{@"):  # `@register_penalty("r1")`: the table that decorator fills
+                    c = _registered(c, registrars, by_module)
+                    if c is None:
+                        return False
+                entries.append((c, *_any_key(c.name)))
+        # (its parameters' callees: "no call in this file" when they have a text)
+        own = {(c.module, c.name) for c in site.project if c.role in _PARAM_ROLES and "[" not in c.name and c.text}
+        if not entries or len(own) != 1 or reach is not None and json.loads(reach.param[len(REACH):])["calls"] != []:
+            return False
+        module, name = own.pop()
+        home = defining_module(by_module, module, name) or module
+        if calls.get((home, name)) or (home, name) in refs or any(
+                c.role in _PARAM_ROLES and "[" not in c.name and not c.text for c in site.project):
+            return False
+        for c, table, key, keys in entries:
+            at = defining_module(by_module, c.module, table) or c.module
+            paths = {p for h, t, p in keyed_calls if (h, t) == (at, table)}
+            if not paths or calls.get((at, f"{table[:-3]}[{key}]")) or (at, table[:-3]) in refs or \
+                    any(table_picks(at, table, p, key, keys) for p in paths) or \
+                    any(p not in paths for p in entry_refs.get((at, table[:-3]), ())):
+                # (an entry taken in a file calling none under a config key: it may be called anywhere)
+                return False
+        return True
+
     for facts in all_facts:
+        if any(site.project for site in facts.grad_sites):
+            facts.grad_sites = [site for site in facts.grad_sites if not unpicked_entry(site)]
         for site in facts.grad_sites:
             if any(is_template(op.api) for op in site.ops):  # the site's own templates (filled_api)
                 filled = [(op, filled_api(op) if is_template(op.api) else op) for op in site.ops]
@@ -902,6 +986,7 @@ def _named_part(summary, attr: str):
 # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
 CALLER_SUMMARIES = ("arg", "lift", "hold", "back", "called")
 _PASSED = tuple(k for k in CALLER_SUMMARIES if k != "called")  # ... for a parameter its own file cannot bind
+_PARAM_ROLES = ("param", "lift", "hold", "back")  # the ProjectCallees of such a parameter
 
 
 def _caller_summaries(all_facts: list[FileFacts], by_module: dict, kinds=CALLER_SUMMARIES):
@@ -914,6 +999,43 @@ def _caller_summaries(all_facts: list[FileFacts], by_module: dict, kinds=CALLER_
             if kind in kinds:
                 module, _, name = m.name.partition(":")
                 yield defining_module(by_module, module, name), name, kind, slot, f, m
+
+
+def _registrars(all_facts: list[FileFacts]) -> dict[tuple, str]:
+    """(module, function) -> the table a registering function fills (its "registrar" summary, grad_summaries)."""
+    return {(f.module, m.name): m.unresolved[0] for f in all_facts for m in f.models
+            if m.role == "registrar" and m.unresolved}
+
+
+def _registered(c, registrars: dict, by_module: dict):
+    """A "{@register_penalty}[r1]" callee (another file's function registered by that decorator,
+    grad_paths.function_tables) as the entry of the table the decorator's function fills: "PENALTIES[r1]" of its
+    module; None while that is not known."""
+    from dataclasses import replace
+
+    fn, _, key = c.name[2:].partition("}")
+    home = defining_module(by_module, c.module, fn)
+    table = registrars.get((home, fn))
+    return replace(c, module=home, name=table + key) if table else None
+
+
+def _subclasses(by_module: dict, memo: dict, module: str, cls: str) -> list[tuple[str, str]]:
+    """(module, name) of the kept files' classes deriving directly from `cls` of `module` (a mixin's users)."""
+    home = defining_module(by_module, module, cls) or module
+    if (home, cls) not in memo:
+        memo[(home, cls)] = [(m, name) for m in by_module for name, decl in by_module[m].classes.items()
+                             if any(b[1] == cls and (defining_module(by_module, *b) or b[0]) == home
+                                    for b in decl.bases)]
+    return memo[(home, cls)]
+
+
+def _mixed_in(c, by_module: dict, memo: dict) -> list:
+    """A MIXIN member callee (grad_expand.mixin_member) as the same member of each class deriving from its class."""
+    from dataclasses import replace
+
+    cls, _, attr = c.name.partition(".")
+    return [replace(c, module=m, name=f"{sub}.{attr}", param="")
+            for m, sub in _subclasses(by_module, memo, c.module, cls)]
 
 
 def reached_callers(all_facts: list[FileFacts]) -> list:
@@ -939,17 +1061,25 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
                 if m.role == "member":
                     summaries.setdefault((f.module, m.name.partition(".")[0], "member*"), []).append(m)
     work = [c for f in all_facts for site in f.grad_sites for c in site.project]
-    seen, out = set(), []
+    seen, out, mixins = set(), [], {}
+    registrars = _registrars(all_facts)
     while work and len(seen) < 100000:
         c = work.pop()
+        if c.name.startswith("{@"):
+            c = _registered(c, registrars, by_module)
+            if c is None:
+                continue
         key = (c.module, c.name, c.role, c.param)
         if key in seen:
             continue
         seen.add(key)
         home = defining_module(by_module, c.module, c.name)
         out.append(c)
+        if c.role == "member" and c.param == MIXIN:
+            work.extend(_mixed_in(c, by_module, mixins))
+            continue
         if c.role in CALLER_ROLES:  # (and those calling what another file's constant names in that module)
-            found = callers.get((home or c.module, c.name), []) + templated.get(home or c.module, [])
+            found = callers.get((home or c.module, _any_key(c.name)[0]), []) + templated.get(home or c.module, [])
         else:
             found = summaries.get((home, c.name, c.role)) or (
                 summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else []) or (

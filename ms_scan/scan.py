@@ -519,7 +519,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     params: set[tuple] = set()  # a function whose parameters other files bind: the files naming it and its module
     reached = project.reached_callers(facts)
     for c in reached:
-        if c.role in project.CALLER_ROLES and f"\0{c.module}:{c.name}" not in done:
+        mixin = c.role == "member" and c.param == project.MIXIN  # (a mixin's member: the files deriving from it)
+        if (mixin or c.role in project.CALLER_ROLES) and f"\0{c.module}:{c.name}" not in done:
             done.add(f"\0{c.module}:{c.name}")
             # (or reach it through `getattr(losses, config.LOSS)`, grad_project.module_getattr)
             name = c.name.partition(".")[0].partition("[")[0]  # (`REGULARISERS[?]`: the table's name)
@@ -567,21 +568,23 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
             held = param_template(op.api)  # `getattr(nn, name)`, name given by other files' calls: a when's class
             if held is not None:  # part and field, the strings they pass read the same way: the files calling
                 cls_part, key = held  # the callee, building the dataclass declaring the field, declaring it
-                configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()))
+                if cls_part:
+                    configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()))
                 configs |= dataclass_files(key)
         for m in f.models:
-            for op in m.ops:
-                if op.when:
-                    cls_part, pick, _ = op.when.split("|", 2)
-                    consts = constant_refs(pick.partition("=")[0])
-                    if consts is not None:  # "&<module>:<name>+...[]": the constants, rebound by any file
-                        configs.update(rb"\.%s\s*=[^=]" % re.escape(n.encode()) for _, n in consts if n)
-                        continue
-                    configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
-                                rb"\b%s\s*(?::[^=\n]*)?=[^=]" % re.escape(pick.partition("=")[0].encode()))
-                    if not cls_part:  # `cfg.act` of no known class: the files building the dataclass declaring act
-                        configs.update(rb"\b%s\b" % re.escape(c.encode())
-                                       for c in builders(pick.partition("=")[0]))
+            whens = [op.when for op in m.ops if op.when]
+            if m.role == "called":  # `PENALTIES[cfg.penalty](...)` of another file's table (table_key_field)
+                whens += [x[3:] + "=|" for x in m.unresolved if x.startswith("[]=")]
+            for when in whens:
+                cls_part, pick, _ = when.split("|", 2)
+                consts = constant_refs(pick.partition("=")[0])
+                if consts is not None:  # "&<module>:<name>+...[]": the constants, rebound by any file
+                    configs.update(rb"\.%s\s*=[^=]" % re.escape(n.encode()) for _, n in consts if n)
+                    continue
+                configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
+                            rb"\b%s\s*(?::[^=\n]*)?=[^=]" % re.escape(pick.partition("=")[0].encode()))
+                if not cls_part:  # `cfg.act` of no known class: the files building the dataclass declaring act
+                    configs.update(rb"\b%s\b" % re.escape(c.encode()) for c in builders(pick.partition("=")[0]))
     # `create_graph=not config.FIRST_ORDER`: the files rebinding that constant (`config.FIRST_ORDER = ...`) say so
     # in their "sets" summaries (project._add_written)
     configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached

@@ -24,8 +24,11 @@ _AUTOGRAD_PREFIXES = ("torch.autograd.", "torch.func.grad", "torch.func.jacrev",
 _FUNCTIONAL_CALL = ("torch.func.functional_call", "torch.nn.utils.stateless.functional_call")
 # gradient checkpointing: `checkpoint(block, h)` runs block(h) (recomputed in the backward, double backward included)
 _CHECKPOINTS = ("torch.utils.checkpoint.checkpoint", "torch.utils.checkpoint.checkpoint_sequential")
+# (and the parametrisations, which return the module they are given: its forward is the module's)
 _WRAPPERS = ("torch.nn.DataParallel", "torch.nn.parallel.DistributedDataParallel", "torch.compile",
-             "torch.jit.script", "torch.jit.trace")
+             "torch.jit.script", "torch.jit.trace", "torch.nn.utils.spectral_norm", "torch.nn.utils.weight_norm",
+             "torch.nn.utils.parametrizations.spectral_norm", "torch.nn.utils.parametrizations.weight_norm",
+             "torch.nn.utils.parametrizations.orthogonal")
 _CONTAINERS = ("torch.nn.Sequential", "torch.nn.ModuleList", "torch.nn.ModuleDict")
 _HESSIAN_LIKE = {"torch.autograd.functional.hessian": "hessian", "torch.autograd.functional.hvp": "hvp",
                  "torch.autograd.functional.vhp": "vhp", "torch.func.hessian": "func.hessian"}
@@ -77,6 +80,7 @@ MAX_LIFTS = 64
 # ProjectCallee.param of a hook's class (grad_project.hook_callee) and the slot of the "arg" summaries of a file
 # handing an instance of a project class to another project class's construction (grad_summaries.hook_summaries)
 HOOK = "~hook"
+MIXIN = "^sub"  # the param of a "member" callee a mixin lacks: the member of the classes deriving from it elsewhere
 MAX_DEPTH = 400  # recursion steps (about six per nested module); cycles are cut by the visiting sets
 MAX_STEPS = 20000  # call expansions per site or summary: a bound on the work, met only by huge graphs
 MAX_MEMBER_STEPS = 50000  # call expansions for all member summaries of one file
@@ -211,6 +215,15 @@ class ProjectCallee:
     # the argument slots ("1", "y", comma-joined) of the call that depend on the differentiated inputs, when
     # only some do: the derivative path is the part of the callee's forward those arguments reach ("": all)
     live: str = ""
+
+
+def registration_key(node: cst.ClassDef | cst.FunctionDef, decorator) -> str | None:
+    """The key a registry decorator holds node under: its literal argument (`@register("msd")`, `name="msd"`); a
+    decorator given no argument, node's own name (`@BLOCKS.register`); None when not a literal string."""
+    args = decorator.args if isinstance(decorator, cst.Call) else ()
+    given = next((a.value for a in args if a.keyword is None or a.keyword.value in ("name", "key")), None)
+    key = _literal(given) if given is not None else None if args else node.name.value
+    return key if isinstance(key, str) else None
 
 
 def template_config(text: str) -> ProjectCallee | None:

@@ -236,7 +236,12 @@ class _Dicts:
         return self.leaf_text(node, fn)
 
     def leaf_text(self, node, fn: _Fn) -> str:
-        """repr of the literal a value is (through the file's constants), "?" when it is none."""
+        """repr of the literal a value is (through the file's constants), "?" when it is none; a list or tuple
+        display of strings as the repr of their tuple (`"encoder": ["conv_relu6", "pool"]`, the table keys a loop
+        over it runs through: ms_scan.project's constant_list)."""
+        if isinstance(node, (cst.List, cst.Tuple)) and node.elements and \
+                all(isinstance(e, cst.Element) and isinstance(_literal(e.value), str) for e in node.elements):
+            return repr(tuple(_literal(e.value) for e in node.elements))
         v = evaluate(node, {}, lambda n: self.const_value(fn, n))
         if v is None or isinstance(v, (bool, int, float, str)) and not isinstance(v, Table):
             return repr(v)
@@ -454,8 +459,8 @@ class _Dicts:
         for f in self.all_fns():
             for key in f.assigns:
                 root, _, attr = key.rpartition(".")
-                if not root or "." in attr:
-                    continue
+                if not root or "." in attr or not all(p.isidentifier() for p in key.split(".")):
+                    continue  # (`setattr(self, f"block{i}", ...)`: "self.block*")
                 if root.partition(".")[0] not in ("self", "cls"):
                     out.add(f".{attr}")
                 target = self.project_target(_dotted_expr(key), f)

@@ -12,7 +12,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path,
+    _target_nodes, under_path, MIXIN,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -612,7 +612,10 @@ class _Expansion:
                 with self.choosing(chosen):
                     self.expand_layer_arg(state, e, c, via, depth + 1)
             return
-        for method, values in [self.class_members(cls, attr)] + self.subclass_members(cls, attr):
+        found = [self.class_members(cls, attr)] + self.subclass_members(cls, attr)
+        if not any(m is not None or vs for m, vs in found):
+            self.mixin_member(state, cls, attr, via)
+        for method, values in found:
             state.live = live  # a mixin's member: each subclass's that sets it (subclass_members)
             if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
                 self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module
@@ -634,6 +637,19 @@ class _Expansion:
             for v, ctx in bound or ():
                 if v is not None:
                     self.expand_value(state, v, ctx, _join(via, f"{cls.name}.{attr}"), depth + 1)
+
+    def mixin_member(self, state, cls: _Cls, attr: str, via: str) -> None:
+        """`self.critic(real)` in a method of a module-level class of no base that neither it nor a class of this
+        file deriving from it sets (a mixin: `class R1Mixin: def r1_penalty(self, real): ...`): the member of the
+        classes deriving from it in other files (ms_scan.project), else said not to be known."""
+        if cls.bases or not self.ex.module or attr in dict(cls.fields or ()) or \
+                self.ex._classes.get(cls.name) is not cls or cls.name not in self.ex.class_decls:
+            return
+        text = f"self.{attr} ({cls.name} does not set it: the classes deriving from it)"
+        callee = ProjectCallee(self.ex.module, f"{cls.name}.{attr}", "member", via, "high", text, "", MIXIN)
+        if callee not in state.site.project:
+            state.site.project.append(callee)
+            self.unresolved(state, text)
 
     _HOOK_REGISTRARS = ("register_forward_hook", "register_forward_pre_hook")
 
@@ -1392,6 +1408,14 @@ class _Expansion:
                 if key is not None and key[0] and key[1].isidentifier() and when_safe(*key, also="{}"):
                     return f"{api}.{{@{key[0]}|{key[1]}}}", ""
                 return None
+        if target is None and isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name) and \
+                self.param_of(ctx, e.value.value):
+            # `getattr(F, cfg.d_act)`, cfg a parameter: "torch.nn.functional.{@<class part or nothing>|d_act}", filled
+            # with the one string the configs give that field (the dataclass default where no call passes it)
+            key = self._key_field(e, ctx, 0)
+            if key is not None and key[1].isidentifier() and when_safe(*key, also="{}"):
+                return f"{api}.{{@{key[0]}|{key[1]}}}", ""
+            return None
         if target is None or not when_safe(*target, also="&+:=[]{}"):
             return None
         return f"{api}.{{&{target[0]}:{target[1]}}}", f"&{target[0]}:{target[1]}[]"

@@ -151,7 +151,19 @@ class _Guards:
             if target is not None and target[1].isidentifier():
                 # `config.CURVATURE_WEIGHT`, another module's constant (its "config" summary, rebinding included)
                 return ["v", DictRef(("import", *target), (), ()).text()]
+            if self.parsed_args(test, fn):  # `args.penalty`: the add_argument default, what runs given no option
+                values = self.literal_choices(test, fn, lambda v: v is None or isinstance(v, (bool, int, float, str)))
+                if values:
+                    return ["v", json.dumps(["=", sorted(map(repr, values))])]
         return _UNKNOWN
+
+    def parsed_args(self, expr, fn: _Fn) -> bool:
+        """`args.x` with args bound once in fn's scope to `<parser>.parse_args()`."""
+        if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
+            return False
+        found = self.lookup_assigns(fn, expr.value.value)
+        v = found[0][0] if found is not None and len(found[0]) == 1 else None
+        return isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "parse_args"
 
     def import_chain(self, expr, fn: _Fn):
         """`cfg.train.r1`, `getattr(cfg.meta, "mode", "maml")`, `hp.reg["w"]` with cfg a name imported from

@@ -14,9 +14,10 @@ from ms_scan.extract.grad_common import (
     MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
-    binding, enclosing, thunk_body, tuple_slots, union_or_none, weight_owners,
+    binding, enclosing, registration_key, thunk_body, tuple_slots, union_or_none, weight_owners, when_safe,
 )
 from ms_scan.extract.grad_dicts import DictRef
+from ms_scan.extract.scope import PROJECT
 from ms_scan.extract.grad_guards import BACKED
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
@@ -40,11 +41,21 @@ class _Paths:
             # (grad_project.project_callee_of: "REGULARISERS[tv]", or "REGULARISERS[?]" for a key not known there)
             for c in list(site.project):
                 if c.module == self.ex.module and c.role in _CALLER_ROLES:
-                    for table, key in tables.get(c.name, ()):
-                        for name in (f"{table}[{key}]", f"{table}[?]"):
-                            alias = replace(c, name=name)
+                    for module, table, key in tables.get(c.name, ()):
+                        # "T[?=<key>|<keys>]": a call of T under a key not known in its file, when the configs there
+                        # may pick this entry (ms_scan.project)
+                        keys = sorted({k for entries in tables.values() for m, t, k in entries
+                                       if (m, t) == (module, table) and k})
+                        ok = key and when_safe(key, *keys, also="=[]")
+                        for name in ((f"{table}[{key}]", f"{table}[?={key}|{','.join(keys)}]") if ok else
+                                     (f"{table}[?]",)):
+                            alias = replace(c, module=module, name=name)
                             if alias not in site.project:
                                 site.project.append(alias)
+                        registrar = ProjectCallee(module, table[2:-1], "registrar", "", "high", "") \
+                            if table.startswith("{@") else None
+                        if registrar is not None and registrar not in site.project:
+                            site.project.append(registrar)  # (leads the scan's rounds to the decorator's file)
         return out
 
     def result_only_detached(self, call: cst.Call, fn: _Fn) -> bool:
@@ -72,18 +83,38 @@ class _Paths:
             stack.extend(n.children)
         return live == 0
 
-    def function_tables(self) -> dict[str, list[tuple[str, str]]]:
-        """function name -> (table, key) for each entry of a module-level dict display of string keys naming a
-        module-level function of this file (`REGULARISERS = {"saliency_tv": saliency_tv}`)."""
+    def function_tables(self) -> dict[str, list[tuple[str, str, str | None]]]:
+        """function name -> (module, table, key or None) for each table entry a module-level function of this file
+        is: an entry of a module-level dict display of string keys (`REGULARISERS = {"saliency_tv": saliency_tv}`),
+        or what a registry decorator puts in a table (under its literal key, grad_common.registration_key): this
+        file's (`@register("tv")` filling REGULARISERS, GradExtractor._record_registered), another module's
+        registry object (`@PENALTIES.register("r1")`, `from registry import PENALTIES`), or another module's
+        registering function (`@register_penalty("r1")`, `from registry import register_penalty`): the table it
+        fills is that file's to say, "{@register_penalty}" (ms_scan.project reads its "registrar" summary)."""
         top, out = self.ex._module_fn, {}
+        fns = {n for n, f in top.defs.items() if isinstance(f.node, cst.FunctionDef)}
         for table, values in top.assigns.items():
-            if "." in table or len(values) != 1 or not isinstance(values[0], cst.Dict):
+            if "." in table:
                 continue
-            for e in values[0].elements:
-                key = _literal(e.key) if isinstance(e, cst.DictElement) else None
-                if isinstance(key, str) and isinstance(e.value, cst.Name) and \
-                        isinstance(getattr(top.defs.get(e.value.value), "node", None), cst.FunctionDef):
-                    out.setdefault(e.value.value, []).append((table, key))
+            if len(values) == 1 and isinstance(values[0], cst.Dict):
+                for e in values[0].elements:
+                    key = _literal(e.key) if isinstance(e, cst.DictElement) else None
+                    if isinstance(key, str) and isinstance(e.value, cst.Name) and e.value.value in fns:
+                        out.setdefault(e.value.value, []).append((self.ex.module, table, key))
+                continue
+            held = self.project_binding(table) if table in self.ex.registry_objects else None
+            module = held[1][0] if held is not None and held[0] == PROJECT else self.ex.module
+            for v in values:
+                if isinstance(v, cst.Name) and id(v) in self.ex.registered and v.value in fns:
+                    out.setdefault(v.value, []).append((module, table, self.ex.registered_keys.get(id(v))))
+        for name in fns:
+            node = top.defs[name].node
+            for d in node.decorators:
+                callee = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
+                held = self.project_binding(callee.value) if isinstance(callee, cst.Name) else None
+                if held is not None and held[0] == PROJECT and id(node.name) not in self.ex.registered:
+                    out.setdefault(name, []).append((held[1][0], f"{{@{held[1][1]}}}",
+                                                     registration_key(node, d.decorator)))
         return out
 
     def _run(self) -> list[tuple[cst.CSTNode, object]]:
@@ -303,6 +334,10 @@ class _Paths:
                     if not self.value_only(c, c, back):
                         yield c, fn
                     continue
+                pulled = self.pullback_of(c.func, fn)
+                if pulled is not None:  # `out, pullback = vjp(critic, x)` ... `pullback(ones)`: critic's derivative
+                    yield pulled
+                    continue
                 hit = self.transform_of(c.func, fn, depth)
                 if hit is not None:
                     if not (self.detached_weights(c, fn) and not self.closed_over_modules(hit[0], hit[1])) and \
@@ -325,6 +360,16 @@ class _Paths:
                 names = set().union(*(refs_besides(v) for v in values)) if values else set()
                 yield from self.transforms_in(values + self.trace_back(d, names, cuts=True), d, depth + 1, seen,
                                               names)
+
+    def pullback_of(self, func, fn: _Fn) -> tuple | None:
+        """(the torch.func.vjp call, its function) of a name bound once to the pullback it returns (`out, pullback =
+        vjp(f, x)`); None otherwise."""
+        found = self.lookup_assigns(fn, func.value) if isinstance(func, cst.Name) else None
+        v = found[0][0] if found is not None and len(found[0]) == 1 else None
+        if isinstance(v, cst.Call) and self.ex._callee_api.get(id(v)) == "torch.func.vjp" and \
+                self.ex._unpacked.get(id(v), {}).get(func.value) == 1:
+            return v, found[1]
+        return None
 
     def value_only(self, call: cst.Call, t: cst.Call, back: set | None) -> bool:
         """`grads, losses = vmap(grad_and_value(f))(params, x)` (or `grad(f, has_aux=True)`, or `u, u_x = jvp(...)`)
@@ -724,7 +769,7 @@ class _Paths:
         elif kind.startswith("func.") and extra is not None:
             inner, argnums = extra, set()
             while isinstance(inner, cst.Call) and self.ex._callee_api.get(id(inner)) in \
-                    _FUNC_TRANSFORMS + _FUNC_EVALUATING:
+                    _FUNC_TRANSFORMS + _FUNC_EVALUATING + ("torch.func.vjp",):
                 argnums = self.argnums(inner, argnums)
                 inner = inner.args[0].value if inner.args else None
             self.expand_callable(state, inner, fn, site.kind, argnums)
@@ -737,8 +782,8 @@ class _Paths:
 
     def argnums(self, t: cst.Call, so_far: set | None) -> set | None:
         """so_far with the argument positions a torch.func transform differentiates (`argnums=1`, `(0, 2)`, 0 when
-        not given); None (every argument) for jvp/linearize, or an argnums that is not a literal."""
-        if so_far is None or self.ex._callee_api.get(id(t)) in _FUNC_EVALUATING:
+        not given); None (every argument) for jvp/linearize/vjp, or an argnums that is not a literal."""
+        if so_far is None or self.ex._callee_api.get(id(t)) in _FUNC_EVALUATING + ("torch.func.vjp",):
             return None
         given = _kw(t, "argnums")
         value = evaluate(given, {}, lambda n: _NOLIT) if given is not None else 0

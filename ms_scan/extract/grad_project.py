@@ -202,8 +202,21 @@ class _ProjectLinks:
                     out.append(f"={slot}{key}:{value}")
         return ",".join(sorted(out))
 
-    def key_tokens(self, v, fn: _Fn) -> list[tuple[str, str]]:
-        """(".field" or "", key) pairs call_keys gives one argument."""
+    def key_tokens(self, v, fn: _Fn, depth: int = 0) -> list[tuple[str, str]]:
+        """(".field" or "", key) pairs call_keys gives one argument. A parameter (or its field) of a class built
+        in this file by the construction an expansion entered it by (`DownBlock(a, b, cfg.norm)` in
+        `Critic.__init__(self, cfg)`, GradValues.bound_call) is what that construction passes (`cfg.norm`)."""
+        root = v.value if isinstance(v, cst.Attribute) and dotted_name(v) is not None else v
+        owner = self.param_owner(fn, root.value) if isinstance(root, cst.Name) and \
+            self.param_of(fn, root.value) else None
+        if owner is not None and id(owner) in self._bound and depth < MAX_BINDING_HOPS:
+            passed = self.args_or_default(fn, root.value)
+            if len(passed) == 1:
+                arg, caller = passed[0]
+                if root is not v and isinstance(arg, (cst.Name, cst.Attribute)):
+                    arg = v.with_changes(value=arg)
+                if root is v or arg is not passed[0][0]:
+                    return self.key_tokens(arg, caller, depth + 1)
         lit = _literal(v)
         if lit is _NOLIT and isinstance(v, (cst.Subscript, cst.BinaryOperation)):
             # `mcfg["act"]` with `mcfg = CONFIG["model"]`: a string of the file's constant tables (const_value)
@@ -742,12 +755,7 @@ class _ProjectLinks:
         """(module, "TABLE[key]") for a call of an entry of another project module's table: `T[k](...)`, or a
         name bound once to `T[k]`; the key "?" when it is not known here (any entry: grad_paths.function_tables
         gives each entry's function both names)."""
-        ctx = fn
-        if isinstance(func, cst.Name):
-            found = self.lookup_assigns(fn, func.value)
-            if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Subscript):
-                return None
-            func, ctx = found[0][0], found[1]
+        func, ctx = self.table_item(func, fn)
         if not isinstance(func, cst.Subscript) or not isinstance(func.value, (cst.Name, cst.Attribute)):
             return None
         target = self.project_target(func.value, ctx)
@@ -755,6 +763,33 @@ class _ProjectLinks:
             return None
         key = self.bound_key(func, ctx)
         return target[0], f"{target[1]}[{key if key is not None and key.isidentifier() else '?'}]"
+
+    def table_item(self, func, fn: _Fn) -> tuple:
+        """(the `T[k]` a callee is, its function): itself, or the one value of a name bound to it; (None, fn) when
+        neither."""
+        if isinstance(func, cst.Name):
+            found = self.lookup_assigns(fn, func.value)
+            if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Subscript):
+                return None, fn
+            return found[0][0], found[1]
+        return (func, fn) if isinstance(func, cst.Subscript) else (None, fn)
+
+    def table_key_field(self, func, fn: _Fn) -> str | None:
+        """"<class part>|<field>" (GradOp.when's first two parts) of the key of a call of another file's table entry
+        that table_callee cannot name (`PENALTIES[cfg.penalty](disc, x)`): key_field's, or for `cfg.field` with cfg
+        bound once to a construction of a project class (`cfg = TrainConfig()`), that field of no known class
+        part (its dataclass default and the configs' strings decide, ms_scan.project). None otherwise."""
+        item, ctx = self.table_item(func, fn)
+        got = self.key_field(item, ctx) if item is not None else None
+        if got is None and item is not None and len(item.slice) == 1 and isinstance(item.slice[0].slice, cst.Index):
+            k = item.slice[0].slice.value
+            found = self.lookup_assigns(ctx, k.value.value) if isinstance(k, cst.Attribute) and \
+                isinstance(k.value, cst.Name) else None
+            made = found[0][0] if found is not None and len(found[0]) == 1 else None
+            target = self.project_target(made.func, found[1]) if isinstance(made, cst.Call) and \
+                isinstance(made.func, (cst.Name, cst.Attribute)) else None
+            got = ("", k.attr.value) if target is not None and target[1][:1].isupper() else None
+        return f"{got[0]}|{got[1]}" if got is not None and when_safe(*got, also="=") else None
 
     def aliased_target(self, name: cst.Name, fn: _Fn) -> tuple[str, str] | None:
         """The project function or class a name bound once designates: `loss_fn = losses.wgan_gp`, or

@@ -77,6 +77,12 @@ class _Summaries:
                 for k in range(1, self.sequential_layers(f)):
                     out.append(self._summary(name, f"instance:@#{k}", lambda st, f=f, k=k: (
                         setattr(st, "live", frozenset({f"@#{k}"})), self.expand_returns(st, f, f.qual, 0))))
+        for name, f in top.defs.items():  # `def register_penalty(key): def deco(fn): PENALTIES[key] = fn; ...`
+            tables = {t for _, t in self.ex._param_stores(f) if "." not in t and t in top.assigns}
+            if len(tables) == 1 and isinstance(f.node, cst.FunctionDef):  # another file's `@register_penalty("r1")`
+                summary, state = self._summary(name, "registrar", lambda st: None)  # (grad_paths.function_tables)
+                summary.unresolved = sorted(tables)
+                out.append((summary, state))
         for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
             if "." in name or name in top.defs or name in self.ex._classes:
                 continue
@@ -482,6 +488,10 @@ class _Summaries:
                 summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
                     f"{k}={v}" for k, v in self.string_slots(c).items()] + [
                     f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
+                if target[1].endswith("[?]"):  # `PENALTIES[cfg.penalty](...)`: the config field its key is
+                    keyed = self.table_key_field(c.func, f)
+                    if keyed is not None:
+                        summary.unresolved.append(f"[]={keyed}")
                 for how in sorted(self.backed_calls().get(id(c), ())):  # `loss = barrier_losses(...);
                     summary.unresolved.append(f"^{how}=1")  # loss.backward()`: differentiated here (BACKED)
                 splat_ref = self.splat_import(c, f)
@@ -592,7 +602,8 @@ class _Summaries:
         """Role "ref", named "<module>:<name>": another project module's function (or class) this file names other
         than by calling it (`partial(r1, D)`, `callbacks=[r1]`, `map(r1, xs)`, `{"r1": r1}`, `losses.r1` as an
         argument). Whoever holds it may call it under no guard, so the guards over its visible calls ("called"
-        summaries) no longer decide whether its site runs (ms_scan.project._unreached)."""
+        summaries) no longer decide whether its site runs (ms_scan.project._unreached). An entry of a table taken
+        and not called there (`reg = REGULARISERS[cfg.reg]`) is named "<module>:<table>[]"."""
         top, seen, out = self.ex._module_fn, set(), []
         names = self.ex.scopes.module.names
         called: set[int] = set()
@@ -603,6 +614,14 @@ class _Summaries:
                 continue
             if isinstance(n, cst.Call):
                 called.add(id(n.func))
+            if isinstance(n, cst.Subscript) and id(n) not in called and isinstance(n.value, (cst.Name, cst.Attribute)):
+                target = self.project_target(n.value, top)  # `reg = REGULARISERS[cfg.reg]`: an entry, "T[]"
+                if target is not None:
+                    if (target, "[]") not in seen:
+                        seen.add((target, "[]"))
+                        out.append(self._summary(f"{target[0]}:{target[1]}[]", "ref", lambda st: None))
+                    stack.extend(n.slice)
+                    continue
             if isinstance(n, (cst.Name, cst.Attribute)) and id(n) not in called and \
                     (dotted_name(n) or ".").partition(".")[0] in names:  # (a name some import binds: cheap first)
                 target = self.project_target(n, top)

@@ -859,7 +859,7 @@ class _Values:
 
     def is_dict_value(self, v) -> bool:
         v = _unchain(v)
-        if isinstance(v, cst.Dict) or _keyed_comprehension(v):
+        if isinstance(v, cst.Dict) or _keyed_comprehension(v) or self.class_keyed_pairs(v) is not None:
             return True
         if isinstance(v, cst.Call):
             name = (self.torch_api(v) or dotted_name(v.func) or "").rpartition(".")[2]
@@ -1377,9 +1377,7 @@ class _Values:
         held = self.class_attr_values(owner, attr, fn)
         if held:  # `cfg.act`, cfg the file's `class Cfg: act = "prelu"` or an instance of it
             return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) for v, ctx in held)
-        found = self.lookup_assigns(fn, owner.value)
-        if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Call) or \
-                not isinstance(found[0][0].func, cst.Attribute) or found[0][0].func.attr.value != "parse_args":
+        if not self.parsed_args(expr, fn):
             return _NOLIT
         defaults = []
         for c, _ in self.calls_named("add_argument"):
@@ -1624,17 +1622,23 @@ class _Values:
 
     def looped_field(self, k, fn: _Fn) -> cst.Attribute | cst.Name | None:
         """A table key that is the target of fn's one loop over a parameter's field (`for name in cfg.blocks:`,
-        fn binding `name` nowhere else) or over a parameter (`for name in names:`): that field read (`cfg.blocks`)
-        or parameter, whose list the key runs through. None otherwise."""
+        `cfg["blocks"]`, `enumerate(cfg.blocks)`; fn binding `name` nowhere else) or over a parameter (`for name
+        in names:`): that field read (`cfg.blocks`) or parameter, whose list the key runs through. None
+        otherwise."""
         if not isinstance(k, cst.Name) or self.param_of(fn, k.value):
             return None
         found = self.lookup_assigns(fn, k.value)
         if found is None or found[1] is not fn or len(found[0]) != 1 or id(found[0][0]) not in self.ex._loop_iters:
             return None
         it = found[0][0]
+        if isinstance(it, cst.Call) and dotted_name(it.func) == "enumerate" and len(it.args) == 1 and \
+                self.ex._row_index.get((id(it), k.value)) == (1,):  # `for i, name in enumerate(cfg.blocks)`
+            it = it.args[0].value
         if isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and self.param_of(fn, it.value.value):
             return it
         if isinstance(it, cst.Name) and self.param_of(fn, it.value):  # `for kind in kinds:`, the list a parameter
+            return it
+        if isinstance(it, cst.Subscript) and self.param_path(it, fn) is not None:  # `for name in cfg["blocks"]`
             return it
         return None
 
@@ -1741,6 +1745,8 @@ class _Values:
                     k = _literal(el.value.elements[0].value)
                     if key is None or k == key:
                         out.append(el.value.elements[1].value)
+        elif (pairs := self.class_keyed_pairs(v)) is not None:  # `{c.name: c for c in (CrossEntropyTask, ...)}`
+            out += [x for k, x in pairs if key is None or k == key]
         elif _keyed_comprehension(v):  # `{name: BUILDERS[name](**cfg[name]) for name in ("branch", "trunk")}`
             it = v.for_in.iter
             keys = [_literal(e.value) for e in it.elements] if isinstance(it, (cst.List, cst.Tuple)) and \
@@ -1756,6 +1762,9 @@ class _Values:
         if id(v) in self.ex._keyed:
             return [self.ex._keyed[id(v)]]
         v = _unchain(v)
+        pairs = self.class_keyed_pairs(v)
+        if pairs is not None:
+            return [k for k, _ in pairs]
         if isinstance(v, cst.Dict):
             return [k for el in v.elements if isinstance(el, cst.DictElement)
                     for k in [_literal(el.key)] if isinstance(k, str)]
@@ -1763,6 +1772,31 @@ class _Values:
             return [a.keyword.value for a in v.args if a.keyword is not None] + \
                 [k for a in v.args if a.keyword is None for k in self.pair_keys(self.pairs_value(a.value))]
         return []
+
+    def class_keyed_pairs(self, v) -> list[tuple[str, cst.Name]] | None:
+        """(key, class name) of each entry of `{c.name: c for c in (CrossEntropyTask, FocalTask)}` (a dict
+        comprehension over a list or tuple display of this file's classes, keyed by a string attribute each class
+        body sets, or by `c.__name__`); None for anything else, or when a key is not one known string."""
+        if not (isinstance(v, cst.DictComp) and v.for_in.inner_for_in is None and isinstance(v.for_in.target, cst.Name)
+                and isinstance(v.value, cst.Name) and v.value.value == v.for_in.target.value and
+                isinstance(v.key, cst.Attribute) and isinstance(v.key.value, cst.Name) and
+                v.key.value.value == v.value.value and isinstance(v.for_in.iter, (cst.List, cst.Tuple))):
+            return None
+        attr, out = v.key.attr.value, []
+        for e in v.for_in.iter.elements:
+            cls = self.ex._classes.get(e.value.value) if isinstance(e, cst.Element) and \
+                isinstance(e.value, cst.Name) else None
+            if cls is None:
+                return None
+            if attr == "__name__":
+                out.append((cls.name, e.value))
+                continue
+            method, values = self.class_members(cls, attr)
+            keys = {_literal(x) for x, _ in values}
+            if method is not None or len(keys) != 1 or not isinstance(next(iter(keys)), str):
+                return None
+            out.append((keys.pop(), e.value))
+        return out
 
     def pair_keys(self, v) -> list[str]:
         """The literal keys of what `dict(...)` / `OrderedDict(...)` is given: a dict, or a list of pairs."""

@@ -35,7 +35,7 @@ from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_EVALUATING, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
     _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, _values_of, binding,
-    calls_in, enclosing, unique_ops,
+    calls_in, enclosing, registration_key, unique_ops,
 )
 from ms_scan.extract.grad_expand import _Expansion
 from ms_scan.extract.grad_guards import _Guards
@@ -70,7 +70,7 @@ class GradExtractor(Extractor):
         # computed by a torch.func transform (`loss = f(x) + grad(g)(w).pow(2).sum(); loss.backward()`)
         self._first_order: list[tuple] = []
         self._func_outer: list[tuple] = []  # (call, fn, api) of a torch.func transform of a function (not of a transform)
-        self._transforms = 0  # calls of torch.func.grad/jacrev/jacfwd/jvp in the file (no transform, no such site)
+        self._transforms = 0  # calls of torch.func.grad/jacrev/jacfwd/jvp/vjp in the file (no transform, no such site)
         self._diffopts: dict[int, set[str]] = {}  # id(fn) -> names bound to higher's diffopt
         # (id(fn), name) -> the track_higher_grads expression of the innerloop_ctx binding it, when not a literal
         self._diffopt_track: dict[tuple, cst.BaseExpression] = {}
@@ -191,17 +191,34 @@ class GradExtractor(Extractor):
             seen.add(id(f))
             stack.extend(f.defs.values())
             for target, values in f.assigns.items():
-                if target not in f.params and any(isinstance(v, cst.Name) and v.value in f.params for v in values):
+                if target not in f.params and any(isinstance(v, cst.Name) and (
+                        v.value in f.params or GradExtractor._forwards(f.defs.get(v.value), f.params))
+                        for v in values):
                     yield f, target
 
+    @staticmethod
+    def _forwards(wrapper: _Fn | None, params: list) -> bool:
+        """wrapper calls one of `params` with its own parameters, in order (`@functools.wraps(fn) def weighted(model,
+        batch, cfg): return w * fn(model, batch, cfg)`, or `fn(*args, **kwargs)`): storing it stores that callable
+        as far as what its callers pass goes."""
+        if wrapper is None or not isinstance(wrapper.node, cst.FunctionDef):
+            return False
+        star = wrapper.node.params.star_arg
+        for c in wrapper.calls:
+            if not (isinstance(c.func, cst.Name) and c.func.value in params):
+                continue
+            names = [a.value.value if isinstance(a.value, cst.Name) else None for a in c.args]
+            if any(a.star == "*" and isinstance(star, cst.Param) and names[i] == star.name.value
+                   for i, a in enumerate(c.args)) or \
+                    not any(a.star or a.keyword for a in c.args) and names == wrapper.params[:len(names)]:
+                return True
+        return False
+
     def _mark_registered(self, node: cst.ClassDef | cst.FunctionDef, decorator) -> None:
-        """node is held by a registry under the decorator's literal key (`@register("msd")`, `name="msd"`); a
-        decorator given no argument registers it under its own name (`@BLOCKS.register`)."""
+        """node is held by a registry under the decorator's literal key (registration_key)."""
         self.registered.add(id(node.name))
-        args = decorator.args if isinstance(decorator, cst.Call) else ()
-        given = next((a.value for a in args if a.keyword is None or a.keyword.value in ("name", "key")), None)
-        key = _literal(given) if given is not None else None if args else node.name.value
-        if isinstance(key, str):  # (`TABLE["msd"]`, a key known: that class only)
+        key = registration_key(node, decorator)
+        if key is not None:  # (`TABLE["msd"]`, a key known: that class only)
             self.registered_keys[id(node.name)] = key
             self._keyed[id(node.name)] = key
 
@@ -543,7 +560,7 @@ class GradExtractor(Extractor):
         return None  # False / None: first order
 
     def _detect_site(self, node: cst.Call, fn: _Fn, func, api: str | None) -> None:
-        if api in _FUNC_TRANSFORMS + _FUNC_EVALUATING:
+        if api in _FUNC_TRANSFORMS + _FUNC_EVALUATING + ("torch.func.vjp",):
             self._transforms += 1
         if api == "torch.autograd.grad":
             cert = self._create_graph(node)
