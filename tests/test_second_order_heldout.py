@@ -84,6 +84,12 @@ heldout45 (12 scripts, 7 of them packages: framework-style configs and registrie
 TRPO, Newton-CG, IFT, gradient matching) at recall 0.714 (15/21), precision 0.682 (7 FP), 1/3 flagged, on both. Both
 are tuned from then on (heldout46: 0.857 / 0.818, 0/3, after an optimiser's weights read through a local param group
 and a dataclass flag built in the site file).
+heldout47 (generative models with derivative objectives: score matching, EBMs, FFJORD, contractive AEs, R1 through
+torch.func.vjp) was measured blind at recall 0.778 (14/18), precision 0.933 (1 FP), 0/3 first-order files flagged, on
+f28019b (the session-24 start) and after that session's first round (before the set was seen); heldout48 (ordinary
+second-order code written with heavy Python idioms: mixins, super().forward, class-attribute layers, wrapped
+decorators, forward hooks, parametrisations) at recall 0.706 (12/17), precision 0.923 (1 FP), 0/3 flagged, on both.
+Both are tuned from then on.
 """
 from __future__ import annotations
 
@@ -241,7 +247,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout37": 1.0, "second_order_heldout38": 1.0, "second_order_heldout40": 1.0,
                  "second_order_heldout41": 0.94, "second_order_heldout42": 0.95,
                  "second_order_heldout43": 0.9, "second_order_heldout44": 1.0,
-                 "second_order_heldout45": 0.66, "second_order_heldout46": 0.85,
+                 "second_order_heldout45": 0.94, "second_order_heldout46": 0.85,
+                 "second_order_heldout47": 1.0, "second_order_heldout48": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -436,8 +443,6 @@ _MELU = ("melu_cold_start_podcast_listener_ratings_cfg_dict_act_table_felu_getat
          "prelu_once_pkg/")
 _FEDAVG = ("per_fedavg_smart_thermostat_occupancy_variant_table_maml_selected_hf_unselected_groupnorm_lambda_"
            "bce_logits_dict_pkg/")
-_VOXELMORPH = ("fo_voxelmorph_lite_chest_radiograph_diffusion_fd_selected_input_jacobian_unselected_grid_sample_"
-               "first_order_pkg/")
 _GAUSS_NEWTON = ("hf_gauss_newton_double_vjp_ramp_meter_loop_occupancy_moduledict_reflect_pad_glu_lstm_unused_"
                  "smooth_l1_once_pkg/")
 _IFT_RIDGE = "ift_ridge_hypergrad_equity_portfolio_head_autograd_hessian_softshrink_relu6_gate_lstm_once.py"
@@ -463,6 +468,10 @@ _METAREG = ("metareg_elastic_net_coefficients_wine_cellar_temperature_forecast_s
             "index_input_reflection_pad1d_softshrink_head_inner_smooth_l1_pkg/")
 _HUMPBACK = ("critic_ensemble_gp_one_member_humpback_song_unit_spectra_settings_module_critic_registry_gelu_tanh_"
              "avgpool1d_mlp_member_clipped_prelu_groupnorm_pkg/")
+_TAPESTRY = ("ebm_tapestry_weave_patches_argparse_defaults_gp_energy_pad_table_reflect_adaptive_avgpool_langevin_"
+             "detached_pkg/")
+_ABALONE = ("fo_abalone_nacre_micrograph_hinge_gan_spectral_norm_gp_mixin_branch_not_taken_forward_hook_prelu_"
+            "reflection_pad_pkg/")
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
@@ -486,11 +495,28 @@ KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout46": {f"{_GAUSS_NEWTON}:10 torch.nn.AvgPool1d", f"{_GAUSS_NEWTON}:25 torch.nn.LSTM",
                                f"{_IFT_RIDGE}:72 torch.nn.functional.smooth_l1_loss",
                                f"{_METRO}:32 torch.nn.functional.log_softmax"},
+    "second_order_heldout47": {f"{_TAPESTRY}:6 torch.nn.ReplicationPad2d"},
+    "second_order_heldout48": {f"{_ABALONE}:20 torch.nn.ReflectionPad2d", f"{_ABALONE}:20 torch.nn.PReLU",
+                               f"{_ABALONE}:20 torch.nn.AvgPool2d"},
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
-# arguable label above).
+# arguable label above); heldout48's abalone package, whose gradient-penalty mixin method another file's subclass calls
+# only under `if self.cfg.PENALTY == "gp"` with cfg the config module (PENALTY = "none"): a method's guards in another
+# file are not read (a module-level function's are, project._unreached), so the mixin's `self.critic` is followed
+# into the subclass's critic and its layers are flagged (before session 24 the mixin's member was silently dropped,
+# which also hid heldout48's R1-mixin positive case).
+# - heldout45 (session 24): the SEGAN package's `@register_penalty("r1")` of registry.py is followed to train.py's
+#   `PENALTIES[cfg.penalty](disc, ...)` (grad_paths.function_tables, project._registered), the entry picked by the
+#   config (grad_project.table_key_field); the voxelmorph look-alike's input-Jacobian regulariser, registered under a
+#   key no config picks, is dropped (project's unpicked_entry); continual's Hardswish and AdaptiveAvgPool2d. Left:
+#   MeLU / Per-FedAvg entries another file's config leaves unused.
+# - heldout47: the tapestry EBM's pad table is keyed by `args.pad_mode`, an argparse default of another file
+#   (config.py's parser): every entry stays (ReplicationPad2d).
+# - heldout48 (session 24, 0.71 -> 1.00): a mixin's member set by a subclass in another file, a registry storing a
+#   `functools.wraps` wrapper, a table built by a dict comprehension over classes keyed by their `name` attribute,
+#   parametrisations taken as the module they wrap, an argparse default deciding the branch binding the objective.
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
-                                                  "second_order_heldout45": {_VOXELMORPH}}
+                                                  "second_order_heldout48": {_ABALONE}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))
