@@ -9,7 +9,8 @@ import contextlib
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _WRAPPERS, _Cls, _Fn, _arg,
+    _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _FUNC_TRANSFORMS,
+    _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
     _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
     self_attr_values, union_or_none, when_safe,
@@ -348,6 +349,8 @@ class _Values:
                     self.lookup_def(f, owner.name) is owner]
         # `reg = partial(r1, gamma=5.0)` ... `reg(D, real)`, also through a table of partials (`REG["r1"](D, real)`)
         out += [(c, f) for c, f, p, ctx in self.partial_calls() if self.partial_target(p, ctx) is owner]
+        if owner.cls is None:  # `grad(support_loss, argnums=1)(net, params, batch)`
+            out += [(c, f) for c, f, d in self.transformed_calls() if d is owner]
         if owner.cls is None:  # `STEPS[name](models, opts, batch)` with `STEPS = {"d_step": d_step, ...}`
             out += [(c, f) for c, f, table, ctx in self.table_calls() if self.dispatches_to(table, ctx, owner)]
         if owner.cls is None and id(owner) not in self._passing:  # `penalty_fn(critic, real, fake)` in
@@ -460,6 +463,23 @@ class _Values:
             method = cls.methods.get(g.attr.value) if cls is not None else None
             return method if method is not None and self.class_method(method) else None
         return None
+
+    def transformed_calls(self) -> list[tuple[cst.Call, _Fn, _Fn]]:
+        """The file's calls of a torch.func transform of one of its functions (`grad(support_loss, argnums=1)(net,
+        params, batch)`, `vmap(f)(x)`): the transformed function takes the call's arguments as a call of it does
+        (with the call's function and the function transformed; indexed once per file)."""
+        if self._transformed_calls is None:
+            self._transformed_calls = []
+            for f in self.all_fns():
+                for c in f.calls:
+                    t = c.func
+                    if isinstance(t, cst.Call) and t.args and isinstance(t.args[0].value, cst.Name) and \
+                            self.ex._callee_api.get(id(t)) in _FUNC_TRANSFORMS + ("torch.func.vmap",) and \
+                            self.lookup_assigns(f, t.args[0].value.value) is None:
+                        d = self.lookup_def(f, t.args[0].value.value)
+                        if d is not None and isinstance(d.node, cst.FunctionDef):
+                            self._transformed_calls.append((c, f, d))
+        return self._transformed_calls
 
     def loop_calls(self) -> list[tuple[cst.Call, _Fn]]:
         """The file's calls of a loop target (`fn(disc, real)` in `for w, fn in PENALTIES:`): each runs the

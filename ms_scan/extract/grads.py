@@ -684,6 +684,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
         self._loop_calls: list | None = None  # calls of a loop target (GradValues.loop_calls)
+        self._transformed_calls: list | None = None  # `grad(f, argnums=1)(net, p, x)` (GradValues.transformed_calls)
         self._partial_calls: list | None = None  # calls of a partial (GradValues.partial_calls)
         self._nested: dict | None = None  # id(function) -> the functions defined inside it (GradValues.nested_fns)
         self._unpicked: set | None = None  # names in table entries no read picks (grad_guards.unpicked_entries)
