@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
-# CALLER_ROLES: followed into the files that call the callee
-from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN
+from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN, PARAM_ROLES
 from ms_scan.facts import FileFacts
 from ms_scan.index import Kept, Modules
 
@@ -446,7 +445,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     import json
     from dataclasses import replace
 
-    from ms_scan.extract.grad_common import HOOK, is_template, param_template, template_ref, under_path
+    from ms_scan.extract.grad_common import HOOK, is_template, param_template, table_key_field, template_ref, under_path
     from ms_scan.extract.grad_guards import REACH
     from ms_scan.extract.grad_dicts import DictRef
 
@@ -465,7 +464,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     for home, name, _, _, f, m in _caller_summaries(all_facts, by_module, ("called",)):
         if name.endswith("[?]"):
             keyed_calls.setdefault((home, name, f.path), []).append(
-                next((x[3:] for x in m.unresolved if x.startswith("[]=")), None))
+                table_key_field(m.unresolved))
     _decide_flags(all_facts, by_module, calls, configs)
 
     def config_key(key: str) -> str:
@@ -606,13 +605,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         home = defining_module(by_module, callee.module, callee.name) or callee.module
         kind = "arg" if callee.role == "param" else callee.role
         found = []
-        table, key, keys = _any_key(callee.name)
+        table, entry, keys = _any_key(callee.name)
         # `def forward(self, net, x)` of a project class: other files call its instance (`penalty(net, x)`)
         for target in (table, *([callee.name[:-8] + ".__call__"] if callee.name.endswith(".forward") else ())):
             found += args.get((home, target, kind, name), []) + (args.get((home, target, kind, index), [])
                                                                  if index != "-1" else [])
-        if key:  # `PENALTIES[cfg.penalty](disc, x)` for the entry under `key`: the files whose configs may pick it
-            found = [(f, m) for f, m in found if table_picks(home, table, f.path, key, keys)]
+        if entry:  # `PENALTIES[cfg.penalty](disc, x)` for the entry under that key: the files whose configs pick it
+            found = [(f, m) for f, m in found if table_picks(home, table, f.path, entry, keys)]
         key = (home, callee.name, callee.param)
         if not found or hops > _MAX_GRAD_HOPS:
             return False
@@ -792,7 +791,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             return any(hits)
         if callee.role == "param" and callee.param == HOOK:
             return True  # (a hook's class: only there to lead the scan's rounds; follow_hook reads it)
-        if callee.role in ("param", "lift", "hold", "back"):
+        if callee.role in PARAM_ROLES:
             return follow_param(callee, via, conf, seen, hops, site) or \
                 callee.role == "param" and follow_hook(callee, via, conf, seen, hops, site)
         home, found = find(callee.module, callee.name, callee.role)
@@ -914,14 +913,15 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
                     if c is None:
                         return False
                 entries.append((c, *_any_key(c.name)))
-        # (its parameters' callees: "no call in this file" when they have a text)
-        own = {(c.module, c.name) for c in site.project if c.role in _PARAM_ROLES and "[" not in c.name and c.text}
-        if not entries or len(own) != 1 or reach is not None and json.loads(reach.param[len(REACH):])["calls"] != []:
+        # its parameters' callees (not their table aliases): each "no call in this file" (a text), of one function
+        params = [c for c in site.project if c.role in PARAM_ROLES and "[" not in c.name]
+        own = {(c.module, c.name) for c in params}
+        if not entries or len(own) != 1 or not all(c.text for c in params) or \
+                reach is not None and json.loads(reach.param[len(REACH):])["calls"] != []:
             return False
         module, name = own.pop()
         home = defining_module(by_module, module, name) or module
-        if calls.get((home, name)) or (home, name) in refs or any(
-                c.role in _PARAM_ROLES and "[" not in c.name and not c.text for c in site.project):
+        if calls.get((home, name)) or (home, name) in refs:
             return False
         for c, table, key, keys in entries:
             at = defining_module(by_module, c.module, table) or c.module
@@ -986,7 +986,6 @@ def _named_part(summary, attr: str):
 # what a file's calls pass (ModelSummary.role "<kind>:<slot>")
 CALLER_SUMMARIES = ("arg", "lift", "hold", "back", "called")
 _PASSED = tuple(k for k in CALLER_SUMMARIES if k != "called")  # ... for a parameter its own file cannot bind
-_PARAM_ROLES = ("param", "lift", "hold", "back")  # the ProjectCallees of such a parameter
 
 
 def _caller_summaries(all_facts: list[FileFacts], by_module: dict, kinds=CALLER_SUMMARIES):

@@ -511,7 +511,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     to a function whose model parameter nothing binds (they name it); `done` holds the paths already
     summarised (and, as "\\0<module>:<name>", the functions already looked for)."""
     from ms_scan import project
-    from ms_scan.extract.grad_common import constant_refs, param_template
+    from ms_scan.extract.grad_common import constant_refs, param_template, table_key_field
     from ms_scan.extract.grad_dicts import FACTORY
 
     by_module = project.Modules(facts)
@@ -574,7 +574,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
         for m in f.models:
             whens = [op.when for op in m.ops if op.when]
             if m.role == "called":  # `PENALTIES[cfg.penalty](...)` of another file's table (table_key_field)
-                whens += [x[3:] + "=|" for x in m.unresolved if x.startswith("[]=")]
+                keyed = table_key_field(m.unresolved)
+                whens += [keyed + "=|"] if keyed is not None else []
             for when in whens:
                 cls_part, pick, _ = when.split("|", 2)
                 consts = constant_refs(pick.partition("=")[0])

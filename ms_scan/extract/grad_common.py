@@ -41,6 +41,9 @@ _FUNC_OUTER = _FUNC_TRANSFORMS + ("torch.func.jvp", "torch.func.vjp", "torch.fun
 # (v,))`. The function runs on the path of whatever reads the pair; the tangent is a derivative, so a backward of
 # a loss computed from it differentiates the function twice (reverse over forward).
 _FUNC_EVALUATING = ("torch.func.jvp", "torch.func.linearize")
+# the transforms that differentiate every argument of their function (no argnums) and run it where they are called:
+# those above, and vjp (`out, pullback = vjp(f, x)`: the pullback's result is f's derivative, grad_paths.pullback_of)
+_FUNC_EVERY_ARG = _FUNC_EVALUATING + ("torch.func.vjp",)
 _COPY_LIKE = ("copy.deepcopy", "deepcopy", "copy.copy")
 _FUNCTORCH_ALIASES = ("grad", "jacrev", "jacfwd", "hessian", "vmap", "vjp", "jvp", "functional_call",
                       "grad_and_value")
@@ -457,8 +460,18 @@ def _children(node: cst.CSTNode):
     return list(_field_children(node, _node_info(cls)[0]))
 
 
-# the ProjectCallee roles ms_scan.project follows into the files that call the callee
-CALLER_ROLES = ("param", "lift", "hold", "back", "flag")
+# the ProjectCallee roles of a parameter its own file does not bind (followed into what the callers pass), and with
+# "flag" (a create_graph parameter) those ms_scan.project follows into the files that call the callee
+PARAM_ROLES = ("param", "lift", "hold", "back")
+CALLER_ROLES = PARAM_ROLES + ("flag",)
+# the "called" summary's entry that names the config field keying a table call (`PENALTIES[cfg.penalty](...)`,
+# grad_project.table_key_field): "[]=<class part>|<field>"
+TABLE_KEY = "[]="
+
+
+def table_key_field(entries: list[str]) -> str | None:
+    """"<class part>|<field>" of the TABLE_KEY entry of a "called" summary's entries, None without one."""
+    return next((x[len(TABLE_KEY):] for x in entries if x.startswith(TABLE_KEY)), None)
 
 
 def _walk(node: cst.CSTNode):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVALUATING, _FUNCTIONAL_CALL, _NOLIT,
+    _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVERY_ARG, _FUNCTIONAL_CALL, _NOLIT,
     MAX_DEPTH, MAX_STEPS,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
@@ -66,7 +66,7 @@ class _Expansion:
             return
         api = self.torch_api(c)
         if api is not None:
-            if api in _FUNC_EVALUATING + ("torch.func.vjp",):  # `jvp(u, (x,), (v,))` runs u here, on the path
+            if api in _FUNC_EVERY_ARG:  # `jvp(u, (x,), (v,))` runs u here, on the path
                 run = _arg(c, 0, "func")
                 if run is not None:
                     self.expand_module_expr(state, run, fn, self.via(via, c), depth + 1)

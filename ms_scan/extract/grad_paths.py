@@ -10,8 +10,8 @@ from dataclasses import replace
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children, MAX_BINDING_HOPS,
-    MAX_LEARNER_HOPS, MAX_LIFTS,
+    CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_EVERY_ARG, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children,
+    MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, registration_key, thunk_body, tuple_slots, union_or_none, weight_owners, when_safe,
@@ -34,6 +34,10 @@ class _Paths:
         with _stack_room():
             out = self._run()
         tables = self.function_tables() if self.ex.module else {}
+        keys_of: dict[tuple, set] = {}  # (module, table) -> the keys this file's entries have there
+        for module, table, key in (e for entries in tables.values() for e in entries):
+            if key:
+                keys_of.setdefault((module, table), set()).add(key)
         for _, site in out if tables else ():
             if not isinstance(site, GradSite):
                 continue
@@ -44,8 +48,7 @@ class _Paths:
                     for module, table, key in tables.get(c.name, ()):
                         # "T[?=<key>|<keys>]": a call of T under a key not known in its file, when the configs there
                         # may pick this entry (ms_scan.project)
-                        keys = sorted({k for entries in tables.values() for m, t, k in entries
-                                       if (m, t) == (module, table) and k})
+                        keys = sorted(keys_of.get((module, table), ()))
                         ok = key and when_safe(key, *keys, also="=[]")
                         for name in ((f"{table}[{key}]", f"{table}[?={key}|{','.join(keys)}]") if ok else
                                      (f"{table}[?]",)):
@@ -769,7 +772,7 @@ class _Paths:
         elif kind.startswith("func.") and extra is not None:
             inner, argnums = extra, set()
             while isinstance(inner, cst.Call) and self.ex._callee_api.get(id(inner)) in \
-                    _FUNC_TRANSFORMS + _FUNC_EVALUATING + ("torch.func.vjp",):
+                    _FUNC_TRANSFORMS + _FUNC_EVERY_ARG:
                 argnums = self.argnums(inner, argnums)
                 inner = inner.args[0].value if inner.args else None
             self.expand_callable(state, inner, fn, site.kind, argnums)
@@ -783,7 +786,7 @@ class _Paths:
     def argnums(self, t: cst.Call, so_far: set | None) -> set | None:
         """so_far with the argument positions a torch.func transform differentiates (`argnums=1`, `(0, 2)`, 0 when
         not given); None (every argument) for jvp/linearize/vjp, or an argnums that is not a literal."""
-        if so_far is None or self.ex._callee_api.get(id(t)) in _FUNC_EVALUATING + ("torch.func.vjp",):
+        if so_far is None or self.ex._callee_api.get(id(t)) in _FUNC_EVERY_ARG:
             return None
         given = _kw(t, "argnums")
         value = evaluate(given, {}, lambda n: _NOLIT) if given is not None else 0

@@ -10,8 +10,8 @@ from dataclasses import replace
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    HOOK, MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens, param_default,
-    refs, _role_words, template_config, _unchain, when_safe,
+    HOOK, MAX_BINDING_HOPS, _NOLIT, PARAM_ROLES, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens,
+    param_default, refs, _role_words, template_config, _unchain, when_safe,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
@@ -385,7 +385,7 @@ class _ProjectLinks:
         their summaries name that call `Cls.__call__`. The same callee under that name, so that the scan's rounds
         (project.reached_callers) reach those callers' summaries and the files they lead to; ms_scan.project
         follows both names to the same summaries (its ops are merged). None for any other callee."""
-        if callee.role not in ("param", "lift", "hold", "back") or not callee.name.endswith(".forward") or \
+        if callee.role not in PARAM_ROLES or not callee.name.endswith(".forward") or \
                 callee.name.count(".") != 1:
             return None
         return ProjectCallee(callee.module, callee.name[:-len(".forward")] + ".__call__", callee.role, callee.via,

@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    thunk_body, yielded,
+    TABLE_KEY, thunk_body, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.visitor import dotted_name
@@ -491,7 +491,7 @@ class _Summaries:
                 if target[1].endswith("[?]"):  # `PENALTIES[cfg.penalty](...)`: the config field its key is
                     keyed = self.table_key_field(c.func, f)
                     if keyed is not None:
-                        summary.unresolved.append(f"[]={keyed}")
+                        summary.unresolved.append(TABLE_KEY + keyed)
                 for how in sorted(self.backed_calls().get(id(c), ())):  # `loss = barrier_losses(...);
                     summary.unresolved.append(f"^{how}=1")  # loss.backward()`: differentiated here (BACKED)
                 splat_ref = self.splat_import(c, f)

@@ -32,7 +32,7 @@ from ms_scan.extract.config_text import config_display
 # and imported from here by the rest of ms-scan
 from ms_scan.extract.grad_dicts import _Dicts
 from ms_scan.extract.grad_common import (
-    _CONTAINERS, _FUNC_EVALUATING, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
+    _CONTAINERS, _FUNC_EVERY_ARG, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
     _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, _values_of, binding,
     calls_in, enclosing, registration_key, unique_ops,
@@ -560,7 +560,7 @@ class GradExtractor(Extractor):
         return None  # False / None: first order
 
     def _detect_site(self, node: cst.Call, fn: _Fn, func, api: str | None) -> None:
-        if api in _FUNC_TRANSFORMS + _FUNC_EVALUATING + ("torch.func.vjp",):
+        if api in _FUNC_TRANSFORMS + _FUNC_EVERY_ARG:
             self._transforms += 1
         if api == "torch.autograd.grad":
             cert = self._create_graph(node)
