@@ -32,3 +32,4 @@ def write_tree(tmp_path):
                 target.write_text(content)
         return tmp_path
     return _write
+

@@ -59,8 +59,9 @@ def _walk_types(obj, seen: set) -> None:
 def test_round_trip_on_real_extractions():
     seen: set = set()
     assert len(SOURCES) > 20
-    for path in SOURCES:
-        for gate in (True, scan_mod.MODELS_PASS):
+    for i, path in enumerate(SOURCES):
+        # every file's first look; the second look (model summaries, the slower one) on a fixed third
+        for gate in (True, scan_mod.MODELS_PASS) if i % 3 == 0 else (True,):
             facts = _real_facts(path, gate)
             again = FileFacts.from_dict(json.loads(json.dumps(facts.to_dict())))
             assert again == facts, (path, gate)

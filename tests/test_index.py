@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from package_sample import sampled_packages
 
 from ms_scan import index, project
 from ms_scan.facts import ClassDecl, FileFacts
@@ -81,7 +82,8 @@ def test_two_files_of_one_module_keep_their_own_names_and_nameless_files_are_not
     idx.close()
 
 
-PROJECTS = [FIX / "reexport", FIX / "extract" / "class_index", FIX / "second_order_pkg", ROOT / "examples"]
+SAMPLE = FIX / "second_order_pkg"  # stands for a fixed third of its packages (package_sample.sampled_packages)
+PROJECTS = [FIX / "reexport", FIX / "extract" / "class_index", SAMPLE, ROOT / "examples"]
 
 
 def _outcome(result) -> tuple:
@@ -89,7 +91,9 @@ def _outcome(result) -> tuple:
 
 
 @pytest.mark.parametrize("path", PROJECTS, ids=lambda p: p.relative_to(ROOT).as_posix())
-def test_the_index_on_disk_gives_the_findings_of_the_dicts(path, monkeypatch):
+def test_the_index_on_disk_gives_the_findings_of_the_dicts(path, monkeypatch, tmp_path):
+    if path == SAMPLE:
+        path = sampled_packages(tmp_path, offset=0)
     settings = Settings(jobs=1, facts_cache=False)  # more files than jobs: the per-file rules run in workers
     on_disk = _outcome(scan([str(path)], settings))
     folders = []

@@ -1,6 +1,6 @@
 """The fast walk (extract/walk.py) and the text-placed positions (positions._from_text) are exact:
-the facts of every example and fixture file are the same as with libcst's own `visit` and
-PositionProvider."""
+the facts of every example and fixture file (half the package fixtures) are the same as with
+libcst's own `visit` and PositionProvider."""
 import glob
 import os
 
@@ -26,12 +26,17 @@ def test_corpus_is_there():
     assert len(FILES) > 150
 
 
+# the package fixtures (600 files of much the same shape) on a fixed half: the slow side is a minute
+COMPARED = [f for i, f in enumerate(FILES) if "second_order_pkg" not in f or i % 2 == 0]
+
+
 def test_walk_equals_libcst_visit(monkeypatch):
-    fast = {f: _facts(open(f, "rb").read(), f) for f in FILES}
+    assert len(COMPARED) > 500
+    fast = {f: _facts(open(f, "rb").read(), f) for f in COMPARED}
     monkeypatch.setattr(Walker, "walk", lambda self, node: node.visit(self))
     monkeypatch.setattr(positions, "_from_text", lambda *a: None)  # PositionProvider for every expression
-    slow = {f: _facts(open(f, "rb").read(), f) for f in FILES}
-    differ = [f for f in FILES if fast[f] != slow[f]]
+    slow = {f: _facts(open(f, "rb").read(), f) for f in COMPARED}
+    differ = [f for f in COMPARED if fast[f] != slow[f]]
     assert not differ, differ[:5]
     assert sum(len(v["shapes"]) for v in fast.values()) > 50  # the text placement was exercised
 
