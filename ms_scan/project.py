@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
-from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN, PARAM_ROLES
+from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN, OVERRIDDEN, PARAM_ROLES, overridden_step
 from ms_scan.facts import FileFacts
 from ms_scan.index import Kept, Modules
 
@@ -169,6 +169,19 @@ def defining_module(by_module: dict, module: str, name: str, hops: int = 0) -> s
     if nxt is not None and nxt[0] in by_module and nxt[0] != module:
         return defining_module(by_module, nxt[0], nxt[1] + dot + rest, hops + 1) or module
     return module
+
+
+def _not_overridden(summary, callee):
+    """An "instance" summary of another file's base class (OVERRIDDEN: grad_expand._expand_class), or of its member
+    (`super().features(x)`), without the ops and callees reached through the methods and attributes the deriving
+    class replaces (its own file expands those)."""
+    from dataclasses import replace
+
+    if callee.role not in ("instance", "member") or not callee.param.startswith(OVERRIDDEN):
+        return summary
+    gone = set(callee.param[len(OVERRIDDEN):].split(","))
+    return replace(summary, ops=[op for op in summary.ops if not overridden_step(op.via, gone)],
+                   project=[c for c in summary.project if not overridden_step(c.via, gone)])
 
 
 def _wrapped_member(callee, member_summary):
@@ -705,8 +718,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if key in seen:
             return True
         for facts, summary in found:
-            take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen | {key}, hops, site,
-                 keys_given=keys_given, callee=(home, callee.name))
+            take(facts, _not_overridden(summary, callee), f"{via} -> {facts.path}" if via else facts.path, conf,
+                 seen | {key}, hops, site, keys_given=keys_given, callee=(home, callee.name))
         return True
 
     def given_keys(live: str, outer: dict) -> dict:
@@ -824,6 +837,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             return False
         facts, summary = found
         seen = seen | {(home, callee.name, callee.role)}
+        summary = _not_overridden(summary, callee)
         take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site,
              keys_given=keys_given, callee=(home, callee.name))
         return True
@@ -1079,6 +1093,10 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
             continue
         if c.role in CALLER_ROLES:  # (and those calling what another file's constant names in that module)
             found = callers.get((home or c.module, _any_key(c.name)[0]), []) + templated.get(home or c.module, [])
+            if c.role == "flag" and '"method": true' in c.param:  # (the guards over `self.<method>(...)` in the
+                cls, _, method = c.name.partition(".")  # classes deriving from its class: the configs they read)
+                found += [m for sub in _descendants(by_module, mixins, home or c.module, cls)
+                          for m in callers.get((sub[0], f"{sub[1]}.{method}"), [])]
         else:
             found = summaries.get((home, c.name, c.role)) or (
                 summaries.get((home, c.name.partition(".")[0], "member*"), []) if c.role == "member" else []) or (
@@ -1105,11 +1123,12 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
 
     refs = {(home, name) for home, name, _, _, _, _ in _caller_summaries(all_facts, by_module, ("ref",))}
     defaults = _field_defaults(all_facts)
+    methods = _MethodUses(all_facts)
     for facts in all_facts:
         kept = []
         for site in facts.grad_sites:
             reach = [c for c in site.project if c.role == "flag" and c.param.startswith(REACH)]
-            if reach and _unreached(reach[0], called, configs, by_module, refs):
+            if reach and _unreached(reach[0], called, configs, by_module, refs, methods):
                 continue  # every call of it, or the site itself, under a guard the configs make false
             backed = [c for c in site.project if c.role == "flag" and c.param.startswith(BACKED)]
             if backed and not any("^" + c.param[len(BACKED):] in lits for c in backed
@@ -1135,13 +1154,16 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
         facts.grad_sites = kept
 
 
-def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset()) -> bool:
+def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset(),
+               methods: "_MethodUses | None" = None) -> bool:
     """A site's "reach" callee (grad_guards.reach_callee): True when its own guard is provably false, or when its
     module-level function is called (in its file or, by the "called" summaries, in others: the "!" guard each
     carries) and every call sits under a guard the configs make false, no other file naming it otherwise (`refs`,
     the "ref" summaries: `partial(r1, D)`, a callback, a table of functions, whose holder may call it unguarded);
-    True too for a function of a script (reach_callee's "script") that no file calls or names. Not known: False
-    (the site stays)."""
+    True too for a function of a script (reach_callee's "script") that no file calls or names. A method
+    (grad_guards.method_reach) likewise, its calls in other files being the `self.<method>(...)` of the classes
+    deriving from its class (`methods`), provided no other file reads an attribute of that name. Not known:
+    False (the site stays)."""
     import json
 
     from ms_scan.extract.grad_guards import REACH, guard_truths
@@ -1157,11 +1179,54 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
     home = defining_module(by_module, c.module, c.name) or c.module
     if (home, c.name) in refs:
         return False
-    remote = called.get((home, c.name), [])
+    if spec.get("method"):
+        remote = methods.calls(by_module, home, c.name) if methods is not None else None
+        if remote is None:
+            return False
+    else:
+        remote = called.get((home, c.name), [])
     if spec.get("script") and not remote:
         return True  # a function of a script that no file calls or names: never runs
     guards = spec["calls"] + [json.loads(lits["!"]) if "!" in lits else None for lits in remote]
     return bool(guards) and all(false(g) for g in guards)
+
+
+class _MethodUses:
+    """What the other files do with a method of a project class (_unreached): the `self.<method>(...)` of the
+    classes deriving from it ("selfcall" summaries, grad_summaries.attribute_summaries) and the attribute names
+    read otherwise ("attrs" summaries)."""
+
+    def __init__(self, all_facts: list[FileFacts]) -> None:
+        self.selfcalls: dict[tuple, list[dict]] = {}
+        self.attrs: set[str] = set()
+        self.subclasses: dict = {}  # (_subclasses' memo)
+        for f in all_facts:
+            for m in f.models:
+                if m.role == "selfcall":
+                    module, _, name = m.name.partition(":")
+                    self.selfcalls.setdefault((module, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
+                elif m.role == "attrs":
+                    self.attrs.update(m.unresolved)
+
+    def calls(self, by_module: dict, home: str, name: str) -> list[dict] | None:
+        """The "called"-like literals ("!": the guard) of the other files' calls of method `name` ("<class>.<m>")
+        of `home`; None when a file reads an attribute `m` otherwise (a holder calling it anywhere)."""
+        cls, _, method = name.partition(".")
+        if method in self.attrs:
+            return None
+        return [lits for sub in _descendants(by_module, self.subclasses, home, cls)
+                for lits in self.selfcalls.get((sub[0], f"{sub[1]}.{method}"), [])]
+
+
+def _descendants(by_module: dict, memo: dict, module: str, cls: str) -> list[tuple[str, str]]:
+    """_subclasses at any depth."""
+    out, todo = [], [(module, cls)]
+    while todo:
+        for sub in _subclasses(by_module, memo, *todo.pop()):
+            if sub not in out:
+                out.append(sub)
+                todo.append(sub)
+    return out
 
 
 def _reach_of(module: str, name: str):

@@ -513,6 +513,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     from ms_scan import project
     from ms_scan.extract.grad_common import constant_refs, param_template, table_key_field
     from ms_scan.extract.grad_dicts import FACTORY
+    from ms_scan.extract.grad_guards import REACH
 
     by_module = project.Modules(facts)
     out: dict[str, SourceFile] = {}
@@ -595,18 +596,26 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     fields = {tested[0] for c in reached if c.role == "flag" and (tested := project.flag_field(c.param)) is not None}
     # (and, once those are read, the files building them: `cfg = L2OConfig()` passed on to the site's function)
     configs.update(c for f in fields if f.isidentifier() for c in dataclass_files(f))
+    # a site in a method some class may call under a guard (grad_guards.method_reach): the files naming the method,
+    # importing anything or not (a function given the object: `def probe(trainer): trainer.gradient_penalty(...)`)
+    methods = set()
+    for c in reached:
+        if c.role == "flag" and c.param.startswith(REACH) and '"method": true' in c.param:
+            method = re.escape(c.name.rpartition(".")[2].encode())
+            methods.add(rb"\.%s\b|[\"']%s[\"']" % (method, method))
+    methods = [re.compile(c) for c in sorted(methods) if f"\0when:{c!r}" not in done]
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
-    done.update(f"\0when:{c.pattern!r}" for c in configs)
+    done.update(f"\0when:{c.pattern!r}" for c in configs + methods)
 
     def wanted(data: bytes) -> bool:
         return any(name.search(data) and any(p in data for p in parts) for name, parts in params) or \
             any(c.search(data) for c in configs)
 
     # every file (one the scan did not keep may name them), each read once for both kinds of name
-    for src in files if params or configs else ():
+    for src in files if params or configs or methods else ():
         if src.module and src.relpath not in done and src.relpath not in out:
             data = _head(src)
-            if data and b"import" in data and wanted(data):
+            if data and (b"import" in data and wanted(data) or any(m.search(data) for m in methods)):
                 out[src.relpath] = src
     return list(out.values())
 

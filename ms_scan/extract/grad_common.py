@@ -84,6 +84,15 @@ MAX_LIFTS = 64
 # handing an instance of a project class to another project class's construction (grad_summaries.hook_summaries)
 HOOK = "~hook"
 MIXIN = "^sub"  # the param of a "member" callee a mixin lacks: the member of the classes deriving from it elsewhere
+# the param of an "instance" callee for another file's base class of a class of this file without a forward
+# (grad_expand._expand_class): "<OVERRIDDEN><m1>,<m2>", the methods this file's class overrides, whose base versions
+# ms_scan.project leaves out of the base's summary (the path through them is the override's, expanded here)
+OVERRIDDEN = "^over:"
+
+
+def overridden_step(via: str, methods: set) -> bool:
+    """A summary op's `via` passes through one of `methods` (`self.encode -> FourierField.encode`)."""
+    return any(step.rpartition(".")[2] in methods for step in via.split(" -> ") if "." in step)
 MAX_DEPTH = 400  # recursion steps (about six per nested module); cycles are cut by the visiting sets
 MAX_STEPS = 20000  # call expansions per site or summary: a bound on the work, met only by huge graphs
 MAX_MEMBER_STEPS = 50000  # call expansions for all member summaries of one file

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, getattr_read, param_default,
+    MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
+    param_default,
 )
 from ms_scan.extract.grad_unroll import Table, evaluate
-from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.scope import PROJECT, PROJMOD
 from ms_scan.extract.visitor import dotted_name
 
 MAX_ENTRIES = 256  # leaves of one dict: a larger table is no config (not summarised, its values not known)
@@ -180,6 +181,12 @@ class _Dicts:
             target = self.project_target(expr, fn)
             if target is not None:
                 return DictRef(("import", target[0], target[1]), (), ())
+            held = self.held_by_self(expr, fn)
+            if held is not None and len(held) == 1:  # `self.cfg` with `self.cfg = cfg` in __init__
+                return self.dict_ref(held[0][0], held[0][1], depth + 1)
+            module = self.module_value(expr.value, fn, depth + 1)
+            if module is not None:  # `self.cfg.PENALTY` with `self.cfg = cfg` and `Trainer(config)`, config a module
+                return DictRef(("import", module, expr.attr.value), (), ())
             base = self.dict_ref(expr.value, fn, depth + 1) if isinstance(expr.value, (cst.Name, cst.Attribute,
                                                                                        cst.Call)) else None
             return DictRef(base.root, base.path + (expr.attr.value,), base.gets + ("",), True) \
@@ -202,6 +209,35 @@ class _Dicts:
             return self.param_dict_ref(fn, expr.value, depth)
         b = self.project_binding(expr.value)
         return DictRef(("import", b[1][0], b[1][1]), (), ()) if b is not None and b[0] == PROJECT else None
+
+    def held_by_self(self, expr, fn: _Fn) -> list | None:
+        """`self.<attr>` read in a method (or a function nested in one): the (value, method) pairs its class and
+        in-file bases assign that attribute ([] when none does); None when `expr` is no such read."""
+        if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
+            return None
+        owner = next((f for f in enclosing(fn) if f.cls is not None and f.self_name == expr.value.value), None)
+        return self.chain_attrs(owner.cls).get(expr.attr.value, []) if owner is not None else None
+
+    def module_value(self, expr, fn: _Fn, depth: int = 0) -> str | None:
+        """The project module an expression holds: a name imported as one (`import config`), a name bound once
+        to one, a parameter every call of this file gives one (the default where it is left out), `self.cfg`
+        bound once to one; None otherwise."""
+        if depth > MAX_BINDING_HOPS:
+            return None
+        held = self.held_by_self(expr, fn)
+        if held is not None:
+            return self.module_value(held[0][0], held[0][1], depth + 1) if len(held) == 1 else None
+        if not isinstance(expr, cst.Name):
+            return None
+        found = self.lookup_assigns(fn, expr.value)
+        if found is not None:
+            values, ctx = found
+            return self.module_value(values[0], ctx, depth + 1) if len(values) == 1 else None
+        if self.param_of(fn, expr.value):
+            modules = {self.module_value(a, ctx, depth + 1) for a, ctx in self.args_or_default(fn, expr.value)}
+            return modules.pop() if len(modules) == 1 and None not in modules else None
+        b = self.project_binding(expr.value)
+        return b[1] if b is not None and b[0] == PROJMOD else None
 
     def param_dict_ref(self, fn: _Fn, name: str, depth: int) -> DictRef | None:
         """A parameter: the one DictRef every call of its function in this file passes (the default where a call,

@@ -12,7 +12,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN,
 )
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -575,7 +575,13 @@ class _Expansion:
         classes = self.ex._classes
         for base in f.cls.bases:
             if base not in classes:
-                if not any(t.rpartition(".")[2] == base.rpartition(".")[2] for t in f.cls.torch_bases):
+                if any(t.rpartition(".")[2] == base.rpartition(".")[2] for t in f.cls.torch_bases):
+                    continue
+                target = self.base_target(base)
+                if target is not None:  # another project file's class: its member there (ms_scan.project)
+                    self.project_hit(state, (target[0], f"{target[1]}.{attr}"), "member", via, f"super().{attr}",
+                                     param=self.overridden_text(f.cls, attr))
+                else:
                     self.unresolved(state, f"super().{attr} (base class {base} is not in this file)")
                 continue
             method, values = self.class_members(classes[base], attr)
@@ -1268,8 +1274,8 @@ class _Expansion:
             return
         if isinstance(v.func, cst.Attribute):
             owner_cls = self.class_of(v.func.value, ctx)
-            method = owner_cls.methods.get(v.func.attr.value) if owner_cls is not None else None
-            if method is not None:  # `self._scaled(self.u_net)`: the callable the method returns
+            method = self.class_members(owner_cls, v.func.attr.value)[0] if owner_cls is not None else None
+            if method is not None:  # `self._scaled(self.u_net)`, `self.make_act()` of a base: what the method returns
                 self.expand_returns(state, method, _join(via, method.qual), depth + 1)
                 return
             found, held = self.class_members(owner_cls, v.func.attr.value) if owner_cls is not None else (None, [])
@@ -1635,10 +1641,54 @@ class _Expansion:
             subs = [m for m, _ in self.subclass_members(cls, "forward") if m is not None]
             for m in subs:  # `self(x)` in a mixin's method: the forward of the file's classes mixing it in
                 self.expand_fn(state, m, _join(via, f"{m.cls.name}.forward"), depth + 1, live)
-            if not subs:
+            based = self.project_bases(cls) if not subs else []
+            if based:  # `class Gated(FourierField)` of another file's base: that forward, dispatching to the
+                overrides = self.overrides(cls)
+                for m in overrides:  # methods this file overrides (any of them may be called)
+                    self.expand_fn(state, m, _join(via, f"{cls.name}.{m.name}"), depth + 1)
+                attrs = self.chain_attrs(cls)  # and the attributes its __init__ sets (`self.out = nn.Sequential(...)`)
+                for attr, values in attrs.items():
+                    for v, ctx in values:
+                        self.expand_value(state, v, ctx, _join(via, f"self.{attr}"), depth + 1)
+                state.live = live
+                names = self.overridden_text(cls)
+                for target in based:
+                    self.project_hit(state, target, "instance", via, f"{cls.name} -> {target[1]}", param=names)
+            elif not subs:
                 self.unresolved(state, f"{cls.name} (no forward in this file)")
             return
         self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
+
+    def overrides(self, cls: _Cls) -> list[_Fn]:
+        """The methods of cls and its in-file bases (but __init__, static and class methods)."""
+        return list({id(m): m for c in self.class_chain(cls) for m in c.methods.values()
+                     if m.name != "__init__" and not self.class_method(m)}.values())
+
+    def overridden_text(self, cls: _Cls, called: str = "") -> str:
+        """The param (OVERRIDDEN) of a callee into another file's base of cls: the methods and attributes cls
+        and its in-file bases define, which replace the base's (but `called`, the base's member called by
+        `super().<called>(...)`)."""
+        gone = {m.name for m in self.overrides(cls)} | {a for a in self.chain_attrs(cls) if "*" not in a}
+        gone.discard(called)
+        return OVERRIDDEN + ",".join(sorted(gone)) if gone else ""
+
+    def base_target(self, base: str) -> tuple[str, str] | None:
+        """(module, name) of a base class as written (`FourierField`, `fields.FourierField`) that another project
+        file defines; None otherwise."""
+        try:
+            return self.project_target(cst.parse_expression(base), self.ex._module_fn)
+        except cst.ParserSyntaxError:
+            return None
+
+    def project_bases(self, cls: _Cls) -> list[tuple[str, str]]:
+        """(module, name) of the other project files' classes among the bases of cls and its in-file bases."""
+        out = []
+        for c in self.class_chain(cls):
+            for b in c.bases:
+                target = self.base_target(b)
+                if target is not None and target not in out:
+                    out.append(target)
+        return out
 
     def own_submodules(self, state, owner, fn: _Fn, via: str, depth: int) -> bool:
         """`for name, m in self._modules.items()` / `self.named_children()` in a method of the file's module class

@@ -12,7 +12,7 @@ import operator
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, read_chain,
+    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, enclosing, read_chain,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
@@ -135,6 +135,8 @@ class _Guards:
             return ["c", repr(tuple(items))] if _NOLIT not in items else _UNKNOWN
         if isinstance(test, (cst.Subscript, cst.Attribute, cst.Call, cst.Name)):
             ref = self.dict_ref(test, fn)
+            if ref is not None and not ref.path and ref.root[0] == "import" and ref.root[2].isidentifier():
+                return ["v", ref.text()]  # `self.cfg.PENALTY`, cfg a config module (dict_ref's module_value)
             if ref is not None and ref.path:
                 if ref.root[0] == "import":
                     return ["v", ref.text(False, self.import_extra(ref))]
@@ -197,6 +199,8 @@ class _Guards:
         own = self.call_guard(call, fn)
         if own is not None and guard_truths(own, local_read) == {False}:
             return False
+        if fn.cls is not None and fn.parent is self.ex._module_fn and isinstance(fn.node, cst.FunctionDef):
+            return self.method_reach(fn, own)
         calls, script = None, False
         named = self.reference_guards(fn) if fn.cls is None and fn.parent is self.ex._module_fn and \
             isinstance(fn.node, cst.FunctionDef) else None
@@ -217,6 +221,58 @@ class _Guards:
             return None
         spec = json.dumps({"self": own, "calls": calls, **({"script": True} if script else {})})
         return ProjectCallee(self.ex.module or "", fn.name, "flag", "", "high", "", "", REACH + spec)
+
+    def method_reach(self, fn: _Fn, own: list | None) -> ProjectCallee | None:
+        """reach_callee for a site in a method of a module-level class: "calls" are the guards over the file's
+        `self.<method>(...)` calls in the class or an in-file subclass (None when the file names the method
+        otherwise, `getattr(self, "<method>")` included); "method" has ms_scan.project add the other files'
+        (their "selfcall" and "attrs" summaries). Only for a mixin (a class with no bases: the classes mixing
+        it in call it) or a method its own class calls under guards; None for any other."""
+        guards: list | None = []
+        for node, f, owner, call in self.attribute_refs():
+            if node.attr.value != fn.name:
+                continue
+            if call is None or owner is None or not (isinstance(node.value, cst.Name) and
+                                                     node.value.value == owner.self_name) or \
+                    not any(c is fn.cls for c in self.class_chain(owner.cls)):
+                guards = None
+                break
+            guards.append(self.call_guard(call, f))
+        if guards is not None and (None in guards or any(isinstance(n, cst.SimpleString) and _literal(n) == fn.name
+                                                         for n in _walk(self.ex._module_node))):
+            guards = None
+        mixin = fn.cls.bases in ((), ("object",))
+        if not self.ex.module or own is None and (guards is None or not (mixin or guards)):
+            return None
+        spec = json.dumps({"self": own, "calls": guards, "method": True})
+        return ProjectCallee(self.ex.module, f"{fn.cls.name}.{fn.name}", "flag", "", "high", "", "", REACH + spec)
+
+    def attribute_refs(self) -> list:
+        """Every attribute read `x.name` of the file, once, as (node, the function whose own code holds it, the
+        method's function whose `self` is in scope there or None, the call it is the callee of or None)."""
+        if self._attribute_refs is not None:
+            return self._attribute_refs
+        self._attribute_refs = out = []
+        for f in self.all_fns():
+            root = self.ex._module_node if f is self.ex._module_fn else f.node
+            if root is None:
+                continue
+            owner = next((g for g in enclosing(f) if g.cls is not None and g.self_name), None)
+            calls = {id(c.func): c for c in f.calls}
+            stack = [root]
+            while stack:
+                n = stack.pop()
+                if n is not root and isinstance(n, (cst.FunctionDef, cst.Lambda)) and id(n) in self._fn_nodes():
+                    continue  # (the code of a function of its own)
+                if isinstance(n, cst.Attribute):
+                    out.append((n, f, owner, calls.get(id(n))))
+                stack.extend(n.children)
+        return out
+
+    def _fn_nodes(self) -> set:
+        if self._fn_node_ids is None:
+            self._fn_node_ids = {id(f.node) for f in self.all_fns() if f.node is not None}
+        return self._fn_node_ids
 
     def runs_code(self) -> bool:
         """The file is a script: an `if __name__ == "__main__":` block or a call, loop or `with` at module level

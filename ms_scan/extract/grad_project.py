@@ -146,7 +146,7 @@ class _ProjectLinks:
     # ---------------------------------------------------------------- ProjectCallee entries
     def project_hit(self, state, target, role: str, via: str, local: str, step: str = "", guess: str = "",
                     text: str | None = None, built: cst.Call | None = None, fn: _Fn | None = None,
-                    key: str = "") -> None:
+                    key: str = "", param: str = "") -> None:
         """A project import on the path: unresolved here, followed across files by ms_scan.project. `built`: the
         call in fn that builds the instance (role "instance"), whose table keys go with it (call_keys). `key`: a
         table's "?<class part>|<field>" live token (the entry a config picks, ms_scan.project)."""
@@ -171,7 +171,7 @@ class _ProjectLinks:
         config = template_config(name)  # `getattr(losses, config.LOSS)` (module_getattr): config's file summarised
         if config is not None and config not in state.site.project:
             state.site.project.append(config)
-        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess,
+        callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess, param,
                                live=",".join(t for t in (tokens, keys, key) if t))
         if callee not in state.site.project:
             state.site.project.append(callee)

@@ -15,6 +15,7 @@ from ms_scan.extract.grad_common import (
     TABLE_KEY, thunk_body, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
+from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
 from ms_scan.extract.visitor import dotted_name
 
 
@@ -147,7 +148,54 @@ class _Summaries:
             out.extend(self.hook_summaries() + self.duck_summaries())
             out.extend(self.reference_summaries())
             out.extend(self.classmethod_constructions())
+            out.extend(self.attribute_summaries())
         return out
+
+    def attribute_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Who may call another file's method (a mixin's, whose site ms_scan.project keeps unless every call of it
+        is under a guard the configs make false): a "selfcall" summary "<module>:<class>.<name>" for each
+        `self.name` or `super().name` in a method of a class of this file deriving from another file's class,
+        `name` being no member of it or its in-file bases, its "!" the guard over the call (none: a call under no
+        guard, or a reference whose holder may call it anywhere); one "attrs" summary listing every other
+        attribute name the file reads (a method another file's object may hold) but the torch APIs and the
+        members of imported modules."""
+        out, names, based = [], set(), {}
+        for node, f, owner, call in self.attribute_refs():
+            name, base = node.attr.value, node.value
+            own = owner is not None and isinstance(base, cst.Name) and base.value == owner.self_name
+            if own and any(self.class_members(owner.cls, name)) or id(node) in self.uses:
+                continue  # (the class's own member; a torch API)
+            if isinstance(base, cst.Name) and self.imported_module(base.value, f):
+                continue  # `F.relu`, `config.PENALTY`
+            sup = isinstance(base, cst.Call) and isinstance(base.func, cst.Name) and base.func.value == "super"
+            if owner is not None and (own or sup):
+                cls = owner.cls
+                if id(cls) not in based:  # (it, or an in-file base, derives from a class another file defines)
+                    based[id(cls)] = any(self.project_binding(b.partition(".")[0]) is not None
+                                         for c in self.class_chain(cls) for b in c.bases)
+                if based[id(cls)]:
+                    guard = self.call_guard(call, f) if call is not None else None
+                    summary, state = self._summary(f"{self.ex.module}:{cls.name}.{name}", "selfcall", lambda st: None)
+                    summary.unresolved = [f"!={json.dumps(guard)}"] if guard is not None else []
+                    out.append((summary, state))
+                    reads = guard_imports(guard) if guard is not None else []
+                    if reads:  # the other files' configs it reads: their files are summarised
+                        out.append(self._summary(summary.name, "arg:&!", lambda st, rs=reads: st.site.project.extend(
+                            ProjectCallee(m, n, "config", "", "high", "", "") for m, n in rs)))
+                    continue
+            names.add(name)
+        if names:
+            summary, state = self._summary("", "attrs", lambda st: None)
+            summary.unresolved = sorted(names)
+            out.append((summary, state))
+        return out
+
+    def imported_module(self, name: str, fn: _Fn) -> bool:
+        """`name` is, where fn reads it, a module (or torch name) bound by an import of this file."""
+        if self.lookup_assigns(fn, name) is not None or self.param_of(fn, name):
+            return False
+        b = self.ex.scopes.module.names.get(name)
+        return b is not None and b.imported and b.kind in (TORCH, PROJMOD, EXTMOD, OTHER)
 
     def passed_configs(self, c: cst.Call, fn: _Fn) -> list[tuple[str, str]]:
         """The other project modules' classes (module, name) whose instances a call passes as a plain name

@@ -388,6 +388,11 @@ class _Values:
         if owner.name == "forward" and owner.cls is not None and owner.cls.torch_module != "no" and \
                 not self.class_members(owner.cls, "__call__")[0]:  # `gp(critic, real, fake)`, gp = GradientPenalty()
             out += self.instance_calls(owner.cls)
+        if owner.name == "__init__" and owner.cls is not None:  # `Sub(cfg)` of an in-file subclass that inherits it
+            for sub in self.ex._classes.values():
+                if sub is not owner.cls and self.class_members(sub, "__init__")[0] is owner:
+                    out += [(c, f) for c, f in self.calls_named(sub.name) if isinstance(c.func, cst.Name) and
+                            c.func.value == sub.name and self.names_class(sub.name, f) is sub]
         if owner.name == "__init__" and owner.cls is not None:  # `super().__init__(model, **kw)` in the __init__ of
             for c, f in self.calls_named("__init__"):  # a subclass whose next __init__ is this one
                 func = c.func

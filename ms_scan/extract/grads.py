@@ -688,6 +688,8 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._partial_calls: list | None = None  # calls of a partial (GradValues.partial_calls)
         self._nested: dict | None = None  # id(function) -> the functions defined inside it (GradValues.nested_fns)
         self._unpicked: set | None = None  # names in table entries no read picks (grad_guards.unpicked_entries)
+        self._attribute_refs: list | None = None  # every `x.name` of the file, where (grad_guards.attribute_refs)
+        self._fn_node_ids: set | None = None  # id() of the nodes of the file's functions (grad_guards._fn_nodes)
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
         self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
@@ -786,7 +788,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
     for summary, _state in built:
         summary.ops = unique_ops(summary.ops)
         if summary.ops or summary.project or summary.unresolved or \
-                summary.role in ("member", "called", "config", "ref") or \
+                summary.role in ("member", "called", "config", "ref", "selfcall") or \
                 summary.role.startswith(("member:@", "instance:>")) or \
                 summary.role == "instance" and summary.name in resolver.summarised_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing
