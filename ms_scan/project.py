@@ -1059,6 +1059,8 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     of its class in that file."""
     from dataclasses import replace
 
+    from ms_scan.extract.grad_guards import method_reach_of
+
     by_module = Modules(all_facts)
     summaries: dict[tuple, list] = {}
     callers: dict[tuple, list] = {}
@@ -1093,7 +1095,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
             continue
         if c.role in CALLER_ROLES:  # (and those calling what another file's constant names in that module)
             found = callers.get((home or c.module, _any_key(c.name)[0]), []) + templated.get(home or c.module, [])
-            if c.role == "flag" and '"method": true' in c.param:  # (the guards over `self.<method>(...)` in the
+            if method_reach_of(c):  # (the guards over `self.<method>(...)` in the
                 cls, _, method = c.name.partition(".")  # classes deriving from its class: the configs they read)
                 found += [m for sub in _descendants(by_module, mixins, home or c.module, cls)
                           for m in callers.get((sub[0], f"{sub[1]}.{method}"), [])]

@@ -513,7 +513,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     from ms_scan import project
     from ms_scan.extract.grad_common import constant_refs, param_template, table_key_field
     from ms_scan.extract.grad_dicts import FACTORY
-    from ms_scan.extract.grad_guards import REACH
+    from ms_scan.extract.grad_guards import method_reach_of
 
     by_module = project.Modules(facts)
     out: dict[str, SourceFile] = {}
@@ -600,7 +600,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     # importing anything or not (a function given the object: `def probe(trainer): trainer.gradient_penalty(...)`)
     methods = set()
     for c in reached:
-        if c.role == "flag" and c.param.startswith(REACH) and '"method": true' in c.param:
+        if method_reach_of(c):
             method = re.escape(c.name.rpartition(".")[2].encode())
             methods.add(rb"\.%s\b|[\"']%s[\"']" % (method, method))
     methods = [re.compile(c) for c in sorted(methods) if f"\0when:{c!r}" not in done]

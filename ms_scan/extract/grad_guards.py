@@ -103,6 +103,12 @@ def guard_imports(tree) -> list[tuple[str, str]]:
     return out
 
 
+def method_reach_of(callee) -> bool:
+    """`callee` is the "reach" callee of a site in a method (_Guards.method_reach), whose other files' calls are
+    the `self.<method>(...)` of the classes deriving from its class."""
+    return callee.role == "flag" and callee.param.startswith(REACH) and '"method": true' in callee.param
+
+
 class _Guards:
     """_Resolver's guards over config values (call_guard, reach_callee)."""
 

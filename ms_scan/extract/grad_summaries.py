@@ -171,8 +171,7 @@ class _Summaries:
             if owner is not None and (own or sup):
                 cls = owner.cls
                 if id(cls) not in based:  # (it, or an in-file base, derives from a class another file defines)
-                    based[id(cls)] = any(self.project_binding(b.partition(".")[0]) is not None
-                                         for c in self.class_chain(cls) for b in c.bases)
+                    based[id(cls)] = bool(self.project_bases(cls))
                 if based[id(cls)]:
                     guard = self.call_guard(call, f) if call is not None else None
                     summary, state = self._summary(f"{self.ex.module}:{cls.name}.{name}", "selfcall", lambda st: None)
