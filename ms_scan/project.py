@@ -216,7 +216,8 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
 
 
 def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?",
-                 listed=lambda cls_part, field, scalar=False: None, constant_list=lambda module, name: None):
+                 listed=lambda cls_part, field, scalar=False, step=None: None,
+                 constant_list=lambda module, name, step=None: None):
     """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
     their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
@@ -230,18 +231,20 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     default."""
     import ast
 
-    from ms_scan.extract.grad_common import LIST_FIELD, constant_refs
+    from ms_scan.extract.grad_common import constant_refs, list_field, row_field, row_keys
 
     memo: dict[tuple, bool] = {}
 
     def values_of(cls_part: str, field: str) -> set | None:
         consts = constant_refs(field)
         if consts is not None:  # `for name in config.BLOCKS:` (looped_constants)
-            found = [constant_list(module, name) for module, name in consts]
+            step = list_field(field)[1]
+            found = [constant_list(module, name, step) for module, name in consts]
             return set().union(*found) if found and None not in found else None
-        if field.endswith(LIST_FIELD):  # `for name in cfg.blocks: BLOCKS[name]`: the strings the list holds
-            got = listed(cls_part, field[:-len(LIST_FIELD)])
-            return got if got is not None or not cls_part else passed_lists(cls_part, field[:-len(LIST_FIELD)])
+        looped = list_field(field)
+        if looped is not None:  # `for name in cfg.blocks: BLOCKS[name]`: the strings the list holds (or its rows')
+            got = listed(cls_part, looped[0], step=looped[1])
+            return got if got is not None or not cls_part else passed_lists(cls_part, *looped)
         if cls_part:
             module, cls, index, default = cls_part.split(":", 3)
             found = calls_of(calls, by_module, module, cls)
@@ -257,18 +260,29 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         # (a list where a string is read: not known)
         return {"?" if v.startswith("[") else v for v in got} if got is not None else None
 
-    def passed_lists(cls_part: str, param: str) -> set | None:
+    def passed_lists(cls_part: str, param: str, step: str | None = None) -> set | None:
         """`for kind in kinds: BLOCKS[kind]` with `kinds` a parameter (Resolver.open_key): the strings of the
-        literal lists the scanned files' calls pass it ({"?"} for a call passing anything else or leaving it out);
-        None with no call."""
+        literal lists the scanned files' calls pass it, or of the list another file's config dict holds where a
+        call passes that (`Field(CONFIG["field_spec"])`, its "&<slot>" entry; `Net(**CONFIG["net"])`, its "&**"
+        entry's key of the parameter's name); each row's element `step` of them
+        (list_field). {"?"} for a call passing anything else or leaving it out; None with no call."""
         module, cls, index, _ = cls_part.split(":", 3)
         found = calls_of(calls, by_module, module, cls)
         out = set()
         for lits in found:
             v = lits.get(param, lits.get(index))
-            if v is None or not v.startswith("["):
+            ref, path = lits.get(f"&{param}", lits.get(f"&{index}")), []
+            if v is None and ref is None and "&**" in lits:  # `Net(**CONFIG["net"])`: its "body"
+                ref, path = lits["&**"], [param]
+            if ref is not None and v in (None, "?"):
+                got = _dict_ref_key(ref, path, lambda key: constant_list(*key[1:].split(":", 1), step)) or {"?"}
+            elif v is None or not v.startswith("["):
                 return {"?"}
-            out |= {repr(k) for k in ast.literal_eval(v)}
+            else:
+                got = row_keys(ast.literal_eval(v), step)
+            if "?" in got:
+                return {"?"}
+            out |= got
         return out or None
 
     def fields_read(values: set | None, keys: set | None, depth: int = 0) -> set | None:
@@ -328,13 +342,16 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         if keys_given and cls_part:
             module, cls, index, _ = cls_part.split(":", 3)
             if (module, cls) == callee:
+                looped = list_field(field)
+                field = looped[0] if looped is not None else field
                 param, dot, path = field.partition(".")
                 given = keys_given.get(field, keys_given.get(index) if not dot else keys_given.get(f"{index}.{path}"))
                 whole = keys_given.get(param, keys_given.get(index)) if dot and given is None else None
                 if whole is not None and whole.startswith("&"):  # `cfg["encoder"]["act"]`, cfg a config dict
                     given = f"{whole}.{path}"
-                given = config_key(given) if given is not None and given.startswith("&") and \
-                    constant_refs(given) is None else given  # (a list: given_values)
+                if given is not None and given.startswith("&") and constant_refs(given) is None:
+                    # (the list a loop runs through: read as the constants' lists are, given_values)
+                    given = row_field(given, looped[1]) if looped is not None else config_key(given)
         return given
     return picked, value
 
@@ -348,6 +365,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
     import ast
     import json
 
+    from ms_scan.extract.grad_common import row_keys
     from ms_scan.extract.grad_dicts import FACTORY
 
     holders: dict[str, list] = {}
@@ -373,9 +391,9 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
                               not any(k.isdigit() for k in lits)]
         return built
 
-    def listed(cls_part: str, field: str, scalar: bool = False) -> set | None:
+    def listed(cls_part: str, field: str, scalar: bool = False, step: str | None = None) -> set | None:
         """(`scalar`: a string field's default, counted only where the class is built and no construction
-        passes anything but keywords other than that field)"""
+        passes anything but keywords other than that field; `step`: each row's element, list_field)"""
         found = holders.get(field, [])
         if len(found) != 1:
             return None
@@ -399,7 +417,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
         built = calls_of(calls, by_module, module, cls)
         if any(field in lits or "&**" in lits or any(k.isdigit() for k in lits) for lits in built):
             return {"?"}
-        return {repr(k) for k in keys} if isinstance(keys, (list, tuple)) else {"?"}
+        return row_keys(keys, step)
     return listed
 
 
@@ -458,7 +476,9 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     import json
     from dataclasses import replace
 
-    from ms_scan.extract.grad_common import HOOK, is_template, param_template, table_key_field, template_ref, under_path
+    from ms_scan.extract.grad_common import (
+        HOOK, is_template, param_template, row_keys, table_key_field, template_ref, under_path,
+    )
     from ms_scan.extract.grad_guards import REACH
     from ms_scan.extract.grad_dicts import DictRef
 
@@ -490,21 +510,21 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             next(iter(values))[:1] in ("'", '"') else "?"
     if not summaries and not args:
         return
-    def constant_list(module: str, name: str) -> set | None:
+    def constant_list(module: str, name: str, step: str | None = None) -> set | None:
         """(grad_values.looped_constants, constant_key, imported_key): the reprs of the strings that module-level
         tuple of another file holds (its "config" summary, grad_dicts.constant_lists), or the one string constant
-        (constant_entries) or string a dict constant holds under a key path ("CFG.loss"); {"?"} when not one known
-        tuple or string."""
+        (constant_entries) or string a dict constant holds under a key path ("CFG.loss"); with `step`, each of its
+        rows' element (list_field: `for kind, width, act in config.SPEC`). {"?"} when not one known tuple or
+        string."""
         name, *path = name.split(".")  # (`CFG.loss`: what the dict constant CFG holds under "loss")
         values = configs(DictRef(("import", module, name), tuple(path), ("",) * len(path)).text(), truths=False)
         try:
             held = ast.literal_eval(next(iter(values))) if values is not None and len(values) == 1 else None
         except (ValueError, SyntaxError):
             held = None
-        if isinstance(held, str):  # `BLOCKS[config.BLOCK]` (grad_values.constant_key): a one-key list
+        if isinstance(held, str) and step is None:  # `BLOCKS[config.BLOCK]` (grad_values.constant_key): one key
             return {repr(held)}
-        return {repr(k) for k in held} if isinstance(held, tuple) and all(isinstance(k, str) for k in held) \
-            else {"?"}
+        return row_keys(held, step) if isinstance(held, tuple) else {"?"}
     picked, param_value = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module),
                                        constant_list)
 

@@ -106,12 +106,51 @@ MAX_CLASS_HOPS = 8  # wrappers (DataParallel(...), `.module`) and aliases follow
 LIST_FIELD = "[]"
 
 
+def list_field(field: str) -> tuple[str, str | None] | None:
+    """(the list, the row step) of a GradOp.when field a loop runs through: "blocks[]" -> ("blocks", None), the
+    strings the list holds; "spec[2]" -> ("spec", "2"), element 2 of each row (`for kind, width, act in spec:`);
+    "blocks[act]" -> ("blocks", "act"), each row's "act" (`for b in blocks: ACT[b["act"]]`). None for a field read
+    as one value."""
+    if field.endswith(LIST_FIELD):
+        return field[:-len(LIST_FIELD)], None
+    base, sep, step = field[:-1].rpartition("[") if field.endswith("]") else ("", "", "")
+    return (base, step) if sep and base and step.replace("_", "a").isalnum() else None
+
+
+def row_field(field: str, step) -> str:
+    """list_field's field for the list `field` names, its rows' element `step` (None: the list's own strings)."""
+    return field + (LIST_FIELD if step is None else f"[{step}]")
+
+
+def row_keys(held, step: str | None) -> set[str]:
+    """The reprs of the table keys a list a loop runs through gives (list_field's step: element k or key of each
+    row); {"?"} when one is not a string (a row element None is no key: `ACT[act]() if act else nn.Identity()`)."""
+    if not isinstance(held, (list, tuple)):
+        return {"?"}
+    out = set()
+    for row in held:
+        if step is not None:
+            if step.isdigit() and isinstance(row, (list, tuple)) and int(step) < len(row):
+                row = row[int(step)]
+            elif not step.isdigit() and isinstance(row, dict) and step in row:
+                row = row[step]
+            else:
+                return {"?"}
+            if row is None:
+                continue
+        if not isinstance(row, str):
+            return {"?"}
+        out.add(repr(row))
+    return out
+
+
 def constant_refs(field: str) -> list[tuple[str, str]] | None:
-    """(module, name) of each module constant a GradOp.when field "&<module>:<name>+...[]" loops over
-    (grad_values.looped_constants); None for any other field."""
-    if not (field.startswith("&") and field.endswith(LIST_FIELD)):
+    """(module, name) of each module constant a GradOp.when field "&<module>:<name>+...[]" (or "...[<step>]",
+    list_field) loops over (grad_values.looped_constants); None for any other field."""
+    listed = list_field(field) if field.startswith("&") else None
+    if listed is None:
         return None
-    return [(module, name) for module, _, name in (ref.partition(":") for ref in field[1:-len(LIST_FIELD)].split("+"))]
+    return [(module, name) for module, _, name in (ref.partition(":") for ref in listed[0][1:].split("+"))]
 
 
 def template_ref(text: str) -> tuple[str, str, str] | None:
@@ -374,6 +413,31 @@ def _literal(node: cst.BaseExpression):
 _NOLIT = object()
 
 
+def literal_rows(node) -> tuple | None:
+    """A list or tuple display of rows, each a list or tuple display of literals or a dict display of literals
+    under string keys (`[("concatsquash", 32, "hswish"), ...]`, `[{"kind": "conv", "act": "prelu"}, ...]`): the
+    tuple of those rows (tuples, dicts), whose element k or key each loop over it reads (list_field). None for any
+    other value."""
+    if not isinstance(node, (cst.List, cst.Tuple)) or not node.elements:
+        return None
+    rows = []
+    for el in node.elements:
+        row = el.value if isinstance(el, cst.Element) else None
+        if isinstance(row, (cst.List, cst.Tuple)) and all(isinstance(e, cst.Element) for e in row.elements):
+            got = tuple(_literal(e.value) for e in row.elements)
+        elif isinstance(row, cst.Dict) and all(isinstance(e, cst.DictElement) for e in row.elements):
+            got = {_literal(e.key): _literal(e.value) for e in row.elements}
+            if not all(isinstance(k, str) for k in got):
+                return None
+            got = got if len(got) == len(row.elements) else None
+        else:
+            return None
+        if got is None or any(v is _NOLIT for v in (got.values() if isinstance(got, dict) else got)):
+            return None
+        rows.append(got)
+    return tuple(rows)
+
+
 def _arg(call: cst.Call, pos: int, name: str) -> cst.BaseExpression | None:
     found = _kw(call, name)
     if found is not None:
@@ -492,14 +556,30 @@ def _walk(node: cst.CSTNode):
 
 
 def refs(node: cst.CSTNode) -> set[str]:
-    """Names an expression reads (plus `a.b` for attribute reads on a name); not attribute or keyword names."""
-    out = set()
-    for n in _walk(node):
+    """Names an expression reads (plus `a.b` for attribute reads on a name); not attribute or keyword names, nor
+    the parameters of a lambda in it (`f = lambda q: energy(q)` reads energy, not q)."""
+    out, stack = set(), [node]
+    while stack:
+        n = stack.pop()
         if isinstance(n, cst.Name):
             out.add(n.value)
         elif isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name):
             out.add(f"{n.value.value}.{n.attr.value}")
+        elif isinstance(n, cst.Lambda):
+            out |= _free_in_lambda(n, refs)
+            continue
+        stack.extend(_children(n))
     return out
+
+
+def _free_in_lambda(n: cst.Lambda, reads) -> set[str]:
+    """What a lambda's body reads (`reads`: refs or refs_besides) that its parameters do not bind."""
+    bound = {p.name.value for p in (*n.params.posonly_params, *n.params.params, *n.params.kwonly_params)}
+    for star in (n.params.star_arg, n.params.star_kwarg):
+        if isinstance(star, cst.Param):
+            bound.add(star.name.value)
+    return {r for r in reads(n.body) if r.partition(".")[0] not in bound} | \
+        set().union(*(reads(p.default) for p in (*n.params.params, *n.params.kwonly_params) if p.default is not None))
 
 
 # calls whose result carries no derivative of what they read: a forward reach (what depends on a grad's inputs)
@@ -525,6 +605,9 @@ def refs_besides(node: cst.CSTNode, members: frozenset = frozenset()) -> set[str
             out.add(n.value)
         elif isinstance(n, cst.Attribute) and isinstance(n.value, cst.Name):
             out.add(f"{n.value.value}.{n.attr.value}")
+        elif isinstance(n, cst.Lambda):
+            out |= _free_in_lambda(n, lambda b: refs_besides(b, members))
+            continue
         kids = _children(n)
         if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and isinstance(n.func.value, cst.Name) \
                 and (n.func.value.value, n.func.attr.value) in members:

@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
-    param_default,
+    literal_rows, param_default,
 )
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -274,10 +274,13 @@ class _Dicts:
     def leaf_text(self, node, fn: _Fn) -> str:
         """repr of the literal a value is (through the file's constants), "?" when it is none; a list or tuple
         display of strings as the repr of their tuple (`"encoder": ["conv_relu6", "pool"]`, the table keys a loop
-        over it runs through: ms_scan.project's constant_list)."""
+        over it runs through: ms_scan.project's constant_list), one of rows as the repr of literal_rows' tuple."""
         if isinstance(node, (cst.List, cst.Tuple)) and node.elements and \
                 all(isinstance(e, cst.Element) and isinstance(_literal(e.value), str) for e in node.elements):
             return repr(tuple(_literal(e.value) for e in node.elements))
+        rows = literal_rows(node)
+        if rows is not None:  # `"field_spec": [("concatsquash", 32, "hswish"), ...]`: each row's element k
+            return repr(rows)
         v = evaluate(node, {}, lambda n: self.const_value(fn, n))
         if v is None or isinstance(v, (bool, int, float, str)) and not isinstance(v, Table):
             return repr(v)
@@ -475,15 +478,17 @@ class _Dicts:
 
     def constant_lists(self) -> list[tuple[str, list[str]]]:
         """(name, JSON entries) of the module-level names this file binds once to a tuple or list of literal
-        strings (`TRUNK_BLOCKS = ("elu", "prelu")`): a "config" summary whose one entry has the empty path and the
-        repr of that tuple, which ms_scan.project reads for another file's loop over it (grad_values.
-        looped_constants). Left out as constant_entries leaves a name out."""
+        strings (`TRUNK_BLOCKS = ("elu", "prelu")`) or of rows (literal_rows: `SPEC = [("conv", "elu"), ...]`): a
+        "config" summary whose one entry has the empty path and the repr of that tuple, which ms_scan.project reads
+        for another file's loop over it (grad_values.looped_constants). Left out as constant_entries leaves a name
+        out."""
         out = []
         for name, value in self.module_constants():
             v = [_literal(e.value) if isinstance(e, cst.Element) else _NOLIT for e in value.elements] \
                 if isinstance(value, (cst.List, cst.Tuple)) else []
-            if v and all(isinstance(x, str) for x in v):
-                out.append((name, [json.dumps([[], repr(tuple(v))])]))
+            rows = literal_rows(value) if v and not all(isinstance(x, str) for x in v) else None
+            if v and (rows is not None or all(isinstance(x, str) for x in v)):
+                out.append((name, [json.dumps([[], repr(rows if rows is not None else tuple(v))])]))
         return out
 
     def module_attr_writes(self) -> list[str]:
@@ -545,7 +550,9 @@ class _Dicts:
             if isinstance(made, (cst.List, cst.Tuple)) and made.elements:
                 keys = [_literal(e.value) if not isinstance(e, cst.StarredElement) else None
                         for e in made.elements]
-                return repr(keys) if all(isinstance(k, str) for k in keys) else UNKNOWN
+                rows = literal_rows(made)  # (rows: each one's element k, list_field)
+                return repr(keys) if all(isinstance(k, str) for k in keys) else \
+                    repr(rows) if rows is not None else UNKNOWN
             return UNKNOWN
         return self.leaf_text(value, self.ex._module_fn)
 

@@ -237,6 +237,15 @@ class _Expansion:
         self.out.append((pos_node, op))
         state.site.ops.append(op)
 
+    def partial_alias(self, ref, api: str) -> cst.Call | None:
+        """The `partial(nn.Softshrink, lambd=0.05)` a module-level name bound once to it holds (`def make(act=Act)`
+        with `Act = partial(...)`): the op `ref` names is written there, with its arguments. None otherwise."""
+        bound = self.ex._module_fn.assigns.get(ref.value) if isinstance(ref, cst.Name) else None
+        made = bound[0] if bound and len(bound) == 1 else None
+        ok = isinstance(made, cst.Call) and made.args and dotted_name(made.func) in ("partial", "functools.partial") \
+            and self.ex.canonical(self.ex.resolve_path(made.args[0].value) or "") == api
+        return made if ok else None
+
     def torch_ref(self, state, expr, via: str) -> bool:
         """`expr`, called, names a torch function or module class by reference (held in an attribute, a table, a
         local: `self.act = F.elu`, `ACTS = {"elu": F.elu}`): its op, written where the reference is. False when
@@ -247,7 +256,8 @@ class _Expansion:
             return False
         if not (api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS or api in _FUNCTIONAL_CALL or
                 api in _CONTAINERS):
-            self.emit(state, api, expr, None, via)
+            made = self.partial_alias(expr, api)
+            self.emit(state, api, made or expr, made, via)
         return True
 
     # ---------------------------------------------------------------- called expressions
@@ -1465,7 +1475,9 @@ class _Expansion:
                 self.expand_layer_arg(state, a.value, ctx, via, depth + 1)
             return
         if self.kind(api) == "nn_module":
-            self.emit(state, api, v, v, via)
+            made = self.partial_alias(v.func, api)  # `Act()`, `Act = partial(nn.GELU, approximate="tanh")`
+            self.emit(state, api, v, v, via, extra_args=tuple(
+                a for a in (_literal_args(made) if made is not None else ()) if not a[0].startswith("#")))
             return
         if api in _FUNCTIONAL_CALL or api.startswith("torch.func."):
             return
@@ -1575,7 +1587,8 @@ class _Expansion:
         path = ex.resolve_path(ref) if dotted_name(ref) is not None else None
         api = ex.canonical(path) if path is not None else None
         if api is not None and self.kind(api) == "nn_module":
-            self.emit(state, api, ref, call, via, conf)
+            made = self.partial_alias(ref, api)
+            self.emit(state, api, made or ref, made or call, via, conf)
             return
         if isinstance(ref, cst.Name) and ref.value in ex._classes:
             self.expand_class(state, ex._classes[ref.value], via, depth + 1)
@@ -2103,8 +2116,19 @@ class _Expansion:
             state.site.resolved, state.site.reason = False, "no function given"
             return
         state.any_path = True
-        d = self.lookup_def(fn, f_expr.value) if isinstance(f_expr, cst.Name) and \
-            self.lookup_assigns(fn, f_expr.value) is None else None
+        bound = self.lookup_assigns(fn, f_expr.value) if isinstance(f_expr, cst.Name) else None
+        d = self.lookup_def(fn, f_expr.value) if isinstance(f_expr, cst.Name) else None
+        if bound is not None and not (d is not None and isinstance(d.node, cst.Lambda) and len(bound[0]) == 1 and
+                                      bound[0][0] is d.node):
+            d = None  # (a name bound otherwise; `single = lambda p, t: field(p, t)` is a function of the file)
+        if d is not None and isinstance(d.node, cst.Lambda) and not isinstance(d.node.params.star_arg, cst.Param):
+            values = [d.node.body]
+            params = [d.params[i] for i in sorted(argnums) if i < len(d.params)] \
+                if "func." in kind and argnums and max(argnums) < len(d.params) else \
+                list(d.params) if kind in ("hessian", "hvp", "vhp", "jacobian") else []
+            if params:  # `jacrev(single, argnums=0)`: from the lambda's parameters it names to its body
+                self.slice(state, d, values, [cst.Name(p) for p in params])
+                return
         if d is not None and isinstance(d.node, cst.FunctionDef):
             # `hvp(loss_of, w, v)` with loss_of putting w into a functional_call under a submodule's weight name:
             # that call runs only the part of the forward from that submodule on (Resolver.substituted_parts)
@@ -2114,7 +2138,7 @@ class _Expansion:
                     self.call_ops(state, c, d, d.qual, 1, subs.get(id(c)))
                 return
             values = [v for v in returned(d.node.body) if v is not None]
-            if kind.startswith("func.") and argnums:  # `grad(energy, argnums=1)`: from the parameters it names
+            if "func." in kind and argnums:  # `grad(energy, argnums=1)`: from the parameters it names
                 params = [d.params[i] for i in sorted(argnums) if i < len(d.params)] \
                     if max(argnums) < len(d.params) and not isinstance(d.node.params.star_arg, cst.Param) else []
             else:

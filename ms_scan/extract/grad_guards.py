@@ -12,7 +12,8 @@ import operator
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
-    MAX_BINDING_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, enclosing, read_chain,
+    MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, enclosing,
+    param_owner_of, read_chain,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
@@ -166,11 +167,22 @@ class _Guards:
         return _UNKNOWN
 
     def parsed_args(self, expr, fn: _Fn) -> bool:
-        """`args.x` with args bound once in fn's scope to `<parser>.parse_args()`."""
-        if not (isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name)):
-            return False
-        found = self.lookup_assigns(fn, expr.value.value)
-        v = found[0][0] if found is not None and len(found[0]) == 1 else None
+        """`args.x` with args bound once in fn's scope to `<parser>.parse_args()`, or a parameter every call of the
+        file binds to such a name (`SearchNet(hp)` in `main` with `hp = get_parser().parse_args()`, through
+        constructors and helpers)."""
+        return isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
+            self.parsed_name(expr.value.value, fn, 0)
+
+    def parsed_name(self, name: str, fn: _Fn, depth: int) -> bool:
+        found = self.lookup_assigns(fn, name)
+        if found is None:
+            owner = param_owner_of(fn, name) if self.param_of(fn, name) else None
+            if owner is None or depth >= MAX_CLASS_HOPS or any(f.self_name == name for f in enclosing(fn)):
+                return False
+            passed = self.args_or_default(owner, name)
+            return bool(passed) and len(passed) == len(self.calls_of(owner)) and \
+                all(isinstance(a, cst.Name) and self.parsed_name(a.value, f, depth + 1) for a, f in passed)
+        v = found[0][0] if len(found[0]) == 1 else None
         return isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "parse_args"
 
     def import_chain(self, expr, fn: _Fn):

@@ -13,7 +13,7 @@ from ms_scan.extract.grad_common import (
     _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
     _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
-    self_attr_values, union_or_none, when_safe,
+    list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
@@ -1404,6 +1404,16 @@ class _Values:
             return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) for v, ctx in held)
         if not self.parsed_args(expr, fn):
             return _NOLIT
+        default = self.argparse_default(attr)
+        return self.literal_choices(default, self.ex._module_fn, ok, depth + 1) if default is not None else None
+
+    def argparse_default(self, attr: str) -> cst.BaseExpression | None:
+        """The `default=` of the file's one `add_argument` for `args.<attr>` (False / True for a store_true /
+        store_false flag without one); None when there is not exactly one such call with a default, or the file
+        sets `<x>.<attr>` on anything but an instance (`args.primitives = args.primitives[:3]`)."""
+        if any(key.endswith("." + attr) and key.partition(".")[0] not in ("self", "cls")
+               for f in self.all_fns() for key in f.assigns):
+            return None
         defaults = []
         for c, _ in self.calls_named("add_argument"):
             names = [_literal(a.value) for a in c.args if a.keyword is None]
@@ -1415,9 +1425,7 @@ class _Values:
                 defaults.append(given if given is not None else
                                 cst.Name("False") if action == "store_true" else cst.Name("True")
                                 if action == "store_false" else None)
-        if len(defaults) != 1 or defaults[0] is None:
-            return None
-        return self.literal_choices(defaults[0], self.ex._module_fn, ok, depth + 1)
+        return defaults[0] if len(defaults) == 1 else None
 
     def key_choices(self, expr: cst.Subscript, fn: _Fn) -> set | None:
         """The string keys `d[k]` can be looked up with: bound_key's one key, or for `d[cfg.kind]` with `cfg` an
@@ -1466,7 +1474,13 @@ class _Values:
         seqs = [evaluate(it, {}, lambda n: self.const_value(ctx, n))]
         if seqs[0] is _NOLIT and isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name):
             tables = self.param_tables(it.value.value, ctx)  # `cfg.blocks`, cfg a config object passed down
-            seqs = [t.lookup(it.attr.value) for t in tables] if tables else seqs
+            seqs = [t.lookup(it.attr.value) for t in tables] if tables else [self.parsed_sequence(it, ctx)]
+        elif seqs[0] is _NOLIT and isinstance(it, cst.Name) and self.param_of(ctx, it.value) and \
+                (owner := param_owner_of(ctx, it.value)) is not None:
+            # `OPS[name](c) for name in primitives`: the lists every call of the file passes (`hp.primitives`)
+            passed = self.args_or_default(owner, it.value)
+            seqs = [self.parsed_sequence(a, f) for a, f in passed] \
+                if passed and len(passed) == len(self.calls_of(owner)) else [_NOLIT]
         out: set = set()
         for seq in seqs:
             if not isinstance(seq, tuple) or isinstance(seq, Table) or not seq or \
@@ -1474,6 +1488,17 @@ class _Values:
                 return None
             out.update(seq)
         return out
+
+    def parsed_sequence(self, v, fn: _Fn):
+        """looped_choices' value of an iterable: through the file's constants, or the `add_argument` default of
+        `args.primitives` (parsed_args: `nargs="+", default=[...]`, what runs given no option); _NOLIT when not
+        known."""
+        got = evaluate(v, {}, lambda n: self.const_value(fn, n))
+        if got is _NOLIT and isinstance(v, cst.Attribute) and self.parsed_args(v, fn):
+            default = self.argparse_default(v.attr.value)
+            got = evaluate(default, {}, lambda n: self.const_value(self.ex._module_fn, n)) \
+                if default is not None else _NOLIT
+        return got
 
     def loop_iter_at(self, fn: _Fn, name: str, at: cst.CSTNode):
         """The iterable of the innermost `for name in ...:` of fn's body around `at`; None when there is none."""
@@ -1540,8 +1565,9 @@ class _Values:
             return consts
         looped = self.looped_field(k, fn)
         if looped is not None:  # `for name in cfg.blocks: BLOCKS[name]`: any string of the list field
-            got = self._key_field(looped, fn, depth + 1)
-            return (got[0], got[1] + LIST_FIELD) if got is not None and not got[1].endswith(LIST_FIELD) else None
+            got = self._key_field(looped[0], fn, depth + 1)
+            return (got[0], row_field(got[1], looped[1])) if got is not None and list_field(got[1]) is None \
+                else None
         held = self.held_key(k, fn)
         if held is not None:  # `ACTS[self.act_name]`, `self.act_name = act` (or `cfg["act"]`) in __init__
             return self._key_field(held[0], held[1], depth + 1)
@@ -1612,6 +1638,9 @@ class _Values:
         if found is None or len(found[0]) != 1 or id(found[0][0]) not in self.ex._loop_iters:
             return None
         it, ctx = found[0][0], found[1]
+        at = self.ex._row_index.get((id(it), k.value), ())
+        if len(at) > 1:
+            return None
         passed = [(it, ctx)]
         if isinstance(it, cst.Name) and self.param_of(ctx, it.value):
             # every call of the file, not only the one an expansion entered by: an op met once stands for all
@@ -1629,7 +1658,7 @@ class _Values:
             if target is None or not when_safe(*target, also="&+:=[]"):
                 return None
             refs.add(f"{target[0]}:{target[1]}")
-        return ("", "&" + "+".join(sorted(refs)) + LIST_FIELD) if refs else None
+        return ("", row_field("&" + "+".join(sorted(refs)), str(at[0]) if at else None)) if refs else None
 
     def annotated_config(self, name: str, fn: _Fn) -> _Cls | None:
         """The file's dataclass a parameter is annotated with (`def __init__(self, cfg: BoardConfig)`), the
@@ -1645,10 +1674,11 @@ class _Values:
         cls = self.names_class(ann.value, fn)
         return cls if cls is not None and cls.fields else None
 
-    def looped_field(self, k, fn: _Fn) -> cst.Attribute | cst.Name | None:
+    def looped_field(self, k, fn: _Fn) -> tuple[cst.Attribute | cst.Name | cst.Subscript, str | None] | None:
         """A table key that is the target of fn's one loop over a parameter's field (`for name in cfg.blocks:`,
         `cfg["blocks"]`, `enumerate(cfg.blocks)`; fn binding `name` nowhere else) or over a parameter (`for name
-        in names:`): that field read (`cfg.blocks`) or parameter, whose list the key runs through. None
+        in names:`): (that field read (`cfg.blocks`) or parameter, whose list the key runs through; the row step
+        of list_field: "2" for the third name of a tuple target, `for kind, width, act in spec:`, else None). None
         otherwise."""
         if not isinstance(k, cst.Name) or self.param_of(fn, k.value):
             return None
@@ -1656,15 +1686,19 @@ class _Values:
         if found is None or found[1] is not fn or len(found[0]) != 1 or id(found[0][0]) not in self.ex._loop_iters:
             return None
         it = found[0][0]
+        at = self.ex._row_index.get((id(it), k.value), ())
         if isinstance(it, cst.Call) and dotted_name(it.func) == "enumerate" and len(it.args) == 1 and \
-                self.ex._row_index.get((id(it), k.value)) == (1,):  # `for i, name in enumerate(cfg.blocks)`
-            it = it.args[0].value
+                at[:1] == (1,):  # `for i, name in enumerate(cfg.blocks)`, `for i, (kind, act) in enumerate(spec)`
+            it, at = it.args[0].value, at[1:]
+        if len(at) > 1:
+            return None
+        step = str(at[0]) if at else None
         if isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name) and self.param_of(fn, it.value.value):
-            return it
+            return it, step
         if isinstance(it, cst.Name) and self.param_of(fn, it.value):  # `for kind in kinds:`, the list a parameter
-            return it
+            return it, step
         if isinstance(it, cst.Subscript) and self.param_path(it, fn) is not None:  # `for name in cfg["blocks"]`
-            return it
+            return it, step
         return None
 
     @staticmethod
@@ -1677,7 +1711,8 @@ class _Values:
     def key_path_field(self, name: str, path: tuple, fn: _Fn, depth: int) -> tuple[str, str] | None:
         """_key_field of `param[k1][k2]`: open_key's class part with the field "<param>.<k1>.<k2>" (ms_scan.project
         reads it in the config dict the construction passes), through this file's calls that pass the parameter
-        on whole or as a part (`Encoder(cfg["model"])`)."""
+        on whole or as a part (`Encoder(cfg["model"])`), or a row of a list a loop runs through (`for spec in
+        blocks: make_block(cin, spec)`: the field "blocks[k1]", list_field)."""
         passed = self.caller_args(fn, name) + self.super_init_args(fn, name)
         if not passed:
             # `def main(cfg=CFG)` run as `main()`: the key another file's dict holds (imported_key's field)
@@ -1688,6 +1723,13 @@ class _Values:
             return (got[0], ".".join((got[1],) + path)) if got is not None else None
         found = set()
         for a, f in passed:
+            looped = self.looped_field(a, f) if len(path) == 1 and depth < MAX_CLASS_HOPS else None
+            if looped is not None and looped[1] is None and isinstance(path[0], (str, int)):
+                # `for spec in blocks: make_block(cin, spec)`, `ACTS[spec["act"]]`: each row's "act" (list_field)
+                got = self._key_field(looped[0], f, depth + 1)
+                found.add((got[0], row_field(got[1], str(path[0]))) if got is not None and
+                          list_field(got[1]) is None and when_safe(str(path[0]), also="&+:=[]. ") else None)
+                continue
             held = (a.value, ()) if isinstance(a, cst.Name) and self.param_of(f, a.value) else \
                 self.param_path(a, f) or self.param_attr_path(a, f)
             found.add(self.key_path_field(held[0], held[1] + path, f, depth + 1)

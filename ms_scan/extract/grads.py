@@ -340,6 +340,8 @@ class GradExtractor(Extractor):
         index: _item_index of a tuple target a table item is unpacked into)."""
         index = self._row_index if index is None else index
         for i, el in enumerate(target.elements):
+            if isinstance(el, cst.StarredElement):  # (`for kind, *args in spec`: no fixed place from here on)
+                break
             if isinstance(el.value, cst.Name):
                 index[(id(it), el.value.value)] = (*at, i)
             elif isinstance(el.value, (cst.Tuple, cst.List)):
