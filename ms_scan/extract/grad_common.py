@@ -413,6 +413,15 @@ def _literal(node: cst.BaseExpression):
 _NOLIT = object()
 
 
+def literal_list(node) -> tuple | None:
+    """A non-empty list or tuple display of literal strings (`["conv_relu6", "pool"]`, the table keys a loop over
+    it runs through): the tuple of them; else literal_rows' rows; None for any other value."""
+    if isinstance(node, (cst.List, cst.Tuple)) and node.elements and \
+            all(isinstance(e, cst.Element) and isinstance(_literal(e.value), str) for e in node.elements):
+        return tuple(_literal(e.value) for e in node.elements)
+    return literal_rows(node)
+
+
 def literal_rows(node) -> tuple | None:
     """A list or tuple display of rows, each a list or tuple display of literals or a dict display of literals
     under string keys (`[("concatsquash", 32, "hswish"), ...]`, `[{"kind": "conv", "act": "prelu"}, ...]`): the

@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
-    literal_rows, param_default,
+    literal_list, param_default,
 )
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -274,13 +274,11 @@ class _Dicts:
     def leaf_text(self, node, fn: _Fn) -> str:
         """repr of the literal a value is (through the file's constants), "?" when it is none; a list or tuple
         display of strings as the repr of their tuple (`"encoder": ["conv_relu6", "pool"]`, the table keys a loop
-        over it runs through: ms_scan.project's constant_list), one of rows as the repr of literal_rows' tuple."""
-        if isinstance(node, (cst.List, cst.Tuple)) and node.elements and \
-                all(isinstance(e, cst.Element) and isinstance(_literal(e.value), str) for e in node.elements):
-            return repr(tuple(_literal(e.value) for e in node.elements))
-        rows = literal_rows(node)
-        if rows is not None:  # `"field_spec": [("concatsquash", 32, "hswish"), ...]`: each row's element k
-            return repr(rows)
+        over it runs through: ms_scan.project's constant_list), one of rows as the repr of their tuple
+        (literal_list)."""
+        held = literal_list(node)  # (`"field_spec": [("concatsquash", 32, "hswish"), ...]`: each row's element k)
+        if held is not None:
+            return repr(held)
         v = evaluate(node, {}, lambda n: self.const_value(fn, n))
         if v is None or isinstance(v, (bool, int, float, str)) and not isinstance(v, Table):
             return repr(v)
@@ -484,11 +482,9 @@ class _Dicts:
         out."""
         out = []
         for name, value in self.module_constants():
-            v = [_literal(e.value) if isinstance(e, cst.Element) else _NOLIT for e in value.elements] \
-                if isinstance(value, (cst.List, cst.Tuple)) else []
-            rows = literal_rows(value) if v and not all(isinstance(x, str) for x in v) else None
-            if v and (rows is not None or all(isinstance(x, str) for x in v)):
-                out.append((name, [json.dumps([[], repr(rows if rows is not None else tuple(v))])]))
+            held = literal_list(value)
+            if held is not None:
+                out.append((name, [json.dumps([[], repr(held)])]))
         return out
 
     def module_attr_writes(self) -> list[str]:
@@ -547,13 +543,10 @@ class _Dicts:
             if isinstance(made, cst.Name) and made.value in self.ex._classes and self.ex._classes[made.value].fields:
                 return FACTORY + made.value  # `model: ModelCfg = field(default_factory=ModelCfg)`: built with it
             made = made.body if isinstance(made, cst.Lambda) and not made.params.params else None
-            if isinstance(made, (cst.List, cst.Tuple)) and made.elements:
-                keys = [_literal(e.value) if not isinstance(e, cst.StarredElement) else None
-                        for e in made.elements]
-                rows = literal_rows(made)  # (rows: each one's element k, list_field)
-                return repr(keys) if all(isinstance(k, str) for k in keys) else \
-                    repr(rows) if rows is not None else UNKNOWN
-            return UNKNOWN
+            held = literal_list(made)  # (rows: each one's element k, list_field)
+            if held is None:
+                return UNKNOWN
+            return repr(list(held)) if all(isinstance(k, str) for k in held) else repr(held)
         return self.leaf_text(value, self.ex._module_fn)
 
     def tree_entries(self, value, fn: _Fn) -> list[str] | None:

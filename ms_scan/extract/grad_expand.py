@@ -2110,8 +2110,8 @@ class _Expansion:
 
     def expand_callable(self, state, f_expr, fn: _Fn, kind: str, argnums: set | None = None) -> None:
         """The ops a function given to a Hessian-like API or a torch.func transform runs on the path: for a def of
-        the file, those from the parameters it is differentiated by (all, or the transforms' `argnums`) to what it
-        returns; else what the callable runs."""
+        the file (or a name bound once to a lambda), those from the parameters it is differentiated by (all, or the
+        transforms' `argnums`) to what it returns; else what the callable runs."""
         if f_expr is None:
             state.site.resolved, state.site.reason = False, "no function given"
             return
@@ -2121,26 +2121,22 @@ class _Expansion:
         if bound is not None and not (d is not None and isinstance(d.node, cst.Lambda) and len(bound[0]) == 1 and
                                       bound[0][0] is d.node):
             d = None  # (a name bound otherwise; `single = lambda p, t: field(p, t)` is a function of the file)
-        if d is not None and isinstance(d.node, cst.Lambda) and not isinstance(d.node.params.star_arg, cst.Param):
-            values = [d.node.body]
-            params = [d.params[i] for i in sorted(argnums) if i < len(d.params)] \
-                if "func." in kind and argnums and max(argnums) < len(d.params) else \
-                list(d.params) if kind in ("hessian", "hvp", "vhp", "jacobian") else []
-            if params:  # `jacrev(single, argnums=0)`: from the lambda's parameters it names to its body
-                self.slice(state, d, values, [cst.Name(p) for p in params])
-                return
-        if d is not None and isinstance(d.node, cst.FunctionDef):
+        if d is not None and isinstance(d.node, (cst.FunctionDef, cst.Lambda)):
+            # (`jacrev(single, argnums=0)` with `single = lambda p, t: field(p, t)`: its body, as a def's return)
+            lam, star = isinstance(d.node, cst.Lambda), isinstance(d.node.params.star_arg, cst.Param)
             # `hvp(loss_of, w, v)` with loss_of putting w into a functional_call under a submodule's weight name:
             # that call runs only the part of the forward from that submodule on (Resolver.substituted_parts)
-            subs = {id(c): self.substituted_parts(c, d) for c in d.calls if self.torch_api(c) in _FUNCTIONAL_CALL}
+            subs = {} if lam else \
+                {id(c): self.substituted_parts(c, d) for c in d.calls if self.torch_api(c) in _FUNCTIONAL_CALL}
             if subs and all(subs.values()):
                 for c in d.calls:
                     self.call_ops(state, c, d, d.qual, 1, subs.get(id(c)))
                 return
-            values = [v for v in returned(d.node.body) if v is not None]
-            if "func." in kind and argnums:  # `grad(energy, argnums=1)`: from the parameters it names
-                params = [d.params[i] for i in sorted(argnums) if i < len(d.params)] \
-                    if max(argnums) < len(d.params) and not isinstance(d.node.params.star_arg, cst.Param) else []
+            values = [d.node.body] if lam else [v for v in returned(d.node.body) if v is not None]
+            if lam and star:
+                params = []
+            elif "func." in kind and argnums:  # `grad(energy, argnums=1)`: from the parameters it names
+                params = [d.params[i] for i in sorted(argnums)] if max(argnums) < len(d.params) and not star else []
             else:
                 params = list(d.params) if kind in ("hessian", "hvp", "vhp", "jacobian") else []
             if values and params and not subs:

@@ -179,8 +179,8 @@ class _Guards:
             owner = param_owner_of(fn, name) if self.param_of(fn, name) else None
             if owner is None or depth >= MAX_CLASS_HOPS or any(f.self_name == name for f in enclosing(fn)):
                 return False
-            passed = self.args_or_default(owner, name)
-            return bool(passed) and len(passed) == len(self.calls_of(owner)) and \
+            passed = self.every_call_args(owner, name)
+            return passed is not None and \
                 all(isinstance(a, cst.Name) and self.parsed_name(a.value, f, depth + 1) for a, f in passed)
         v = found[0][0] if len(found[0]) == 1 else None
         return isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "parse_args"

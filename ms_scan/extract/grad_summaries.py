@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_rows, thunk_body, yielded,
+    TABLE_KEY, literal_list, thunk_body, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -811,13 +811,9 @@ class _Summaries:
         out = {}
         for slot, value in _Summaries._slotted(c):
             v = _literal(value)
-            items = [_literal(e.value) for e in value.elements] if isinstance(value, (cst.List, cst.Tuple)) and \
-                not any(isinstance(e, cst.StarredElement) for e in value.elements) else None
-            rows = literal_rows(value) if items and not all(isinstance(x, str) for x in items) else None
-            if items and all(isinstance(x, str) for x in items):  # `Critic(["plain", "shrink"])`: a key list
-                out[slot] = repr(items)
-            elif rows is not None:  # `Field([("linear", 32, "hswish"), ...])`: rows (project's list_field steps)
-                out[slot] = repr(list(rows))
+            held = literal_list(value)
+            if held is not None:  # `Critic(["plain", "shrink"])`, `Field([("linear", 32, "hswish"), ...])` (rows)
+                out[slot] = repr(list(held))
             elif isinstance(v, str):
                 out[slot] = repr(v)
             elif isinstance(value, cst.Attribute) and dotted_name(value) is not None:

@@ -316,6 +316,12 @@ class _Values:
                     out.append(held if held[0] is not None else (default, owner.parent or self.ex._module_fn))
         return out
 
+    def every_call_args(self, owner: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]] | None:
+        """args_or_default when it answers for every call of the file (none leaves the parameter to a star
+        argument nor to a `**` dict not known); None when a call is not accounted for, or there is none."""
+        passed = self.args_or_default(owner, name)
+        return passed if passed and len(passed) == len(self.calls_of(owner)) else None
+
     def splat_arg(self, c: cst.Call, f: _Fn, name: str) -> tuple | None:
         """(value, function) a call's only star argument, `**D` with D bound once to a dict display of this file
         with string keys, passes for parameter `name`; (None, None) when D has no such key (the default then);
@@ -1411,8 +1417,7 @@ class _Values:
         """The `default=` of the file's one `add_argument` for `args.<attr>` (False / True for a store_true /
         store_false flag without one); None when there is not exactly one such call with a default, or the file
         sets `<x>.<attr>` on anything but an instance (`args.primitives = args.primitives[:3]`)."""
-        if any(key.endswith("." + attr) and key.partition(".")[0] not in ("self", "cls")
-               for f in self.all_fns() for key in f.assigns):
+        if f".{attr}" in self.module_attr_writes():
             return None
         defaults = []
         for c, _ in self.calls_named("add_argument"):
@@ -1478,9 +1483,8 @@ class _Values:
         elif seqs[0] is _NOLIT and isinstance(it, cst.Name) and self.param_of(ctx, it.value) and \
                 (owner := param_owner_of(ctx, it.value)) is not None:
             # `OPS[name](c) for name in primitives`: the lists every call of the file passes (`hp.primitives`)
-            passed = self.args_or_default(owner, it.value)
-            seqs = [self.parsed_sequence(a, f) for a, f in passed] \
-                if passed and len(passed) == len(self.calls_of(owner)) else [_NOLIT]
+            passed = self.every_call_args(owner, it.value)
+            seqs = [self.parsed_sequence(a, f) for a, f in passed] if passed is not None else [_NOLIT]
         out: set = set()
         for seq in seqs:
             if not isinstance(seq, tuple) or isinstance(seq, Table) or not seq or \
@@ -1565,9 +1569,7 @@ class _Values:
             return consts
         looped = self.looped_field(k, fn)
         if looped is not None:  # `for name in cfg.blocks: BLOCKS[name]`: any string of the list field
-            got = self._key_field(looped[0], fn, depth + 1)
-            return (got[0], row_field(got[1], looped[1])) if got is not None and list_field(got[1]) is None \
-                else None
+            return self.row_key_field(looped[0], looped[1], fn, depth)
         held = self.held_key(k, fn)
         if held is not None:  # `ACTS[self.act_name]`, `self.act_name = act` (or `cfg["act"]`) in __init__
             return self._key_field(held[0], held[1], depth + 1)
@@ -1674,6 +1676,12 @@ class _Values:
         cls = self.names_class(ann.value, fn)
         return cls if cls is not None and cls.fields else None
 
+    def row_key_field(self, it, step: str | None, fn: _Fn, depth: int) -> tuple[str, str] | None:
+        """_key_field of a key taken from each element (or each row's `step`, list_field) of the list `it` a loop
+        runs through: that list's field as a list field; None when it is not known or is a list's element itself."""
+        got = self._key_field(it, fn, depth + 1)
+        return (got[0], row_field(got[1], step)) if got is not None and list_field(got[1]) is None else None
+
     def looped_field(self, k, fn: _Fn) -> tuple[cst.Attribute | cst.Name | cst.Subscript, str | None] | None:
         """A table key that is the target of fn's one loop over a parameter's field (`for name in cfg.blocks:`,
         `cfg["blocks"]`, `enumerate(cfg.blocks)`; fn binding `name` nowhere else) or over a parameter (`for name
@@ -1726,9 +1734,8 @@ class _Values:
             looped = self.looped_field(a, f) if len(path) == 1 and depth < MAX_CLASS_HOPS else None
             if looped is not None and looped[1] is None and isinstance(path[0], (str, int)):
                 # `for spec in blocks: make_block(cin, spec)`, `ACTS[spec["act"]]`: each row's "act" (list_field)
-                got = self._key_field(looped[0], f, depth + 1)
-                found.add((got[0], row_field(got[1], str(path[0]))) if got is not None and
-                          list_field(got[1]) is None and when_safe(str(path[0]), also="&+:=[]. ") else None)
+                found.add(self.row_key_field(looped[0], str(path[0]), f, depth)
+                          if when_safe(str(path[0]), also="&+:=[]. ") else None)
                 continue
             held = (a.value, ()) if isinstance(a, cst.Name) and self.param_of(f, a.value) else \
                 self.param_path(a, f) or self.param_attr_path(a, f)
