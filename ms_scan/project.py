@@ -1192,8 +1192,10 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
 
     spec = json.loads(c.param[len(REACH):])
 
+    read = guard_reader(called, configs, by_module)
+
     def false(tree) -> bool:
-        return tree is not None and guard_truths(tree, lambda text: configs(text, truths=False)) == {False}
+        return tree is not None and guard_truths(tree, read) == {False}
     if false(spec["self"]):
         return True
     if spec["calls"] is None:
@@ -1257,6 +1259,45 @@ def _reach_of(module: str, name: str):
     from ms_scan.extract.grad_guards import REACH
 
     return ProjectCallee(module, name, "flag", "", "high", "", "", REACH + '{"self": null, "calls": []}')
+
+
+def guard_reader(called: dict[tuple, list[dict]], configs, by_module: dict):
+    """read() for grad_guards.guard_truths across files: the reprs a config read gives (`configs`), and for a
+    parameter of a public function (grad_guards.param_guard) the values every call gives it: the literals the
+    other files' calls pass ("called" summaries), what a config dict or namespace they pass holds, the default
+    where they leave it out, with the defining file's own calls. None when one is not known."""
+    import json
+
+    from ms_scan.extract.grad_guards import PARAM, _values
+
+    def values(tree) -> set | None:
+        got = _values(tree, read) if tree is not None else None
+        return {repr(v) for v in got} if got is not None else None
+
+    def read(text: str) -> set | None:
+        ref = json.loads(text)
+        if ref[0] != PARAM:
+            return configs(text, truths=False)
+        _, module, name, index, param, default, here = ref
+        out: set = set()
+        for tree in here:
+            got = values(tree)
+            if got is None:
+                return None
+            out |= got
+        for lits in calls_of(called, by_module, module, name):
+            slots = (param, str(index)) if index >= 0 else (param,)
+            passed = next((lits[f"&{s}"] for s in slots if f"&{s}" in lits), None)
+            v = next((lits[s] for s in slots if s in lits), None)
+            if "*" in lits or "&**" in lits:
+                return None  # (a star argument: the slots are not all known)
+            got = configs(passed, truths=False) if passed is not None else values(default) if v is None else \
+                {v} if v in ("True", "False", "None") or v[:1] in ("'", '"') else None
+            if got is None:
+                return None
+            out |= got
+        return out or None
+    return read
 
 
 def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset(),
@@ -1337,12 +1378,15 @@ def _add_written(entries: dict, all_facts: list[FileFacts], by_module: dict) -> 
             if m.role != "sets":
                 continue
             for text in m.unresolved:
-                module, _, name = text.rpartition(".")
-                if not module:
+                if text.startswith("."):
                     continue  # (".<field>": an attribute set on a config object, _listed_keys)
-                key = (defining_module(by_module, module, name) or module, name)
-                if key in entries:
-                    entries[key] = list(entries[key]) + [json.dumps([[], "?"])]
+                parts = text.split(".")
+                for cut in range(1, len(parts)):  # (`config.CFG.exact = True`: a field of a namespace CFG)
+                    module, name = ".".join(parts[:cut]), parts[cut]
+                    key = (defining_module(by_module, module, name) or module, name)
+                    if key in entries:
+                        entries[key] = list(entries[key]) + [json.dumps([[], "?"])]
+                        break
 
 
 def _read_config(ref: list, entries: dict, by_module: dict, lookup, truths: bool, more: list | None = None) -> \
@@ -1409,16 +1453,19 @@ def _field_values(called: dict[tuple, list[dict]], field: str, defaults: dict | 
     defaults = defaults or {}
     classes = {(home, callee) for (home, callee), calls in called.items() if home is not None and
                callee[:1].isupper() and "." not in callee and any(field in lits for lits in calls)}
-    if not classes:  # (`MetaConfig()`, every field left to its default)
-        classes = {k for k, fields in defaults.items() if field in fields and called.get(k)}
+    # (`MetaConfig()`, every field left to its default; and any other built class declaring the field: not one class)
+    classes |= {k for k, fields in defaults.items() if field in fields and called.get(k)}
     if len(classes) != 1:
         return None
     cls = classes.pop()
     default = defaults.get(cls, {}).get(field)
     # (a call passing arguments by position or through `**` may give the field too, and the calls of the class's own
     # file record its strings only: not known)
-    values = {lits[field] if field in lits else None if any(k.isdigit() or k.startswith(("&", "@")) for k in lits)
-              else default for lits in called.get(cls, [])}
+    if default == "?":  # (a file sets the field after construction: `cfg.exact = True`, `replace(cfg, exact=True)`)
+        return None
+    values = {lits[field] if field in lits else None if any(
+        k.isdigit() or k.startswith("&") or k == "*" or k.startswith("@") and k != "@own" for k in lits)
+        else default for lits in called.get(cls, [])}
     if test is not None:  # `self.cfg.algo == "maml"`: the test over each literal the field gets
         import ast
 
@@ -1434,9 +1481,13 @@ def _field_values(called: dict[tuple, list[dict]], field: str, defaults: dict | 
 
 
 def _field_defaults(all_facts: list[FileFacts]) -> dict:
-    """(module, dataclass) -> field -> the repr of its literal default ("fields" summaries, grad_summaries)."""
+    """(module, dataclass) -> field -> the repr of its literal default ("fields" summaries, grad_summaries); "?"
+    for a field some file sets after construction (`cfg.exact = True`, `replace(cfg, exact=True)`: a "sets"
+    summary's ".<field>")."""
     import json
 
+    written = {t[1:] for f in all_facts for m in f.models if f.module and m.role == "sets" for t in m.unresolved
+               if t.startswith(".")}
     out: dict = {}
     for f in all_facts:
         for m in f.models if f.module else ():
@@ -1444,7 +1495,7 @@ def _field_defaults(all_facts: list[FileFacts]) -> dict:
                 for text in m.unresolved:
                     path, value = json.loads(text)
                     if len(path) == 1:
-                        out.setdefault((f.module, m.name), {})[path[0]] = value
+                        out.setdefault((f.module, m.name), {})[path[0]] = "?" if path[0] in written else value
     return out
 
 

@@ -250,7 +250,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout45": 0.94, "second_order_heldout46": 0.95,
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.88,
-                 "second_order_selfplay": 1.0}
+                 "second_order_heldout53": 0.58, "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -471,18 +471,14 @@ _REEFER = "gradnorm_reg_manual_backward_create_graph_reefer_excursion_gru_mid_re
 _ICE_RINK = ("lipschitz_q_offline_rl_ice_rink_chiller_lightning_state_gp_config_module_avgpool1d_softshrink_prelu_"
              "once_pkg/")
 _ASPHALT = "jacobian_frobenius_func_vjp_asphalt_core_ct_moduledict_key_strings_reflectpad_relu6_maxpool2d_ce_once.py"
-_FENCING = ("fo_l2rw_fencing_touch_scoring_noisy_referee_calls_fd_directional_weights_exact_branch_off_reflectpad_"
-            "groupnorm_bce_pkg/")
-_META_SGD = ("meta_sgd_falconry_hawk_accel_flight_modes_arch_tuples_act_table_felu_hswish_unselected_avgpool1d_data_ce_"
-             "inner.py")
-_ML3 = ("ml3_learned_loss_vanilla_bean_curing_moisture_lots_module_constants_hswish_loss_net_relu6_regressor_smoothl1_"
-        "outer.py")
 _ACCORDION = ("sobolev_accordion_reed_pitch_surrogate_student_registry_base_class_other_file_glu_groupnorm_teacher_gelu_"
               "tanh_once_pkg/")
 _STENT = "coronary_stent_pressure_sobolev_training_model_factory_film_prelu_fnormalize_strut_encoder_avgpool_once_pkg/"
-_YEAST = "fo_yeast_fermentation_neural_sde_divergence_create_graph_dataclass_flag_false_selu_groupnorm_log_softmax_pkg/"
-_TONEARM = "lnn_turntable_tonearm_yaw_pitch_torchfunc_vmap_hessian_acts_dict_partial_gelu_tanh_elu_potential.py"
 _PERMAFROST = "permafrost_active_layer_thaw_pinn_hard_bc_subclass_residual_registry_groupnorm_getattr_f_selu_pkg/"
+_BIN_PICKING = ("bin_picking_grasp_refinement_unrolled_ascent_trainer_hook_cfg_create_graph_partial_gelu_tanh_"
+                "fnormalize.py")
+_DIALYSIS = "dialysis_hypotension_curvature_mixin_functional_hvp_create_graph_partial_factory_prelu_fgroup_norm.py"
+_HORSE = "fo_horse_racing_win_probability_first_order_maml_per_racecourse_dataclass_flag_conditional_logit_selu_groupnorm_pkg/"
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
@@ -511,16 +507,13 @@ KNOWN_FPS: dict[str, set[str]] = {
                                f"{_AWR}:36 torch.nn.ReLU6", f"{_REEFER}:53 torch.nn.ReflectionPad1d",
                                f"{_ICE_RINK}:14 torch.nn.PReLU"},
     "second_order_heldout50": {f"{_ASPHALT}:48 torch.nn.GroupNorm"},
-    "second_order_heldout51": {*(f"{_FENCING}:{line} torch.nn.{api}" for line, api in (
-        (8, "ReflectionPad1d"), (10, "GroupNorm"), (11, "Hardswish"), (12, "ReflectionPad1d"), (14, "GroupNorm"),
-        (15, "Hardswish"), (16, "AdaptiveAvgPool1d"), (12, "functional.binary_cross_entropy_with_logits"))),
-                               f"{_META_SGD}:27 torch.nn.functional.hardswish",
-                               f"{_ML3}:61 torch.nn.functional.softshrink",
-                               f"{_ACCORDION}:21 torch.nn.GELU", f"{_ACCORDION}:22 torch.nn.GELU"},
+    "second_order_heldout51": {f"{_ACCORDION}:21 torch.nn.GELU", f"{_ACCORDION}:22 torch.nn.GELU"},
     "second_order_heldout52": {f"{_STENT}:13 torch.nn.AvgPool1d", f"{_STENT}:45 torch.nn.Hardshrink",
-                               f"{_YEAST}:15 torch.nn.SELU", f"{_YEAST}:15 torch.nn.GroupNorm",
-                               f"{_YEAST}:18 torch.nn.functional.log_softmax", f"{_YEAST}:21 torch.einsum",
-                               f"{_TONEARM}:22 torch.nn.functional.relu6", f"{_PERMAFROST}:13 torch.nn.Hardswish"},
+                               f"{_PERMAFROST}:13 torch.nn.Hardswish"},
+    "second_order_heldout53": {f"{_BIN_PICKING}:19 torch.nn.functional.hardswish",
+                               f"{_DIALYSIS}:60 torch.nn.functional.hardswish",
+                               *(f"{_HORSE}:{line} torch.nn.{api}" for line, api in (
+                                   (7, "GroupNorm"), (8, "SELU"), (9, "Hardswish"), (23, "functional.log_softmax")))},
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
 # arguable label above); heldout49's AWR look-alike (its gradient penalty's weight is 0.0 in a config class).
@@ -549,6 +542,21 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   first-order caller) instead of the other file's registered student; unselected functional entries in meta-SGD /
 #   ML3. Left in 52: the yeast look-alike's create_graph from a frozen dataclass flag, the stent's unused encoder,
 #   the tonearm's unselected F.relu6, permafrost's getattr(F, "selu") (MS302) and its subclass's Hardswish.
+#   Session 27: set 51 0.882 / 0.882, 0/3; set 52 0.889 / 0.842, 0/3. The fencing look-alike is clear (a guard over a
+#   parameter reads what every call gives it, the default where one leaves it out: grad_guards.param_guard,
+#   project.guard_reader; a module-level SimpleNamespace is a "config" summary), so is the yeast one (a config
+#   class's construction in its own file records its flags: `CONFIG = SDEConfig()` takes the field's default False);
+#   meta-SGD's hardswish (`ACTS[layer[1]]` under `elif layer[0] == "act"`: only the rows that `if` lets through,
+#   grad_values.row_choices) and ML3's softshrink (`A() if KIND == "mlp" else B()`, a constant test: one arm).
+#   Set 52's tonearm relu6 too (`--kinetic-act` defaulting to `TonearmConfig.kinetic_act`: that field's default).
+# - heldout53 (session 27: frameworks' structure, the derivative in a base trainer / mixin / hook) was measured blind on
+#   d6ae84f: recall 0.412 (7/17), precision 0.583, 1/3 look-alikes flagged, 3/9 second-order files silent. After the
+#   session's round, 0.588 / 0.625, 0/9 silent: a base class's `self.model = self.build_model()` with build_model
+#   left to subclasses (`raise NotImplementedError`) is what the in-file override returns (grad_values.value_class,
+#   grad_common.is_abstract). Left: the horse-racing look-alike (first-order MAML by a dataclass flag through a
+#   conditional expression), the CTR package's `getattr(nn, act)()` and F.normalize, the cochlear mixin's blocks,
+#   the rain-gauge GELU(approximate=cfg.approximate), the credit package's ReLU6, the tennis SELU entry, and two
+#   unselected hardswish entries reached through `self.cfg` chains.
 # - heldout45 (session 24): the SEGAN package's `@register_penalty("r1")` of registry.py is followed to train.py's
 #   `PENALTIES[cfg.penalty](disc, ...)` (grad_paths.function_tables, project._registered), the entry picked by the
 #   config (grad_project.table_key_field); the voxelmorph look-alike's input-Jacobian regulariser, registered under a
@@ -566,8 +574,7 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   parametrisations taken as the module they wrap, an argparse default deciding the branch binding the objective.
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
-                                                  "second_order_heldout51": {_FENCING},
-                                                  "second_order_heldout52": {_YEAST}}
+                                                  "second_order_heldout53": {_HORSE}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -867,6 +867,26 @@ _ROLE_WORDS = {
 _GENERIC_MODEL_WORDS = frozenset({"model", "net", "network", "module", "mdl", "m", "f", "fn", "the", "my"})
 
 
+def is_abstract(node) -> bool:
+    """A method whose body does nothing but raise NotImplementedError (or is `...` / `pass`), after a docstring:
+    `def build_model(self): raise NotImplementedError`, there for subclasses to override."""
+    if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, (cst.IndentedBlock, cst.SimpleStatementSuite)):
+        return False
+    stmts = list(node.body.body)
+    small = [s for st in stmts for s in (st.body if isinstance(st, cst.SimpleStatementLine) else [st])] \
+        if isinstance(node.body, cst.IndentedBlock) else list(stmts)
+    if small and isinstance(small[0], cst.Expr) and isinstance(small[0].value, (cst.SimpleString,
+                                                                               cst.ConcatenatedString)):
+        small = small[1:]
+    if len(small) != 1:
+        return False
+    s = small[0]
+    if isinstance(s, cst.Raise):
+        exc = s.exc.func if isinstance(s.exc, cst.Call) else s.exc
+        return isinstance(exc, cst.Name) and exc.value == "NotImplementedError"
+    return isinstance(s, cst.Pass) or isinstance(s, cst.Expr) and isinstance(s.value, cst.Ellipsis)
+
+
 def _is_property(node) -> bool:
     """A method decorated `@property` / `@functools.cached_property`: reading it gives what it returns."""
     return isinstance(node, cst.FunctionDef) and any(

@@ -440,6 +440,11 @@ class _Dicts:
             if len(direct) != 1:
                 continue
             if not (isinstance(direct[0], cst.Dict) or _dict_call(direct[0])):
+                held = self.namespace_entries(direct[0], top) if not any(
+                    k.startswith(f"{name}.") for f in self.all_fns() for k in f.assigns) else None
+                if held is not None:  # `CFG = SimpleNamespace(exact_hypergrad=False, ...)`
+                    out.append((name, [json.dumps([p, v]) for p, v in held]))
+                    continue
                 tree = self.tree_entries(direct[0], top)
                 if tree is not None:
                     out.append((name, tree))
@@ -448,6 +453,20 @@ class _Dicts:
             entries = self.dict_entries(ref.root) if ref is not None and ref.root[0] == "here" else None
             if entries is not None:
                 out.append((name, [json.dumps([list(p), v]) for p, v in entries]))
+        return out
+
+    def namespace_entries(self, value, fn: _Fn, depth: int = 0) -> list | None:
+        """([path], leaf) for each keyword of a `SimpleNamespace(...)` / `argparse.Namespace(...)` of keywords, a
+        nested one's keywords under its key; None for any other value."""
+        if depth > MAX_BINDING_HOPS or not isinstance(value, cst.Call) or \
+                (dotted_name(value.func) or "").rpartition(".")[2] not in ("SimpleNamespace", "Namespace") or \
+                not all(a.keyword is not None and not a.star for a in value.args):
+            return None
+        out = []
+        for a in value.args:
+            inner = self.namespace_entries(a.value, fn, depth + 1)
+            out += [[[a.keyword.value, *p], v] for p, v in inner] if inner is not None else \
+                [[[a.keyword.value], self.leaf_text(a.value, fn)]]
         return out
 
     def constant_entries(self) -> list[tuple[str, list[str]]]:
@@ -503,6 +522,17 @@ class _Dicts:
                 target = self.project_target(_dotted_expr(key), f)
                 if target is not None:
                     out.add(f"{target[0]}.{target[1]}")
+                head = key.partition(".")[0]
+                b = self.project_binding(head) if self.lookup_assigns(f, head) is None and \
+                    not self.param_of(f, head) else None
+                if b is not None and b[0] == PROJECT:  # `CFG.exact = True`, CFG another module's namespace
+                    out.add(f"{b[1][0]}.{b[1][1]}.{key.partition('.')[2]}")
+        for c, _ in self.calls_named("replace") + self.calls_named("setattr"):
+            if (dotted_name(c.func) or "") in ("replace", "dataclasses.replace"):  # `replace(cfg, exact=True)`
+                out.update(f".{a.keyword.value}" for a in c.args if a.keyword is not None)
+            elif len(c.args) >= 2 and isinstance(_literal(c.args[1].value), str) and \
+                    not (isinstance(c.args[0].value, cst.Name) and c.args[0].value.value in ("self", "cls")):
+                out.add(f".{_literal(c.args[1].value)}")  # `setattr(cfg, "exact", True)`
         return sorted(out)
 
     def dataclass_entries(self) -> list[tuple[str, list[str]]]:

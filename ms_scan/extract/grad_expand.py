@@ -12,8 +12,9 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN, is_abstract,
 )
+from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
 from ms_scan.extract.visitor import dotted_name
@@ -1114,6 +1115,10 @@ class _Expansion:
             self.expand_value(state, self._choices[id(v)], ctx, via, depth + 1)
             return
         if isinstance(v, cst.IfExp):  # `m.module if isinstance(m, nn.DataParallel) else m`: either one
+            taken = evaluate(v.test, {}, lambda n: self.const_value(ctx, n))
+            if isinstance(taken, bool):  # `LearnedLoss() if LOSS_KIND == "mlp" else Quadratic()`, a constant test
+                self.expand_value(state, v.body if taken else v.orelse, ctx, via, depth + 1)
+                return
             self.expand_value(state, v.body, ctx, via, depth + 1)
             self.expand_value(state, v.orelse, ctx, via, depth + 1)
             return
@@ -1286,7 +1291,11 @@ class _Expansion:
             owner_cls = self.class_of(v.func.value, ctx)
             method = self.class_members(owner_cls, v.func.attr.value)[0] if owner_cls is not None else None
             if method is not None:  # `self._scaled(self.u_net)`, `self.make_act()` of a base: what the method returns
-                self.expand_returns(state, method, _join(via, method.qual), depth + 1)
+                # (`self.build_model()` left to subclasses, `raise NotImplementedError`: what each in-file one returns)
+                overrides = [m for m, _ in self.subclass_members(owner_cls, v.func.attr.value) if m is not None] \
+                    if is_abstract(method.node) else []
+                for m in overrides or [method]:
+                    self.expand_returns(state, m, _join(via, m.qual), depth + 1)
                 return
             found, held = self.class_members(owner_cls, v.func.attr.value) if owner_cls is not None else (None, [])
             if found is None and not held and owner_cls is None and isinstance(v.func.value, cst.Name):

@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, enclosing,
-    param_owner_of, read_chain,
+    param_default, param_owner_of, read_chain,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
@@ -22,6 +22,7 @@ from ms_scan.extract.walk import _children as _field_children, _node_info
 
 BACKED = "backed|"  # the param of a "flag" callee: a site kept when a caller differentiates the function's result
 REACH = "reach|"  # ProjectCallee.param prefix of a "flag" callee that says when a site runs at all (reach_callee)
+PARAM = "param"  # a guard leaf ["v", [PARAM, ...]]: a parameter of a public function, its calls in other files unseen
 MAX_PRODUCT = 64  # value pairs one comparison weighs (more: not known)
 _OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThanEqual: "<=", cst.GreaterThan: ">",
         cst.GreaterThanEqual: ">=", cst.In: "in", cst.NotIn: "not in", cst.Is: "is", cst.IsNot: "is not"}
@@ -58,6 +59,14 @@ def guard_truths(tree, read) -> set | None:
 
 def _values(tree, read) -> list | None:
     kind = tree[0]
+    if kind == "any":  # (a parameter: the values its calls give it, each call's own tree)
+        out: list = []
+        for t in tree[1]:
+            got = _values(t, read)
+            if got is None:
+                return None
+            out += got
+        return out
     try:
         if kind == "c":
             return [ast.literal_eval(tree[1])]
@@ -84,7 +93,7 @@ def local_read(text: str) -> set | None:
 
 
 def _subtrees(tree) -> list:
-    return tree[1] if tree[0] in ("and", "or") else tree[2:] if tree[0] == "cmp" else tree[1:2] if tree[0] == "not" \
+    return tree[1] if tree[0] in ("and", "or", "any") else tree[2:] if tree[0] == "cmp" else tree[1:2] if tree[0] == "not" \
         else []
 
 
@@ -95,12 +104,28 @@ def _has_read(tree) -> bool:
 def guard_imports(tree) -> list[tuple[str, str]]:
     """(module, name) of the other files' config dicts a guard tree reads."""
     out = []
+    subtrees = _subtrees(tree)
     if tree[0] == "v":
         ref = json.loads(tree[1])
-        if ref[0] not in ("=", "{}"):
+        if ref[0] == PARAM:  # (what its default and this file's calls read)
+            subtrees = [t for t in (ref[5], *ref[6]) if t is not None]
+        elif ref[0] not in ("=", "{}"):
             out.append((ref[0], ref[1]))
-    for t in _subtrees(tree):
+    for t in subtrees:
         out += [r for r in guard_imports(t) if r not in out]
+    return out
+
+
+def param_leaves(tree) -> list:
+    """The PARAM refs ([PARAM, module, function, index, name, default tree, trees]) a guard tree reads."""
+    out = []
+    if tree[0] == "v":
+        ref = json.loads(tree[1])
+        if ref[0] == PARAM:
+            out.append(ref)
+            tree = ["any", [t for t in (ref[5], *ref[6]) if t is not None]]
+    for t in _subtrees(tree):
+        out += param_leaves(t)
     return out
 
 
@@ -164,7 +189,36 @@ class _Guards:
                 values = self.literal_choices(test, fn, lambda v: v is None or isinstance(v, (bool, int, float, str)))
                 if values:
                     return ["v", json.dumps(["=", sorted(map(repr, values))])]
+            if isinstance(test, cst.Name):
+                return self.param_guard(test.value, fn, depth) or _UNKNOWN
         return _UNKNOWN
+
+    def param_guard(self, name: str, fn: _Fn, depth: int) -> list | None:
+        """`exact` in `_exact(...) if exact else _fd(...)`, a parameter of a module-level function that nothing
+        there rebinds: the values its calls give it, the default where one leaves it out (`exact=CFG.exact`).
+        ["any", trees of this file's calls] when they are all its calls (a private function, a file seen
+        alone); else a read ms_scan.project answers with the other files' calls ("called" summaries) too:
+        ["v", [PARAM, module, function, index, name, default tree or None, trees of this file's calls]]."""
+        if depth > 12 or self.lookup_assigns(fn, name) is not None or not self.param_of(fn, name):
+            return None
+        owner = param_owner_of(fn, name)
+        if owner is None or owner.cls is not None or owner.parent is not self.ex._module_fn or \
+                not isinstance(owner.node, cst.FunctionDef) or \
+                any(p.name.value == name for p in (owner.node.params.star_arg, owner.node.params.star_kwarg)
+                    if isinstance(p, cst.Param)):
+            return None
+        default = param_default(owner.node, name)
+        default_tree = self.guard_tree(default, owner, depth + 4) if default is not None else None
+        here = []
+        for call, caller in self.calls_of(owner):
+            arg = self.param_arg(owner, call, name)
+            if arg is None and (default_tree is None or any(a.star for a in call.args)):
+                return None
+            here.append(self.guard_tree(arg, caller, depth + 4) if arg is not None else default_tree)
+        if not self.ex.module or owner.name.startswith("_"):
+            return ["any", here] if here else None
+        index = -1 if name in {p.name.value for p in owner.node.params.kwonly_params} else owner.params.index(name)
+        return ["v", json.dumps([PARAM, self.ex.module, owner.name, index, name, default_tree, here])]
 
     def parsed_args(self, expr, fn: _Fn) -> bool:
         """`args.x` with args bound once in fn's scope to `<parser>.parse_args()`, or a parameter every call of the
@@ -205,7 +259,7 @@ class _Guards:
         guard tree; None when none of them reads a config value."""
         path = self.guards(fn).get(id(node), ())
         trees = [self.guard_tree(test, fn) if taken else ["not", self.guard_tree(test, fn)] for test, taken in path]
-        trees = [t for t in trees if _has_read(t) or t[0] == "c" or t[0] == "not" and t[1][0] == "c"]
+        trees = [t for t in trees if _has_read(t) or t[0] in ("c", "any") or t[0] == "not" and t[1][0] in ("c", "any")]
         return (trees[0] if len(trees) == 1 else ["and", trees]) if trees else None
 
     def reach_callee(self, call: cst.Call, fn: _Fn) -> ProjectCallee | bool | None:
@@ -239,6 +293,20 @@ class _Guards:
             return None
         spec = json.dumps({"self": own, "calls": calls, **({"script": True} if script else {})})
         return ProjectCallee(self.ex.module or "", fn.name, "flag", "", "high", "", "", REACH + spec)
+
+    @staticmethod
+    def reach_reads(reach: ProjectCallee) -> list[ProjectCallee]:
+        """What a reach callee's guards need of the other files besides their configs: for each parameter they
+        read (param_guard), the function's callers (a reach callee that decides nothing, so that the scan's
+        rounds summarise the files calling it) and the config dicts its default reads."""
+        spec = json.loads(reach.param[len(REACH):])
+        trees = [t for t in [spec["self"], *(spec["calls"] or ())] if t is not None]
+        out = []
+        for ref in (ref for t in trees for ref in param_leaves(t)):
+            out.append(ProjectCallee(ref[1], ref[2], "flag", "", "high", "", "", REACH + '{"self": null, "calls": null}'))
+            out += [ProjectCallee(m, n, "config", "", "high", "", "") for m, n in guard_imports(
+                ["any", [t for t in (ref[5], *ref[6]) if t is not None]])]
+        return out
 
     def method_reach(self, fn: _Fn, own: list | None) -> ProjectCallee | None:
         """reach_callee for a site in a method of a module-level class: "calls" are the guards over the file's

@@ -172,8 +172,8 @@ class _Paths:
             if reach is False:
                 continue  # a guard provably false: the site never runs
             site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
-            if reach is not None:
-                site.project.append(reach)
+            if reach is not None:  # (first: ms_scan.project reads a site's first reach callee)
+                site.project += [reach, *self.reach_reads(reach)]
             if flag is None and cert == "possible":
                 flag = self.flag_callee(flag_expr, fn)
             if flag is None:  # `if self.cfg.unrolled: self._backward_unrolled(...)`, the config built elsewhere

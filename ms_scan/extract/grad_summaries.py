@@ -525,7 +525,9 @@ class _Summaries:
                     # `DockCfg(lyap_nonlin="relu6")`, a config class of this file: the strings it is given decide
                     # the table entries other files' `ACTS[cfg.act]` pick (GradOp.when)
                     summary, state = self._summary(f"{self.ex.module}:{cls.name}", "called", lambda st: None)
-                    summary.unresolved = [f"{k}={v}" for k, v in self.string_slots(c).items()]
+                    summary.unresolved = [f"{k}={v}" for k, v in self.string_slots(c).items()] + [
+                        f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + (  # (and its flags)
+                        ["*=1"] if any(a.star for a in c.args) else [])
                     out.append((summary, state))
                     continue
                 if target is None:
@@ -542,6 +544,8 @@ class _Summaries:
                 for how in sorted(self.backed_calls().get(id(c), ())):  # `loss = barrier_losses(...);
                     summary.unresolved.append(f"^{how}=1")  # loss.backward()`: differentiated here (BACKED)
                 splat_ref = self.splat_import(c, f)
+                if any(a.star == "*" for a in c.args):  # `step(*batch)`: the slots after it are not known
+                    summary.unresolved.append("*=1")
                 if any(a.star == "**" for a in c.args):  # `Net(**MODEL)`: the fields it passes are MODEL's keys
                     summary.unresolved.append("&**=" + (splat_ref.text(False, self.import_extra(splat_ref))
                                                         if splat_ref is not None else "?"))

@@ -13,10 +13,19 @@ from ms_scan.extract.grad_common import (
     _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
     _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
-    list_field, row_field, self_attr_values, union_or_none, when_safe,
+    is_abstract, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
+
+
+def _row_item(row, at: tuple):
+    """Element `at` (a position path) of a literal row (a tuple, not a Table); _NOLIT when it has none."""
+    for i in at:
+        if not isinstance(row, tuple) or isinstance(row, Table) or not -len(row) <= i < len(row):
+            return _NOLIT
+        row = row[i]
+    return row
 
 
 class _Values:
@@ -104,6 +113,14 @@ class _Values:
             return self.class_of(v, ctx, depth + 1)  # (`t = self.table`: what the instance holds there)
         if isinstance(v, cst.IfExp):
             return self.optional_class(v, ctx, depth + 1)
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute):  # `self.build_model()`: the one class
+            owner = self.class_of(v.func.value, ctx, depth + 1)  # its method (or, left to subclasses, theirs)
+            method = self.class_members(owner, v.func.attr.value)[0] if owner is not None else None
+            if method is not None:
+                methods = [m for m, _ in self.subclass_members(owner, v.func.attr.value) if m is not None] \
+                    if is_abstract(method.node) else [method]
+                made = {id(c): c for m in methods for c in self.returned_classes(m)}
+                return next(iter(made.values())) if len(made) == 1 else None
         return None
 
     def optional_class(self, v: cst.IfExp, ctx: _Fn, depth: int) -> _Cls | None:
@@ -772,8 +789,9 @@ class _Values:
         if id(cls) not in subs:
             subs[id(cls)] = [c for c in self.ex._classes.values() if c is not cls and
                              any(b is cls for b in self.class_chain(c))]
-        if not subs[id(cls)] or any(self.class_members(cls, attr)):
-            return []
+        own = self.class_members(cls, attr)
+        if not subs[id(cls)] or own[1] or own[0] is not None and not is_abstract(own[0].node):
+            return []  # (a method left to subclasses, `raise NotImplementedError`: what each of them has)
         return [got for got in (self.class_members(c, attr) for c in subs[id(cls)]) if any(got)]
 
     def chain_attrs(self, cls: _Cls) -> dict:
@@ -1357,9 +1375,12 @@ class _Values:
                              for display, ctx in shown for e in display.elements)
 
     def row_choices(self, expr: cst.Subscript, fn: _Fn, depth: int) -> set | None:
-        """`row["name"]` (or `row["a"]["b"]`) with `row` the target of a loop over a literal sequence of dicts (`for
-        row in SPEC`, through the file's constants): what each row holds there; a row without the key never reaches
-        the read (it would raise) and counts for nothing. None when a row or a value is not known."""
+        """`row["name"]` (or `row["a"]["b"]`, `layer[1]`) with `row` the target of a loop over a literal sequence of
+        dicts or tuples (`for row in SPEC`, `for i, layer in enumerate(arch)` with arch a parameter every call binds
+        to a constant, through const_value): what each row holds there. A row without the key never reaches the read
+        (it would raise) and counts for nothing; so does a row for which an `if` over the read is false (`elif
+        layer[0] == "act": ACTS[layer[1]]`, the loop's names bound to that row). None when a row or a value is not
+        known."""
         keys = []
         root = expr
         while isinstance(root, cst.Subscript):
@@ -1372,15 +1393,32 @@ class _Values:
         found = self.lookup_assigns(fn, root.value)
         if found is None or len(found[0]) != 1 or id(found[0][0]) not in self.ex._loop_iters:
             return None
-        seq = evaluate(found[0][0], {}, lambda n: self.const_value(found[1], n, depth + 1))
+        it = found[0][0]
+
+        def const(n):
+            return self.const_value(found[1], n, depth + 1)
+        seq = evaluate(it, {}, const)
         if not isinstance(seq, tuple) or isinstance(seq, Table):
             return None
+        names = {name: at for (i, name), at in self.ex._row_index.items() if i == id(it)} or {root.value: ()}
+        tests = self.guards(fn).get(id(expr), ()) if found[1] is fn else ()
         out = set()
-        for v in seq:
+        for row in seq:
+            env = {}
+            for name, at in names.items():
+                v = _row_item(row, at)
+                if v is not _NOLIT:
+                    env[name] = v
+            if root.value not in env:
+                return None
+            if any(isinstance(got := evaluate(test, env, const), bool) and got is not taken for test, taken in tests):
+                continue  # (a row the `if` over the read turns away)
+            v = env[root.value]
             for k in keys:
-                if not isinstance(v, Table):
-                    return None
-                v = v.lookup(k)
+                v = v.lookup(k) if isinstance(v, Table) else _row_item(v, (k,)) if isinstance(v, tuple) and \
+                    isinstance(k, int) else None
+                if v is None:
+                    return None  # (a value not known)
                 if v is _NOLIT:
                     break  # (a key the row lacks)
             else:
@@ -1426,6 +1464,9 @@ class _Values:
             flags = {n.lstrip("-").replace("-", "_") for n in names if isinstance(n, str)}
             if (_literal(dest) == attr) if dest is not None else attr in flags:
                 given = _kw(c, "default")
+                if isinstance(given, cst.Attribute) and isinstance(given.value, cst.Name) and \
+                        given.value.value in self.ex._classes:  # `default=Config.act`: that dataclass field's default
+                    given = dict(self.ex._classes[given.value.value].fields or ()).get(given.attr.value, given)
                 action = _literal(_kw(c, "action")) if _kw(c, "action") is not None else None
                 defaults.append(given if given is not None else
                                 cst.Name("False") if action == "store_true" else cst.Name("True")
@@ -1456,11 +1497,11 @@ class _Values:
             self.annotated_config(k.value.value, fn)
         values = self.field_bindings(cls, k.attr.value) if cls is not None else None
         out = set()
-        for v, _ in values or ():
-            lit = _literal(v) if v is not None else None
-            if not isinstance(lit, str):
+        for v, ctx in values or ():  # (a literal, or what `Config(act=args.act)` passes: the argparse default)
+            got = self.literal_choices(v, ctx, lambda x: isinstance(x, str)) if v is not None else None
+            if not got:
                 return None
-            out.add(lit)
+            out |= got
         return out or None
 
     def looped_choices(self, k: cst.Name, fn: _Fn, at: cst.CSTNode) -> set | None:
