@@ -1,6 +1,7 @@
 """A fixed sample of the second-order package fixtures, for the tests that scan them all as one folder."""
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -15,3 +16,12 @@ def sampled_packages(dest: Path, offset: int, stride: int = 3) -> Path:
     for package in packages[offset::stride]:
         shutil.copytree(package, dest / package.name)
     return dest
+
+
+def sampled_fixture_files(files: list) -> list:
+    """A fixed sample of a sorted corpus for the exactness tests that extract every file twice: of the second-order
+    fixtures (900 files of much the same shape), a third of the package files and half the single files; every
+    other file."""
+    pkg, single = "second_order_pkg", os.path.join("fixtures", "second_order", "")
+    return [f for i, f in enumerate(files) if pkg in str(f) and i % 3 == 0 or single in str(f) and i % 2 == 0 or
+            pkg not in str(f) and single not in str(f)]

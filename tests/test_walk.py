@@ -10,6 +10,7 @@ import pytest
 import ms_scan.extract as extract
 import ms_scan.extract.positions as positions
 from ms_scan.extract.walk import Walker, newlines_in
+from package_sample import sampled_fixture_files
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FILES = sorted(glob.glob(os.path.join(ROOT, "examples", "**", "*.py"), recursive=True)
@@ -26,11 +27,7 @@ def test_corpus_is_there():
     assert len(FILES) > 150
 
 
-# the second-order fixtures (900 files of much the same shape) on a fixed sample, a third of the packages' files and
-# half the single files: the slow side is a minute for all of them
-COMPARED = [f for i, f in enumerate(FILES) if "second_order_pkg" in f and i % 3 == 0 or
-            os.path.join("fixtures", "second_order", "") in f and i % 2 == 0 or
-            "second_order_pkg" not in f and os.path.join("fixtures", "second_order", "") not in f]
+COMPARED = sampled_fixture_files(FILES)  # (the slow side is a minute for all of them)
 
 
 def test_walk_equals_libcst_visit(monkeypatch):
