@@ -369,8 +369,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
     from ms_scan.extract.grad_dicts import FACTORY
 
     holders: dict[str, list] = {}
-    written = {t[1:] for f in all_facts for m in f.models if f.module and m.role == "sets" for t in m.unresolved
-               if t.startswith(".")}
+    written = _written_fields(all_facts)
     for f in all_facts:
         for m in f.models if f.module else ():
             if m.role != "fields":
@@ -1286,11 +1285,9 @@ def guard_reader(called: dict[tuple, list[dict]], configs, by_module: dict):
                 return None
             out |= got
         for lits in calls_of(called, by_module, module, name):
-            slots = (param, str(index)) if index >= 0 else (param,)
-            passed = next((lits[f"&{s}"] for s in slots if f"&{s}" in lits), None)
-            v = next((lits[s] for s in slots if s in lits), None)
             if "*" in lits or "&**" in lits:
                 return None  # (a star argument: the slots are not all known)
+            passed, v = _slot(lits, param, index, "&"), _slot(lits, param, index)
             got = configs(passed, truths=False) if passed is not None else values(default) if v is None else \
                 {v} if v in ("True", "False", "None") or v[:1] in ("'", '"') else None
             if got is None:
@@ -1298,6 +1295,12 @@ def guard_reader(called: dict[tuple, list[dict]], configs, by_module: dict):
             out |= got
         return out or None
     return read
+
+
+def _slot(lits: dict, name: str, index, mark: str = ""):
+    """What a call's "called" literals (_called_literals) give a parameter, by keyword or at its position (`index`,
+    -1 for keyword-only); with `mark` "&", the config read it passes there. None when the call shows nothing."""
+    return lits.get(f"{mark}{name}", lits.get(f"{mark}{index}") if str(index) != "-1" else None)
 
 
 def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset(),
@@ -1318,11 +1321,11 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, r
     found = calls_of(called, by_module, c.module, c.name)
     values = set()
     for lits in found:
-        v = lits.get(name, lits.get(index) if index != "-1" else None)
+        v = _slot(lits, name, index)
         if v in bools and not c.live:
             values.add(v)
             continue
-        ref = lits.get(f"&{name}", lits.get(f"&{index}") if index != "-1" else None)
+        ref = _slot(lits, name, index, "&")
         read = configs(ref, more=c.live) if ref is not None else None
         if c.live and read is None:
             return None  # `cfg["hyper"]["second_order"]` of what a call passes: not a dict known there
@@ -1480,14 +1483,20 @@ def _field_values(called: dict[tuple, list[dict]], field: str, defaults: dict | 
     return values if values and values <= {"True", "False"} else None
 
 
+def _written_fields(all_facts: list[FileFacts]) -> set[str]:
+    """The fields some scanned file sets on a config object after it is built (`cfg.activation = args.act`,
+    `replace(cfg, exact=True)`, `setattr(cfg, "exact", ...)`: the ".<field>" entries of the "sets" summaries)."""
+    return {t[1:] for f in all_facts for m in f.models if f.module and m.role == "sets" for t in m.unresolved
+            if t.startswith(".")}
+
+
 def _field_defaults(all_facts: list[FileFacts]) -> dict:
     """(module, dataclass) -> field -> the repr of its literal default ("fields" summaries, grad_summaries); "?"
     for a field some file sets after construction (`cfg.exact = True`, `replace(cfg, exact=True)`: a "sets"
     summary's ".<field>")."""
     import json
 
-    written = {t[1:] for f in all_facts for m in f.models if f.module and m.role == "sets" for t in m.unresolved
-               if t.startswith(".")}
+    written = _written_fields(all_facts)
     out: dict = {}
     for f in all_facts:
         for m in f.models if f.module else ():

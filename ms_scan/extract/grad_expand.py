@@ -12,7 +12,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN, is_abstract,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -1291,11 +1291,8 @@ class _Expansion:
             owner_cls = self.class_of(v.func.value, ctx)
             method = self.class_members(owner_cls, v.func.attr.value)[0] if owner_cls is not None else None
             if method is not None:  # `self._scaled(self.u_net)`, `self.make_act()` of a base: what the method returns
-                # (`self.build_model()` left to subclasses, `raise NotImplementedError`: what each in-file one returns)
-                overrides = [m for m, _ in self.subclass_members(owner_cls, v.func.attr.value) if m is not None] \
-                    if is_abstract(method.node) else []
-                for m in overrides or [method]:
-                    self.expand_returns(state, m, _join(via, m.qual), depth + 1)
+                for m in self.dispatched(owner_cls, v.func.attr.value, method):  # (`self.build_model()` left to
+                    self.expand_returns(state, m, _join(via, m.qual), depth + 1)  # subclasses: their overrides)
                 return
             found, held = self.class_members(owner_cls, v.func.attr.value) if owner_cls is not None else (None, [])
             if found is None and not held and owner_cls is None and isinstance(v.func.value, cst.Name):

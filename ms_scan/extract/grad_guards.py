@@ -108,7 +108,7 @@ def guard_imports(tree) -> list[tuple[str, str]]:
     if tree[0] == "v":
         ref = json.loads(tree[1])
         if ref[0] == PARAM:  # (what its default and this file's calls read)
-            subtrees = [t for t in (ref[5], *ref[6]) if t is not None]
+            subtrees = param_trees(ref)
         elif ref[0] not in ("=", "{}"):
             out.append((ref[0], ref[1]))
     for t in subtrees:
@@ -116,15 +116,22 @@ def guard_imports(tree) -> list[tuple[str, str]]:
     return out
 
 
+def param_trees(ref: list) -> list:
+    """The guard trees a PARAM ref ([PARAM, module, function, index, name, default tree or None, trees of the
+    defining file's calls]) holds: its default's, then each call's."""
+    return [t for t in (ref[5], *ref[6]) if t is not None]
+
+
 def param_leaves(tree) -> list:
-    """The PARAM refs ([PARAM, module, function, index, name, default tree, trees]) a guard tree reads."""
+    """The PARAM refs a guard tree reads (param_trees), those inside them too."""
     out = []
+    subtrees = _subtrees(tree)
     if tree[0] == "v":
         ref = json.loads(tree[1])
         if ref[0] == PARAM:
             out.append(ref)
-            tree = ["any", [t for t in (ref[5], *ref[6]) if t is not None]]
-    for t in _subtrees(tree):
+            subtrees = param_trees(ref)
+    for t in subtrees:
         out += param_leaves(t)
     return out
 
@@ -305,7 +312,7 @@ class _Guards:
         for ref in (ref for t in trees for ref in param_leaves(t)):
             out.append(ProjectCallee(ref[1], ref[2], "flag", "", "high", "", "", REACH + '{"self": null, "calls": null}'))
             out += [ProjectCallee(m, n, "config", "", "high", "", "") for m, n in guard_imports(
-                ["any", [t for t in (ref[5], *ref[6]) if t is not None]])]
+                ["any", param_trees(ref)])]
         return out
 
     def method_reach(self, fn: _Fn, own: list | None) -> ProjectCallee | None:

@@ -117,9 +117,8 @@ class _Values:
             owner = self.class_of(v.func.value, ctx, depth + 1)  # its method (or, left to subclasses, theirs)
             method = self.class_members(owner, v.func.attr.value)[0] if owner is not None else None
             if method is not None:
-                methods = [m for m, _ in self.subclass_members(owner, v.func.attr.value) if m is not None] \
-                    if is_abstract(method.node) else [method]
-                made = {id(c): c for m in methods for c in self.returned_classes(m)}
+                made = {id(c): c for m in self.dispatched(owner, v.func.attr.value, method)
+                        for c in self.returned_classes(m)}
                 return next(iter(made.values())) if len(made) == 1 else None
         return None
 
@@ -793,6 +792,13 @@ class _Values:
         if not subs[id(cls)] or own[1] or own[0] is not None and not is_abstract(own[0].node):
             return []  # (a method left to subclasses, `raise NotImplementedError`: what each of them has)
         return [got for got in (self.class_members(c, attr) for c in subs[id(cls)]) if any(got)]
+
+    def dispatched(self, cls: _Cls, attr: str, method: _Fn) -> list[_Fn]:
+        """The methods a call `self.<attr>(...)` of cls runs: `method` (cls's own, class_members), or for one left to
+        subclasses (`raise NotImplementedError`: is_abstract) each in-file subclass's override, when there is one."""
+        overrides = [m for m, _ in self.subclass_members(cls, attr) if m is not None] \
+            if is_abstract(method.node) else []
+        return overrides or [method]
 
     def chain_attrs(self, cls: _Cls) -> dict:
         """attribute -> [(value, function assigning it)] over cls and its in-file bases (class_chain order)."""
