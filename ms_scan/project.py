@@ -254,6 +254,11 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             got = {lits.get(field, _passed_config_key(lits, index, field, config_key) or
                             lits.get(index, _splat_config_key(lits.get("&**"), field, config_key) or
                                      (repr(default) if default else "?"))) for lits in found}
+            if "." in field and any(v == "?" or v.startswith("@") for v in got):
+                # `cfg.model.name` of a config object a call passes on as it got it (`build_model(self.cfg)`): the
+                # one dataclass declaring `name`, its default where no construction passes it (_listed_keys)
+                held = listed("", field.rpartition(".")[2], scalar=True)
+                got = {v for v in got if v != "?" and not v.startswith("@")} | held if held is not None else got
         else:
             got = {lits[field] for found in calls.values() for lits in found if field in lits} or \
                 listed("", field, scalar=True)
@@ -276,6 +281,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 ref, path = lits["&**"], [param]
             if ref is not None and v in (None, "?"):
                 got = _dict_ref_key(ref, path, lambda key: constant_list(*key[1:].split(":", 1), step)) or {"?"}
+            elif v is not None and v.startswith("@"):  # `build(d, cfg.net.layers)`: the dataclass's default list
+                got = fields_read({v}, None, rows=True, step=step) or {"?"}
             elif v is None or not v.startswith("["):
                 return {"?"}
             else:
@@ -285,18 +292,20 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             out |= got
         return out or None
 
-    def fields_read(values: set | None, keys: set | None, depth: int = 0) -> set | None:
+    def fields_read(values: set | None, keys: set | None, depth: int = 0, rows: bool = False,
+                    step: str | None = None) -> set | None:
         """values with each "@field" / "@.field" (an argument `cfg.field`: _Summaries.string_slots,
         grad_project.call_keys) replaced by the strings the configs give that field ("?" when none is a key of
         the table (keys None: any string), or it is not known); "@<i>" (a parameter no construction named) is not
-        known."""
+        known. With `rows`, the field is a list a loop runs through: its strings, or its rows' element `step`
+        (list_field's)."""
         if values is None or not any(v.startswith("@") for v in values):
             return values
         out = {v for v in values if not v.startswith("@")}
         for v in values - out:
             field = v[1:].partition(".")[2] if "." in v else v[1:]
-            got = fields_read(values_of("", field), keys, depth + 1) if depth < _MAX_HOPS and \
-                field.isidentifier() and not v[1:].isdigit() else None
+            got = fields_read(values_of("", row_field(field, step) if rows else field), keys, depth + 1) if \
+                depth < _MAX_HOPS and field.isidentifier() and not v[1:].isdigit() else None
             out |= got if got is not None and (keys is None or got & keys) and "?" not in got else {"?"}
         return out
 
@@ -311,7 +320,9 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             # "!": a decorator-filled registry's entry (grad_expand.registered_when), kept only when named
             strict, table = table.startswith("!"), table.lstrip("!")
             keys = {repr(k) for k in table.split(",")}
-            values = fields_read(given_values(given, cls_part, field), keys)
+            looped = list_field(field) if given is not None else None  # (the list given: its rows' element)
+            values = fields_read(given_values(given, cls_part, field), keys, rows=looped is not None,
+                                 step=looped[1] if looped else None)
             memo[memo_key] = values is not None and "?" not in values and repr(key) in values if strict else \
                 values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
         return memo[memo_key]
@@ -366,10 +377,10 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
     import json
 
     from ms_scan.extract.grad_common import row_keys
-    from ms_scan.extract.grad_dicts import FACTORY
 
     holders: dict[str, list] = {}
     written = _written_fields(all_facts)
+    defaults = _field_defaults(all_facts)
     for f in all_facts:
         for m in f.models if f.module else ():
             if m.role != "fields":
@@ -377,18 +388,6 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
             for text in m.unresolved:
                 path, leaf = json.loads(text)
                 holders.setdefault(path[0], []).append((f.module, m.name, leaf))
-
-    def constructions(module: str, cls: str, depth: int = 0) -> list[dict]:
-        """The literals of each construction of the scanned files of a dataclass; a class another dataclass of its
-        module builds by `field(default_factory=cls)` is built with no argument in each construction of that one
-        that leaves the field out (`ExperimentCfg()` builds its `ModelCfg()`)."""
-        built = list(calls_of(calls, by_module, module, cls))
-        for field, held in holders.items():
-            for outer_module, outer, leaf in held if depth < _MAX_HOPS else ():
-                if outer_module == module and leaf == FACTORY + cls:
-                    built += [{} for lits in constructions(module, outer, depth + 1) if field not in lits and
-                              not any(k.isdigit() for k in lits)]
-        return built
 
     def listed(cls_part: str, field: str, scalar: bool = False, step: str | None = None) -> set | None:
         """(`scalar`: a string field's default, counted only where the class is built and no construction
@@ -398,7 +397,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
             return None
         module, cls, leaf = found[0]
         if scalar:
-            built = constructions(module, cls)
+            built = _constructions(calls, by_module, defaults, module, cls)
             try:
                 key = ast.literal_eval(leaf)
             except (ValueError, SyntaxError):
@@ -418,6 +417,22 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
             return {"?"}
         return row_keys(keys, step)
     return listed
+
+
+def _constructions(calls: dict[tuple, list[dict]], by_module: dict, defaults: dict, module: str, cls: str,
+                   depth: int = 0) -> list[dict]:
+    """The "called" literals of each construction of a dataclass in the scanned files; a class another dataclass of
+    its module builds by `field(default_factory=cls)` is built with no argument in each construction of that one
+    that leaves the field out (`ExperimentCfg()` builds its `ModelCfg()`). `defaults`: _field_defaults."""
+    from ms_scan.extract.grad_dicts import FACTORY
+
+    built = list(calls_of(calls, by_module, module, cls))
+    for (outer_module, outer), fields in defaults.items() if depth < _MAX_HOPS else ():
+        for field, leaf in fields.items():
+            if outer_module == module and leaf == FACTORY + cls:
+                built += [{} for lits in _constructions(calls, by_module, defaults, module, outer, depth + 1)
+                          if field not in lits and not any(k.isdigit() for k in lits)]
+    return built
 
 
 def _passed_config_key(lits: dict, index: str, field: str, config_key) -> str | None:
@@ -453,12 +468,14 @@ def _dict_ref_key(ref: str, path: list[str], config_key) -> str | None:
 
 def _any_key(name: str) -> tuple[str, str, str]:
     """("T[?]", key, keys) of a table entry's name for the calls of T under a key their file does not know
-    ("T[?=<key>|<keys>]", grad_paths.run); (name, "", "") for any other name."""
+    ("T[?=<key>|<keys>]", grad_paths.run; "T[?]<.member>" for "T[?=<key>|<keys>]<.member>", a method of a table's
+    class); (name, "", "") for any other name."""
     table, sep, rest = name.partition("[?=")
-    if not sep or not rest.endswith("]"):
+    inside, close, member = rest.partition("]")
+    if not sep or not close or member and not member.startswith("."):
         return name, "", ""
-    key, _, keys = rest[:-1].partition("|")
-    return f"{table}[?]", key, keys
+    key, _, keys = inside.partition("|")
+    return f"{table}[?]{member}", key, keys
 
 
 def _unkeyed(name: str) -> str:
@@ -904,8 +921,9 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             if c.guess:
                 groups.setdefault(c.guess, []).append(c)
             elif follow(c, via_of(c), conf_of(c), seen, hops, site, live, outer, built):
-                if c.role in CALLER_ROLES and _unkeyed(c.name):  # (a table entry's callers: the function's own
-                    tabled.add(c.text)  # name, unused there, is not left unresolved: grad_paths.function_tables)
+                if c.role in CALLER_ROLES:  # (a table entry's or subclass's callers: the function's or class's own
+                    tabled.add(c.text)  # name, unused there, is not left unresolved: grad_paths.table_entries,
+                    # grad_paths.inheriting)
             elif c.text:
                 _add(left, c.text)
         for guess, cands in groups.items():
@@ -939,8 +957,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         others': "called", "ref"), and each file calling a table keys it by config fields set to other keys."""
         reach = next((c for c in site.project if c.role == "flag" and c.param.startswith(REACH)), None)
         entries = []
-        for c in site.project:
-            if c.role in CALLER_ROLES and _any_key(c.name)[1]:
+        for c in site.project:  # (a method of a table's class, "T[?=<key>|<keys>].<method>": not an entry called)
+            if c.role in CALLER_ROLES and _any_key(c.name)[1] and _any_key(c.name)[0].endswith("[?]"):
                 if c.name.startswith("{@"):  # `@register_penalty("r1")`: the table that decorator fills
                     c = _registered(c, registrars, by_module)
                     if c is None:
@@ -1314,7 +1332,7 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, r
     tested = flag_field(c.param)
     if tested is not None:  # `create_graph=cfg.second_order`: cfg's class
         field, op, lit = tested
-        values = _field_values(called, field, defaults, test=(op, lit) if op else None)
+        values = _field_values(called, field, defaults, test=(op, lit) if op else None, by_module=by_module)
         if values is not None and rest[0] == "not":
             values = {{"True": "False", "False": "True"}[v] for v in values}
         return values
@@ -1446,18 +1464,20 @@ def _field_test(text: str) -> tuple[str, str, object]:
 
 
 def _field_values(called: dict[tuple, list[dict]], field: str, defaults: dict | None = None,
-                  test: tuple | None = None) -> set | None:
+                  test: tuple | None = None, by_module: dict | None = None) -> set | None:
     """The literal bools (`"True"`, `"False"`) the constructions of a config class give `field`: the one
     project class (a capitalised name) some call of the scanned files builds with `field=` as a keyword, each
     of its calls giving it True or False, its default (`defaults`: (home, class) -> field -> value, the "fields"
     summaries of the dataclasses) where a call leaves it out; else the one dataclass of the scanned files that
     declares the field, built by some call. None when no class or several do, or a call gives it anything else
-    or leaves it out with no default known. A value set after construction is not seen."""
+    or leaves it out with no default known. A value set after construction is not seen. A class built only as
+    another's `field(default_factory=MetaConfig)` is built where that one is (_constructions)."""
     defaults = defaults or {}
+    by_module = by_module or {}
     classes = {(home, callee) for (home, callee), calls in called.items() if home is not None and
                callee[:1].isupper() and "." not in callee and any(field in lits for lits in calls)}
     # (`MetaConfig()`, every field left to its default; and any other built class declaring the field: not one class)
-    classes |= {k for k, fields in defaults.items() if field in fields and called.get(k)}
+    classes |= {k for k, fields in defaults.items() if field in fields and _constructions(called, by_module, defaults, *k)}
     if len(classes) != 1:
         return None
     cls = classes.pop()
@@ -1468,7 +1488,7 @@ def _field_values(called: dict[tuple, list[dict]], field: str, defaults: dict | 
         return None
     values = {lits[field] if field in lits else None if any(
         k.isdigit() or k.startswith("&") or k == "*" or k.startswith("@") and k != "@own" for k in lits)
-        else default for lits in called.get(cls, [])}
+        else default for lits in _constructions(called, by_module, defaults, *cls)}
     if test is not None:  # `self.cfg.algo == "maml"`: the test over each literal the field gets
         import ast
 

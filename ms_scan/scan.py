@@ -587,6 +587,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                             rb"\b%s\s*(?::[^=\n]*)?=[^=]" % re.escape(pick.partition("=")[0].encode()))
                 if not cls_part:  # `cfg.act` of no known class: the files building the dataclass declaring act
                     configs.update(rb"\b%s\b" % re.escape(c.encode()) for c in builders(pick.partition("=")[0]))
+                elif "." in pick.partition("=")[0]:  # `cfg.model.name` of what the callers pass: the dataclass
+                    configs |= dataclass_files(pick.partition("=")[0].rpartition(".")[2])  # declaring name
     # `create_graph=not config.FIRST_ORDER`: the files rebinding that constant (`config.FIRST_ORDER = ...`) say so
     # in their "sets" summaries (project._add_written)
     configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached

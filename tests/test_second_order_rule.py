@@ -1120,10 +1120,14 @@ def test_ordered_dict_layers_and_literal_rows() -> None:
 
 def test_registry_decorator_and_weights_helper() -> None:
     # `@add class X` storing X in a module table, picked in another file by a computed key: what every registered
-    # class runs (the shared SELU head), not one entry's own Hardswish nor an unregistered class; the grad inputs
-    # come from a helper returning `net.parameters()`, which makes net an input
+    # class runs (the shared SELU head), not one entry's own Hardswish nor an unregistered class, and an MS302 saying
+    # the entry the key picks is not known (the entries run different ops); the grad inputs come from a helper
+    # returning `net.parameters()`, which makes net an input
     res = _scan_ms3(PKG / "registry_weights_helper")
-    assert [(f.path, f.line, f.torch_api) for f in res.findings] == [("nets.py", 14, "torch.nn.SELU")]
+    assert sorted((f.path, f.line, f.torch_api) for f in res.findings) == [
+        ("curvature.py", 18, "torch.autograd.grad"), ("nets.py", 14, "torch.nn.SELU")]
+    (gap,) = [f for f in res.findings if f.code == "MS302"]
+    assert "BACKBONES[?] (its registered entries run different ops" in gap.message
     src = ("import torch\nimport torch.nn as nn\n\ndef own_weights(m):\n    return [w for w in m.parameters()]\n\n"
            "def curvature(m, x, v):\n    ws = own_weights(m)\n    loss = m(x).pow(2).sum()\n"
            "    gs = torch.autograd.grad(loss, ws, create_graph=True)\n"

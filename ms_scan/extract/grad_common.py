@@ -132,7 +132,9 @@ def row_keys(held, step: str | None) -> set[str]:
         if step is not None:
             if step.isdigit() and isinstance(row, (list, tuple)) and int(step) < len(row):
                 row = row[int(step)]
-            elif not step.isdigit() and isinstance(row, dict) and step in row:
+            elif not step.isdigit() and isinstance(row, dict):
+                if step not in row:
+                    continue  # (`layer["name"]` of a row without "name": a KeyError, no entry picked)
                 row = row[step]
             else:
                 return {"?"}

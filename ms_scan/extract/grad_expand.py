@@ -1301,6 +1301,10 @@ class _Expansion:
                 for x, c in held:  # (or `Config`, `class Config: act = nn.PReLU`: a class attribute)
                     self.expand_built(state, x, c, v, via, depth + 1, "high")
                 return
+        named = self.own_module_name(v.func, ctx)
+        if named is not None:  # `getattr(sys.modules[__name__], cfg.net)(cfg)`: the file's class of that name, built
+            self.expand_built(state, cst.Name(named), ex._module_fn, v, via, depth + 1, "high")
+            return
         if isinstance(v.func, cst.Call) and self.factory_result(state, v.func, ctx, v, via, depth):
             return  # `make_block(nn.ELU)(8)`: the class the factory returns, built
         if isinstance(v.func, cst.Name):
@@ -1425,9 +1429,11 @@ class _Expansion:
             if target is None:
                 # `getattr(nn, name)()`, name a parameter of a public function or class another file calls
                 # (`conv_stage(..., cfg.act)`): "torch.nn.{@<class part>|<param>}", filled by ms_scan.project with
-                # the one string those calls give it (GradOp.when's class part, grad_values.open_key)
+                # the one string those calls give it (GradOp.when's class part, grad_values.open_key); given a
+                # config's field by this file's calls (`deep_tower(d, dims, mcfg.act)`, mcfg's class not known
+                # here): "torch.nn.{@|act}", the one string the configs give that field
                 key = self._key_field(e, ctx, 0)
-                if key is not None and key[0] and key[1].isidentifier() and when_safe(*key, also="{}"):
+                if key is not None and key[1].isidentifier() and when_safe(*key, also="{}"):
                     return f"{api}.{{@{key[0]}|{key[1]}}}", ""
                 return None
         if target is None and isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name) and \
@@ -1546,6 +1552,23 @@ class _Expansion:
             else:
                 self.expand_built(state, x, held[1], call, via, depth + 1, "high")
         return True
+
+    def own_module_name(self, func, ctx: _Fn) -> str | None:
+        """The module-level class or function of this file that `getattr(sys.modules[__name__], name)` looks up,
+        name one known string (literal_choices: `cfg.net` of a namespace), as `globals()[name]` does
+        (_Values.container_values); None otherwise."""
+        key = None
+        if isinstance(func, cst.Call) and dotted_name(func.func) == "getattr" and len(func.args) == 2 and \
+                not any(a.star or a.keyword for a in func.args) and self.lookup_def(ctx, "getattr") is None:
+            mod = func.args[0].value
+            if isinstance(mod, cst.Subscript) and dotted_name(mod.value) == "sys.modules" and len(mod.slice) == 1 \
+                    and isinstance(mod.slice[0].slice, cst.Index) and dotted_name(mod.slice[0].slice.value) == "__name__":
+                key = func.args[1].value
+        choices = self.literal_choices(key, ctx, lambda x: isinstance(x, str)) if key is not None else None
+        name = next(iter(choices)) if choices is not None and len(choices) == 1 else None
+        top = self.ex._module_fn
+        return name if name is not None and (name in self.ex._classes or name in top.defs) and \
+            self.lookup_assigns(top, name) is None else None
 
     def factory_result(self, state, made, ctx: _Fn, call: cst.Call, via: str, depth: int, dry: bool = False) -> bool:
         """`call` calls what `made`, a call of a function of the file returning classes (`make_block(nn.ELU)`,

@@ -34,24 +34,30 @@ class _Paths:
         with _stack_room():
             out = self._run()
         tables = self.function_tables() if self.ex.module else {}
+        classes = self.function_tables(classes=True) if self.ex.module else {}
         keys_of: dict[tuple, set] = {}  # (module, table) -> the keys this file's entries have there
-        for module, table, key in (e for entries in tables.values() for e in entries):
+        for module, table, key in (e for entries in (*tables.values(), *classes.values()) for e in entries):
             if key:
                 keys_of.setdefault((module, table), set()).add(key)
-        for _, site in out if tables else ():
+        for _, site in out if self.ex.module else ():
             if not isinstance(site, GradSite):
                 continue
             # `REGULARISERS = {"tv": saliency_tv, ...}` called in another file as `REGULARISERS[key](model, x, y)`
-            # (grad_project.project_callee_of: "REGULARISERS[tv]", or "REGULARISERS[?]" for a key not known there)
+            # (grad_project.project_callee_of: "REGULARISERS[tv]", or "REGULARISERS[?]" for a key not known there);
+            # `PRIORS = {"thin_plate": ThinPlatePrior}` built there and its instance called: "PRIORS[?].__call__"
             for c in list(site.project):
                 if c.module == self.ex.module and c.role in _CALLER_ROLES:
-                    for module, table, key in tables.get(c.name, ()):
+                    for sub in self.inheriting(c.name):  # `CreditMAML(net, cfg)` of a subclass keeping __init__
+                        alias = replace(c, name=sub)
+                        if alias not in site.project:
+                            site.project.append(alias)
+                    for module, table, key, member in self.table_entries(c.name, tables, classes):
                         # "T[?=<key>|<keys>]": a call of T under a key not known in its file, when the configs there
                         # may pick this entry (ms_scan.project)
                         keys = sorted(keys_of.get((module, table), ()))
                         ok = key and when_safe(key, *keys, also="=[]")
-                        for name in ((f"{table}[{key}]", f"{table}[?={key}|{','.join(keys)}]") if ok else
-                                     (f"{table}[?]",)):
+                        for name in ((f"{table}[{key}]{member}", f"{table}[?={key}|{','.join(keys)}]{member}") if ok
+                                     else (f"{table}[?]{member}",)):
                             alias = replace(c, module=module, name=name)
                             if alias not in site.project:
                                 site.project.append(alias)
@@ -86,16 +92,47 @@ class _Paths:
             stack.extend(n.children)
         return live == 0
 
-    def function_tables(self) -> dict[str, list[tuple[str, str, str | None]]]:
+    def inherits(self, name: str, k, depth: int = 0) -> bool:
+        """Whether the class k is the class of a callee's name (`Cls` for its __init__, `Cls.method`) or derives
+        from it through this file's classes without overriding that method."""
+        cls, _, method = name.partition(".")
+        if k is None or depth > MAX_BINDING_HOPS:
+            return False
+        return k.name == cls or (method or "__init__") not in k.methods and \
+            any(self.inherits(name, self.ex._classes.get(b), depth + 1) for b in k.bases)
+
+    def inheriting(self, name: str) -> list[str]:
+        """A caller-role callee's name as this file's subclasses that inherit it are called (`CreditMAML` for
+        `MetaLearner`'s __init__, `CreditMAML.adapt`): other files build or call those."""
+        cls, dot, method = name.partition(".")
+        if cls not in self.ex._classes or "[" in name:
+            return []
+        return [f"{k.name}{dot}{method}" for n, k in self.ex._classes.items() if n != cls and
+                n in self.ex.class_decls and self.inherits(name, k)]
+
+    def table_entries(self, name: str, tables: dict, classes: dict) -> list[tuple[str, str, str | None, str]]:
+        """(module, table, key, member) of each table entry a caller-role callee's name stands for: a function's
+        entries (member ""), and for `Cls` / `Cls.method` the entries of Cls and of this file's subclasses of it
+        that do not override the method (member "" / ".method": the table's instance built and called)."""
+        out = [(*e, "") for e in tables.get(name, ())]
+        cls, _, method = name.partition(".")
+        for entry in classes if cls in self.ex._classes else ():
+            if self.inherits(name, self.ex._classes.get(entry)):
+                out += [(*e, f".{method}" if method else "") for e in classes[entry]]
+        return out
+
+    def function_tables(self, classes: bool = False) -> dict[str, list[tuple[str, str, str | None]]]:
         """function name -> (module, table, key or None) for each table entry a module-level function of this file
         is: an entry of a module-level dict display of string keys (`REGULARISERS = {"saliency_tv": saliency_tv}`),
         or what a registry decorator puts in a table (under its literal key, grad_common.registration_key): this
         file's (`@register("tv")` filling REGULARISERS, GradExtractor._record_registered), another module's
         registry object (`@PENALTIES.register("r1")`, `from registry import PENALTIES`), or another module's
         registering function (`@register_penalty("r1")`, `from registry import register_penalty`): the table it
-        fills is that file's to say, "{@register_penalty}" (ms_scan.project reads its "registrar" summary)."""
+        fills is that file's to say, "{@register_penalty}" (ms_scan.project reads its "registrar" summary). With
+        `classes`, the same for the file's module-level classes (a dict display's or this file's registry's)."""
         top, out = self.ex._module_fn, {}
-        fns = {n for n, f in top.defs.items() if isinstance(f.node, cst.FunctionDef)}
+        fns = {n for n, f in top.defs.items() if isinstance(f.node, cst.FunctionDef)} if not classes else \
+            {n for n in self.ex.class_decls if n in self.ex._classes}
         for table, values in top.assigns.items():
             if "." in table:
                 continue
@@ -110,7 +147,7 @@ class _Paths:
             for v in values:
                 if isinstance(v, cst.Name) and id(v) in self.ex.registered and v.value in fns:
                     out.setdefault(v.value, []).append((module, table, self.ex.registered_keys.get(id(v))))
-        for name in fns:
+        for name in fns if not classes else ():
             node = top.defs[name].node
             for d in node.decorators:
                 callee = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator

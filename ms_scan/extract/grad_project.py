@@ -713,7 +713,9 @@ class _ProjectLinks:
     def project_callee_of(self, c: cst.Call, fn: _Fn) -> tuple[str, str] | None:
         """(module, name) of the project function, class or method a call calls: `pde_residual(...)`,
         `losses.pde_residual(...)`, `Trainer(...)`, `Trainer(model).fit()` / `trainer.fit(...)` with
-        `trainer = Trainer(...)` (-> Trainer.fit). None for anything else."""
+        `trainer = Trainer(...)` (-> Trainer.fit), `prior(model, x)` with `prior = PRIORS[cfg.prior](w)`, a table of
+        another module's classes (-> "PRIORS[?].__call__", grad_paths.run names the entries' methods so). None for
+        anything else."""
         func = c.func
         target = self.project_target(func, fn)
         if target is not None:
@@ -739,11 +741,12 @@ class _ProjectLinks:
         for v, ctx in bound:
             v = _unchain(v)
             t = None
-            if isinstance(v, cst.Call):  # `Penalty(...)`, `loss_cls(D)`, `getattr(losses, config.LOSS)(D)`
+            if isinstance(v, cst.Call):  # `Penalty(...)`, `loss_cls(D)`, `getattr(losses, config.LOSS)(D)`,
                 t = self.project_target(v.func, ctx) or \
                     (self.aliased_target(v.func, ctx) if isinstance(v.func, cst.Name) else
+                     self.table_callee(v.func, ctx) if isinstance(v.func, cst.Subscript) else  # `PRIORS[key](w)`
                      self.module_getattr(v.func, ctx))
-            if t is None or not (t[1][:1].isupper() or t[1].startswith("{&")):
+            if t is None or not (t[1][:1].isupper() or t[1].startswith("{&") or t[1].endswith("]")):
                 return None
             made.add(t)
         if len(made) != 1:

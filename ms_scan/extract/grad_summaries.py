@@ -70,9 +70,14 @@ class _Summaries:
                 for k in range(self.tuple_returns(f)):
                     out.append(self._summary(name, f"instance:>{k}", lambda st, f=f, k=k: self.expand_returned_element(
                         st, f, k)))
-                if self.returned_classes(f):  # a factory (`return MODELS[name](**kw)`): as input_summaries' "@*"
+                made = self.returned_classes(f)
+                if made:  # a factory (`return MODELS[name](**kw)`): as input_summaries' "@*"
                     out.append(self._summary(name, "instance:@*", lambda st, f=f: (
                         setattr(st, "live", frozenset({"@*"})), self.expand_returns(st, f, f.qual, 0))))
+                # and as its "instance:<slot>", where every class it may return names that input alike
+                for i, p in self.common_inputs(made):
+                    out.append(self._summary(name, f"instance:{i}", lambda st, f=f, p=p: (
+                        setattr(st, "live", frozenset({p})), self.expand_returns(st, f, f.qual, 0))))
                 # a factory returning an nn.Sequential of n layers: "instance:@#k" (0 < k < n), the layers from k on,
                 # for another file's curvature over `model[k]`'s weights (ms_scan.project's called_index)
                 for k in range(1, self.sequential_layers(f)):
@@ -243,6 +248,16 @@ class _Summaries:
             if target is not None and "." not in target[1] and target not in out:
                 out.append(target)
         return out
+
+    def common_inputs(self, classes: list[_Cls]) -> list[tuple[int, str]]:
+        """(position, name) of each forward input that every one of `classes` names alike, when each forward takes
+        several inputs and can be sliced from one (input_summaries); [] otherwise."""
+        forwards = [c.methods.get("forward") or c.methods.get("__call__") for c in classes]
+        if not forwards or None in forwards or any(len(f.params) < 2 or self.live_params(
+                f, frozenset({f.params[0]})) is None for f in forwards):
+            return []
+        return [(i, p) for i, p in enumerate(forwards[0].params) if all(
+            i < len(f.params) and f.params[i] == p for f in forwards)]
 
     def input_summaries(self, cls: _Cls) -> list[tuple[ModelSummary, "_PathState"]]:
         """Role "instance:<slot>" for a class whose forward takes several inputs: the part of the forward that
@@ -469,9 +484,12 @@ class _Summaries:
         return method is not None or bool(values)
 
     def expand_common(self, state, refs_: list, ctx, via: str) -> None:
-        """What every one of `refs_` (registered classes, one of which a key not known here picks) runs."""
-        self.common_ops(state, [lambda x=x: self.expand_built(state, x, ctx, cst.Call(func=x), via, 0, "medium")
-                                for x in refs_])
+        """What every one of `refs_` (registered classes, one of which a key not known here picks) runs; when they
+        run different ops, that the entry is not known (the ops only some run are not on the path, not dropped)."""
+        if self.common_ops(state, [lambda x=x: self.expand_built(state, x, ctx, cst.Call(func=x), via, 0, "medium")
+                                   for x in refs_]):
+            state.site.unresolved.append(f"{via}[?] (its registered entries run different ops: which one the key "
+                                         "picks is not known)")
 
     def _summary(self, name: str, role: str, expand) -> tuple[ModelSummary, "_PathState"]:
         site = GradSite("summary", "", 0, 0, 0, 0, "definite", name)

@@ -798,7 +798,7 @@ class _Values:
         subclasses (`raise NotImplementedError`: is_abstract) each in-file subclass's override, when there is one."""
         overrides = [m for m, _ in self.subclass_members(cls, attr) if m is not None] \
             if is_abstract(method.node) else []
-        return overrides or [method]
+        return list({id(m): m for m in overrides}.values()) or [method]  # (one override a subclass inherits: once)
 
     def chain_attrs(self, cls: _Cls) -> dict:
         """attribute -> [(value, function assigning it)] over cls and its in-file bases (class_chain order)."""
@@ -1604,7 +1604,14 @@ class _Values:
             return None
         if isinstance(k, cst.Subscript):  # `ACTS[cfg["encoder"]["act"]]`: the field "cfg.encoder.act"
             held = self.param_path(k, fn)
-            return self.key_path_field(held[0], held[1], fn, depth) if held is not None else self.imported_key(k, fn)
+            if held is not None:
+                return self.key_path_field(held[0], held[1], fn, depth)
+            row = _subscript_key(k) if isinstance(k.value, cst.Name) else None
+            looped = self.looped_field(k.value, fn) if isinstance(row, str) and when_safe(row, also="&+:=[]. ") \
+                else None
+            if looped is not None and looped[1] is None:  # `for layer in spec: ACTS[layer["name"]]`: each row's
+                return self.row_key_field(looped[0], row, fn, depth)  # "name" (list_field "spec[name]")
+            return self.imported_key(k, fn)
         if isinstance(k, (cst.Attribute, cst.Call)):  # `cfg.model.act`, `getattr(cfg.model, "act", "tanh")`
             held = self.param_attr_path(k, fn)
             if held is not None and len(held[1]) > 1:
