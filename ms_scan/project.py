@@ -274,9 +274,11 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         module, cls, index, _ = cls_part.split(":", 3)
         found = calls_of(calls, by_module, module, cls)
         out = set()
+        whole, dot, below = param.partition(".")  # (`cfg["blocks"]` of the parameter cfg: "cfg.blocks")
         for lits in found:
-            v = lits.get(param, lits.get(index))
-            ref, path = lits.get(f"&{param}", lits.get(f"&{index}")), []
+            v = lits.get(param, lits.get(index) if not dot else None)
+            ref = lits.get(f"&{param}", lits.get(f"&{index}"))
+            path = below.split(".") if dot and f"&{param}" not in lits and ref is not None else []
             if v is None and ref is None and "&**" in lits:  # `Net(**CONFIG["net"])`: its "body"
                 ref, path = lits["&**"], [param]
             if ref is not None and v in (None, "?"):

@@ -502,7 +502,16 @@ def _needs_second_look(facts: list[FileFacts], files: FileList, settings: Settin
     return out
 
 
-_WORD = re.compile(rb"[A-Za-z0-9_\x80-\xff]+")  # identifiers in UTF-8, non-ASCII ones included
+_WORD = re.compile(rb"[A-Za-z0-9_\x80-\xff]+")
+
+
+def _json_list(text: str) -> list | None:
+    """The JSON list a summary entry holds (a DictRef text), None for anything else."""
+    try:
+        got = json.loads(text)
+    except ValueError:
+        return None
+    return got if isinstance(got, list) else None  # identifiers in UTF-8, non-ASCII ones included
 
 
 def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[str]) -> list[SourceFile]:
@@ -536,7 +545,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                 out[target.path] = src
     # `ACTS[cfg.act]` (GradOp.when): the files building the config (naming its class, or passing `act=`)
     # say which entries it picks through their "called" summaries
-    configs = set()
+    configs, built = set(), set()  # (built: (module, class) of the constructions a `when` names)
     holders: dict[str, set] = {}  # field -> the project dataclasses declaring it ("fields" summaries)
     outer: dict[str, set] = {}  # dataclass -> those building it by `field(default_factory=...)`
     for f in facts:
@@ -585,10 +594,24 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                     continue
                 configs.add(rb"\b%s\b" % re.escape(cls_part.split(":")[1].encode()) if cls_part else
                             rb"\b%s\s*(?::[^=\n]*)?=[^=]" % re.escape(pick.partition("=")[0].encode()))
+                if cls_part:  # and the config dicts its constructions pass (`Denoiser(SETTINGS)`: "&0")
+                    built.add(tuple(cls_part.split(":")[:2]))
                 if not cls_part:  # `cfg.act` of no known class: the files building the dataclass declaring act
                     configs.update(rb"\b%s\b" % re.escape(c.encode()) for c in builders(pick.partition("=")[0]))
                 elif "." in pick.partition("=")[0]:  # `cfg.model.name` of what the callers pass: the dataclass
                     configs |= dataclass_files(pick.partition("=")[0].rpartition(".")[2])  # declaring name
+    for f in facts:  # (the "&<slot>" entries of the "called" summaries of those constructions: DictRef texts)
+        for m in f.models if built else ():
+            module, _, name = m.name.partition(":")
+            if m.role != "called" or (project.defining_module(by_module, module, name) or module, name) not in built:
+                continue
+            for entry in m.unresolved:
+                slot, _, text = entry.partition("=")
+                ref = _json_list(text) if slot.startswith("&") and slot != "&**" else None
+                target = by_module.get(ref[0]) if ref and isinstance(ref[0], str) else None
+                src = files.find(target.path) if target is not None and target.path not in done else None
+                if src is not None:
+                    out[target.path] = src
     # `create_graph=not config.FIRST_ORDER`: the files rebinding that constant (`config.FIRST_ORDER = ...`) say so
     # in their "sets" summaries (project._add_written)
     configs.update(rb"\.%s\s*=[^=]" % re.escape(c.name.encode()) for c in reached

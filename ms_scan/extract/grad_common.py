@@ -415,6 +415,22 @@ def _literal(node: cst.BaseExpression):
 _NOLIT = object()
 
 
+def _nested_literal(node: cst.BaseExpression, depth: int = 0):
+    """_literal, or a dict / list / tuple display of such (nested), as the Python value; _NOLIT otherwise."""
+    lit = _literal(node)
+    if lit is not _NOLIT or depth > 4:
+        return lit
+    if isinstance(node, (cst.List, cst.Tuple)) and all(isinstance(e, cst.Element) for e in node.elements):
+        items = [_nested_literal(e.value, depth + 1) for e in node.elements]
+        return _NOLIT if any(v is _NOLIT for v in items) else tuple(items) if isinstance(node, cst.Tuple) else items
+    if isinstance(node, cst.Dict) and all(isinstance(e, cst.DictElement) for e in node.elements):
+        pairs = [(_literal(e.key), _nested_literal(e.value, depth + 1)) for e in node.elements]
+        if any(k is _NOLIT or v is _NOLIT or not isinstance(k, (str, int)) for k, v in pairs):
+            return _NOLIT
+        return dict(pairs)
+    return _NOLIT
+
+
 def literal_list(node) -> tuple | None:
     """A non-empty list or tuple display of literal strings (`["conv_relu6", "pool"]`, the table keys a loop over
     it runs through): the tuple of them; else literal_rows' rows; None for any other value."""
@@ -435,7 +451,7 @@ def literal_rows(node) -> tuple | None:
     for el in node.elements:
         row = el.value if isinstance(el, cst.Element) else None
         if isinstance(row, (cst.List, cst.Tuple)) and all(isinstance(e, cst.Element) for e in row.elements):
-            got = tuple(_literal(e.value) for e in row.elements)
+            got = tuple(_nested_literal(e.value) for e in row.elements)  # (`("tcn", {"dilation": 2})`)
         elif isinstance(row, cst.Dict) and all(isinstance(e, cst.DictElement) for e in row.elements):
             got = {_literal(e.key): _literal(e.value) for e in row.elements}
             if not all(isinstance(k, str) for k in got):

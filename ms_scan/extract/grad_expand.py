@@ -655,18 +655,21 @@ class _Expansion:
                 if v is not None:
                     self.expand_value(state, v, ctx, _join(via, f"{cls.name}.{attr}"), depth + 1)
 
-    def mixin_member(self, state, cls: _Cls, attr: str, via: str) -> None:
+    def mixin_member(self, state, cls: _Cls, attr: str, via: str) -> bool:
         """`self.critic(real)` in a method of a module-level class of no base that neither it nor a class of this
         file deriving from it sets (a mixin: `class R1Mixin: def r1_penalty(self, real): ...`): the member of the
-        classes deriving from it in other files (ms_scan.project), else said not to be known."""
+        classes deriving from it in other files (ms_scan.project), else said not to be known; `self(x)`, attr
+        "forward": their forward. False when cls is no such class."""
         if cls.bases or not self.ex.module or attr in dict(cls.fields or ()) or \
                 self.ex._classes.get(cls.name) is not cls or cls.name not in self.ex.class_decls:
-            return
-        text = f"self.{attr} ({cls.name} does not set it: the classes deriving from it)"
+            return False
+        text = f"self.{attr} ({cls.name} does not set it: the classes deriving from it)" if attr != "forward" else \
+            f"self(...) ({cls.name} has no forward: the classes deriving from it)"
         callee = ProjectCallee(self.ex.module, f"{cls.name}.{attr}", "member", via, "high", text, "", MIXIN)
         if callee not in state.site.project:
             state.site.project.append(callee)
             self.unresolved(state, text)
+        return True
 
     _HOOK_REGISTRARS = ("register_forward_hook", "register_forward_pre_hook")
 
@@ -1696,8 +1699,8 @@ class _Expansion:
                 names = self.overridden_text(cls)
                 for target in based:
                     self.project_hit(state, target, "instance", via, f"{cls.name} -> {target[1]}", param=names)
-            elif not subs:
-                self.unresolved(state, f"{cls.name} (no forward in this file)")
+            elif not subs and not self.mixin_member(state, cls, "forward", via):  # (`self(x)` in a mixin: the
+                self.unresolved(state, f"{cls.name} (no forward in this file)")  # other files' classes mixing it in)
             return
         self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
 
