@@ -1217,9 +1217,14 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
         return tree is not None and guard_truths(tree, read) == {False}
     if false(spec["self"]):
         return True
+    home = defining_module(by_module, c.module, c.name) or c.module
+    cls = c.name.partition(".")[0]
+    if spec.get("built") and all(false(g) for g in spec["built"]) and \
+            all("@own" in lits for lits in called.get((home, cls), ())) and \
+            (home, cls) not in refs and not _subclasses(by_module, {}, home, cls):
+        return True  # a method of a class its file builds only under false guards, and no other file builds
     if spec["calls"] is None:
         return False
-    home = defining_module(by_module, c.module, c.name) or c.module
     if (home, c.name) in refs:
         return False
     if spec.get("method"):
@@ -1297,7 +1302,8 @@ def guard_reader(called: dict[tuple, list[dict]], configs, by_module: dict):
         ref = json.loads(text)
         if ref[0] != PARAM:
             return configs(text, truths=False)
-        _, module, name, index, param, default, here = ref
+        _, module, name, index, param, default, here, *below = ref
+        more = json.dumps([below[0], [""] * len(below[0])]) if below else ""  # (`cfg["curvature_every"]`)
         out: set = set()
         for tree in here:
             got = values(tree)
@@ -1308,8 +1314,10 @@ def guard_reader(called: dict[tuple, list[dict]], configs, by_module: dict):
             if "*" in lits or "&**" in lits:
                 return None  # (a star argument: the slots are not all known)
             passed, v = _slot(lits, param, index, "&"), _slot(lits, param, index)
-            got = configs(passed, truths=False) if passed is not None else values(default) if v is None else \
-                {v} if v in ("True", "False", "None") or v[:1] in ("'", '"') else None
+            if more and passed is None:
+                return None  # (a path into what the call passes: only a config dict's is known)
+            got = configs(passed, truths=False, more=more) if passed is not None else values(default) if v is None \
+                else {v} if v in ("True", "False", "None") or v[:1] in ("'", '"') else None
             if got is None:
                 return None
             out |= got

@@ -249,8 +249,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout43": 0.9, "second_order_heldout44": 1.0,
                  "second_order_heldout45": 0.94, "second_order_heldout46": 0.95,
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
-                 "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.88,
-                 "second_order_heldout53": 0.58, "second_order_selfplay": 1.0}
+                 "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
+                 "second_order_heldout53": 0.94, "second_order_heldout54": 0.72, "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -445,9 +445,6 @@ _METRO = ("jacobian_norm_reg_metro_station_passenger_flow_cosine_attention_autog
           "qk.py")
 _ROPEWAY = ("gradient_norm_penalty_exact_double_backprop_aerial_ropeway_haul_rope_vibration_faults_dataclass_cfg_getattr_"
             "nn_relu6_pool_lambda_avgpool1d_ce_label_smoothing_fd_variant_unselected_reflect_pad_input_aug_pkg/")
-_DEEPONET44 = ("derivative_informed_deeponet_aquifer_log_permeability_to_well_heads_adjoint_sensitivity_jacobian_"
-               "transpose_loss_conv_branch_reflection_pad1d_adaptive_avgpool1d_trunk_hardswish_once_favg_pool1d_on_"
-               "gradient_once_pkg/")
 _FISHPASS = ("navier_stokes_pinn_vertical_slot_fish_pass_pool_uvp_vector_output_continuity_divergence_momentum_mixed_"
              "partials_modified_mlp_gates_act_table_prelu_selected_selu_unselected_smooth_l1_residual_once_vorticity_"
              "curl_detached_avg_pool2d_nograd.py")
@@ -478,7 +475,8 @@ _PERMAFROST = "permafrost_active_layer_thaw_pinn_hard_bc_subclass_residual_regis
 _BIN_PICKING = ("bin_picking_grasp_refinement_unrolled_ascent_trainer_hook_cfg_create_graph_partial_gelu_tanh_"
                 "fnormalize.py")
 _DIALYSIS = "dialysis_hypotension_curvature_mixin_functional_hvp_create_graph_partial_factory_prelu_fgroup_norm.py"
-_HORSE = "fo_horse_racing_win_probability_first_order_maml_per_racecourse_dataclass_flag_conditional_logit_selu_groupnorm_pkg/"
+_BOULDERING = ("meta_pseudo_labels_exact_bouldering_route_grades_teacher_hswish_once_student_felu_partial_log_softmax_"
+               "state_dict_pkg/")
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
@@ -494,7 +492,7 @@ KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout41": {f"{_HNN}:11 torch.nn.Hardswish", f"{_PATHLEN}:17 torch.nn.PReLU"},
     "second_order_heldout42": {f"{_LEARNED_OPT}:5 torch.nn.Hardswish", f"{_COUGH}:7 torch.nn.Hardswish"},
     "second_order_heldout43": {f"{_LETTUCE}:31 torch.nn.SELU"},
-    "second_order_heldout44": {f"{_DEEPONET44}:5 torch.nn.Hardswish", f"{_FISHPASS}:18 torch.nn.SELU"},
+    "second_order_heldout44": {f"{_FISHPASS}:18 torch.nn.SELU"},
     "second_order_heldout45": {f"{_MELU}:9 torch.nn.functional.hardswish", f"{_MELU}:18 torch.nn.PReLU",
                                f"{_FEDAVG}:10 torch.nn.functional.binary_cross_entropy_with_logits",
                                f"{_FEDAVG}:11 torch.nn.ReLU6"},
@@ -511,9 +509,8 @@ KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout52": {f"{_STENT}:13 torch.nn.AvgPool1d", f"{_STENT}:45 torch.nn.Hardshrink",
                                f"{_PERMAFROST}:13 torch.nn.Hardswish"},
     "second_order_heldout53": {f"{_BIN_PICKING}:19 torch.nn.functional.hardswish",
-                               f"{_DIALYSIS}:60 torch.nn.functional.hardswish",
-                               *(f"{_HORSE}:{line} torch.nn.{api}" for line, api in (
-                                   (7, "GroupNorm"), (8, "SELU"), (9, "Hardswish"), (23, "functional.log_softmax")))},
+                               f"{_DIALYSIS}:60 torch.nn.functional.hardswish"},
+    "second_order_heldout54": {f"{_BOULDERING}:10 torch.nn.functional.hardswish"},
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
 # arguable label above); heldout49's AWR look-alike (its gradient penalty's weight is 0.0 in a config class).
@@ -557,6 +554,24 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   conditional expression), the CTR package's `getattr(nn, act)()` and F.normalize, the cochlear mixin's blocks,
 #   the rain-gauge GELU(approximate=cfg.approximate), the credit package's ReLU6, the tennis SELU entry, and two
 #   unselected hardswish entries reached through `self.cfg` chains.
+#   Session 28: 0.941 / 0.889, 0/3 (16/17): the horse-racing look-alike is clear (a dataclass built only as another's
+#   `field(default_factory=MetaConfig)` is built where that one is: project._constructions); CTR's Softshrink and
+#   F.normalize (a config path through what a call passes on, `cfg.model.name`, takes the one dataclass's default;
+#   a getattr'd activation handed down as `mcfg.act` likewise; the factory's per-input slices drop the id-only
+#   AdaptiveAvgPool1d); the credit ReLU6 (an inherited __init__ named by the subclass train.py builds, dict rows
+#   `layer["name"]` of a dataclass default list); the tennis SELU (`getattr(sys.modules[__name__], cfg.net)`); the
+#   cochlear blocks (`self(x)` in a mixin, rows with keyword dicts in another file's dict). The rain-gauge GELU is an
+#   MS302 now naming the cause: `FIELDS[cfg.field]` with the key an argparse default behind `get_config()`.
+#   Set 52 is 0.944 (permafrost's `getattr(F, "selu")`), set 44 lost its DeepONet Hardswish FP.
+# - heldout54 (session 28: the engineering around the model: wrappers, hooks, checkpointing, AMP, Lightning-style
+#   steps, callbacks) was measured blind on 50f7f22: recall 0.722 (13/18), precision 0.684, 2/3 look-alikes flagged,
+#   0/9 second-order files silent. After the session's round 0.722 / 0.929, 0/3: `self.hparams = dict(hparams)`
+#   holds what hparams does (grad_dicts._DICT_COPIES: the bowling look-alike's create_graph False); a method of a
+#   class its file builds only under a false config guard never runs (grad_guards.construction_guards, a guard over a
+#   parameter's key path read in the dict each call passes: the cassette look-alike's curvature callback). Left: the
+#   GradNorm package (the second derivative is w.r.t. task weights scaling the backward, MS302), the Grad-CAM
+#   hook case (MS302), the bouldering teacher's hardswish (the teacher's pseudo labels reach the student's grad only
+#   as a constant: first order; taken as on the path).
 # - heldout45 (session 24): the SEGAN package's `@register_penalty("r1")` of registry.py is followed to train.py's
 #   `PENALTIES[cfg.penalty](disc, ...)` (grad_paths.function_tables, project._registered), the entry picked by the
 #   config (grad_project.table_key_field); the voxelmorph look-alike's input-Jacobian regulariser, registered under a
@@ -573,8 +588,7 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   `functools.wraps` wrapper, a table built by a dict comprehension over classes keyed by their `name` attribute,
 #   parametrisations taken as the module they wrap, an argparse default deciding the branch binding the objective.
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
-                                                  "second_order_heldout49": {_AWR},
-                                                  "second_order_heldout53": {_HORSE}}
+                                                  "second_order_heldout49": {_AWR}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -33,6 +33,9 @@ _ATTR_WRAPPERS = ("EasyDict", "edict", "AttrDict", "Munch", "munchify", "Box", "
                   "FrozenConfigDict", "OmegaConf.create")
 
 
+_DICT_COPIES = ("dict", "copy.copy", "copy.deepcopy", "deepcopy")  # calls whose result holds what their argument does
+
+
 @dataclass(frozen=True, slots=True)
 class DictRef:
     """`root[k1][k2].get(k3, d)`: root ("here", id(fn), name) for a display fn binds to name (the module's own _Fn
@@ -143,6 +146,14 @@ class _Dicts:
             if base is None or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
                 return None
             return DictRef(base.root, base.path + (ANY_KEY if key is _NOLIT else key,), base.gets + ("",), base.attrs)
+        if isinstance(expr, cst.Call) and len(expr.args) == 1 and not expr.args[0].keyword and \
+                not expr.args[0].star and dotted_name(expr.func) in _DICT_COPIES and not self.own_def(expr.func, fn) \
+                and not isinstance(expr.args[0].value, (cst.Dict, cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp)):
+            return self.dict_ref(expr.args[0].value, fn, depth + 1)  # `dict(hparams)`, `copy.deepcopy(CFG)`: a copy
+        if isinstance(expr, cst.Call) and not expr.args and isinstance(expr.func, cst.Attribute) and \
+                expr.func.attr.value == "copy":  # `hparams.copy()`
+            base = self.dict_ref(expr.func.value, fn, depth + 1)
+            return base if base is not None and not base.attrs else None
         if isinstance(expr, cst.Call) and len(expr.args) == 1 and not expr.args[0].keyword and \
                 not expr.args[0].star and _attr_wrapper(dotted_name(expr.func) or "") and \
                 not self.own_def(expr.func, fn):  # (a wrapper of this file is judged by its code: attr_tree_arg)

@@ -198,14 +198,19 @@ class _Guards:
                     return ["v", json.dumps(["=", sorted(map(repr, values))])]
             if isinstance(test, cst.Name):
                 return self.param_guard(test.value, fn, depth) or _UNKNOWN
+            held = self.param_path(test, fn) if isinstance(test, cst.Subscript) else None
+            if held is not None:  # `cfg["curvature_every"]`, cfg a parameter: what the dict each call passes holds
+                return self.param_guard(held[0], fn, depth, held[1]) or _UNKNOWN
         return _UNKNOWN
 
-    def param_guard(self, name: str, fn: _Fn, depth: int) -> list | None:
+    def param_guard(self, name: str, fn: _Fn, depth: int, path: tuple = ()) -> list | None:
         """`exact` in `_exact(...) if exact else _fd(...)`, a parameter of a module-level function that nothing
         there rebinds: the values its calls give it, the default where one leaves it out (`exact=CFG.exact`).
         ["any", trees of this file's calls] when they are all its calls (a private function, a file seen
         alone); else a read ms_scan.project answers with the other files' calls ("called" summaries) too:
-        ["v", [PARAM, module, function, index, name, default tree or None, trees of this file's calls]]."""
+        ["v", [PARAM, module, function, index, name, default tree or None, trees of this file's calls]]. With
+        `path` (`cfg["curvature_every"]`), what the config dict each call passes holds under it (no default
+        counted), the ref's last element the path."""
         if depth > 12 or self.lookup_assigns(fn, name) is not None or not self.param_of(fn, name):
             return None
         owner = param_owner_of(fn, name)
@@ -214,18 +219,34 @@ class _Guards:
                 any(p.name.value == name for p in (owner.node.params.star_arg, owner.node.params.star_kwarg)
                     if isinstance(p, cst.Param)):
             return None
-        default = param_default(owner.node, name)
+        default = param_default(owner.node, name) if not path else None
         default_tree = self.guard_tree(default, owner, depth + 4) if default is not None else None
         here = []
         for call, caller in self.calls_of(owner):
             arg = self.param_arg(owner, call, name)
             if arg is None and (default_tree is None or any(a.star for a in call.args)):
                 return None
-            here.append(self.guard_tree(arg, caller, depth + 4) if arg is not None else default_tree)
+            tree = self.path_tree(arg, caller, path) if path else \
+                self.guard_tree(arg, caller, depth + 4) if arg is not None else default_tree
+            if tree is None:
+                return None
+            here.append(tree)
         if not self.ex.module or owner.name.startswith("_"):
             return ["any", here] if here else None
         index = -1 if name in {p.name.value for p in owner.node.params.kwonly_params} else owner.params.index(name)
-        return ["v", json.dumps([PARAM, self.ex.module, owner.name, index, name, default_tree, here])]
+        return ["v", json.dumps([PARAM, self.ex.module, owner.name, index, name, default_tree, here] +
+                                ([list(path)] if path else []))]
+
+    def path_tree(self, arg, fn: _Fn, path: tuple) -> list | None:
+        """The guard leaf of `arg[k1][k2]...` for a config dict a call passes (dict_ref); None when not known."""
+        ref = self.dict_ref(arg, fn) if arg is not None else None
+        if ref is None or ref.attrs:
+            return None
+        ref = DictRef(ref.root, ref.path + tuple(path), ref.gets + ("",) * len(path), ref.attrs)
+        if ref.root[0] == "import":
+            return ["v", ref.text(False, self.import_extra(ref))]
+        values = self.dict_values(ref)
+        return ["v", json.dumps(["=", sorted(values)])] if values else None
 
     def parsed_args(self, expr, fn: _Fn) -> bool:
         """`args.x` with args bound once in fn's scope to `<parser>.parse_args()`, or a parameter every call of the
@@ -307,7 +328,7 @@ class _Guards:
         read (param_guard), the function's callers (a reach callee that decides nothing, so that the scan's
         rounds summarise the files calling it) and the config dicts its default reads."""
         spec = json.loads(reach.param[len(REACH):])
-        trees = [t for t in [spec["self"], *(spec["calls"] or ())] if t is not None]
+        trees = [t for t in [spec["self"], *(spec["calls"] or ()), *spec.get("built", ())] if t is not None]
         out = []
         for ref in (ref for t in trees for ref in param_leaves(t)):
             out.append(ProjectCallee(ref[1], ref[2], "flag", "", "high", "", "", REACH + '{"self": null, "calls": null}'))
@@ -335,10 +356,27 @@ class _Guards:
                                                          for n in _walk(self.ex._module_node))):
             guards = None
         mixin = fn.cls.bases in ((), ("object",))
-        if not self.ex.module or own is None and (guards is None or not (mixin or guards)):
+        built = self.construction_guards(fn)
+        if not self.ex.module or own is None and built is None and (guards is None or not (mixin or guards)):
             return None
-        spec = json.dumps({"self": own, "calls": guards, "method": True})
+        spec = json.dumps({"self": own, "calls": guards, "method": True, **({"built": built} if built else {})})
         return ProjectCallee(self.ex.module, f"{fn.cls.name}.{fn.name}", "flag", "", "high", "", "", REACH + spec)
+
+    def construction_guards(self, fn: _Fn) -> list | None:
+        """The guards over this file's constructions of the method's class (`cbs.append(CurvatureReport(...))` under
+        `if cfg["curvature_every"] > 0:`): the instance, and so the method, exists only where one holds
+        (ms_scan.project adds that no other file builds, subclasses or names the class). None when the file names
+        the class otherwise (a table, a default, a subclass's base), or a construction is under no guard or an
+        unknown one; [] when the file builds none."""
+        name = fn.cls.name
+        built = {id(c.func): (c, f) for f in self.all_fns() for c in f.calls
+                 if isinstance(c.func, cst.Name) and c.func.value == name}
+        declared = {id(k.name) for k in _walk(self.ex._module_node) if isinstance(k, cst.ClassDef)}
+        for n in _walk(self.ex._module_node):
+            if isinstance(n, cst.Name) and n.value == name and id(n) not in built and id(n) not in declared:
+                return None  # (named otherwise: `TABLE = {"report": CurvatureReport}`, `class Sub(CurvatureReport)`)
+        guards = [self.call_guard(c, f) for c, f in built.values()]
+        return None if None in guards else guards
 
     def attribute_refs(self) -> list:
         """Every attribute read `x.name` of the file, once, as (node, the function whose own code holds it, the
