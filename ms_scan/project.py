@@ -274,7 +274,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         module, cls, index, _ = cls_part.split(":", 3)
         found = calls_of(calls, by_module, module, cls)
         out = set()
-        whole, dot, below = param.partition(".")  # (`cfg["blocks"]` of the parameter cfg: "cfg.blocks")
+        _, dot, below = param.partition(".")  # (`cfg["blocks"]` of the parameter cfg: "cfg.blocks")
         for lits in found:
             v = lits.get(param, lits.get(index) if not dot else None)
             ref = lits.get(f"&{param}", lits.get(f"&{index}"))
@@ -369,12 +369,12 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     return picked, value
 
 
-def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_module: dict):
+def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_module: dict, defaults: dict):
     """_config_keys' reading of a list field a loop runs through (GradOp.when "<field>[]"): (class part, field) ->
     the reprs of the strings the list holds, as the one project dataclass with that field leaves it by default
     (its "fields" summary, grad_dicts.dataclass_entries) in every construction of the scanned files ({"?"} when a
     construction passes the field or any positional argument, or a `when` names another class); None when no or
-    several classes hold it."""
+    several classes hold it. `defaults`: _field_defaults."""
     import ast
     import json
 
@@ -382,7 +382,6 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
 
     holders: dict[str, list] = {}
     written = _written_fields(all_facts)
-    defaults = _field_defaults(all_facts)
     for f in all_facts:
         for m in f.models if f.module else ():
             if m.role != "fields":
@@ -516,7 +515,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if name.endswith("[?]"):
             keyed_calls.setdefault((home, name, f.path), []).append(
                 table_key_field(m.unresolved))
-    _decide_flags(all_facts, by_module, calls, configs)
+    defaults = _field_defaults(all_facts)  # (the dataclasses' defaults: flags, listed keys)
+    _decide_flags(all_facts, by_module, calls, configs, defaults)
 
     def config_key(key: str) -> str:
         """"&<module>:<name>.<k1>.<k2>" (grad_project.dict_key_tokens): the one string another file's config dict
@@ -543,8 +543,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if isinstance(held, str) and step is None:  # `BLOCKS[config.BLOCK]` (grad_values.constant_key): one key
             return {repr(held)}
         return row_keys(held, step) if isinstance(held, tuple) else {"?"}
-    picked, param_value = _config_keys(calls, by_module, config_key, _listed_keys(all_facts, calls, by_module),
-                                       constant_list)
+    picked, param_value = _config_keys(calls, by_module, config_key,
+                                       _listed_keys(all_facts, calls, by_module, defaults), constant_list)
 
     cat = load_catalog()
 
@@ -1151,7 +1151,8 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     return out
 
 
-def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tuple, list[dict]], configs) -> None:
+def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tuple, list[dict]], configs,
+                  defaults: dict) -> None:
     """A site whose create_graph other files give: "flag" ProjectCallees (a public helper's parameter: the literal
     values the other files' calls pass, `called` from _called_literals, or the parameter's default where they leave
     it out, negated for `not flag`, with those the defining file's own calls give it; what a call's argument shows in
@@ -1159,11 +1160,10 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
     file's dict, looked up in that file's "config" summary). The union over a site's callees: any True, definite;
     else, each known and some value found, all False: first order, the site is dropped. A value not known (an
     argument that shows no literal, `args.second_order`; a dict not summarised): left possible. `configs`:
-    _config_summaries."""
+    _config_summaries; `defaults`: _field_defaults."""
     from ms_scan.extract.grad_guards import BACKED, REACH
 
     refs = {(home, name) for home, name, _, _, _, _ in _caller_summaries(all_facts, by_module, ("ref",))}
-    defaults = _field_defaults(all_facts)
     methods = _MethodUses(all_facts)
     for facts in all_facts:
         kept = []

@@ -1558,20 +1558,16 @@ class _Expansion:
 
     def own_module_name(self, func, ctx: _Fn) -> str | None:
         """The module-level class or function of this file that `getattr(sys.modules[__name__], name)` looks up,
-        name one known string (literal_choices: `cfg.net` of a namespace), as `globals()[name]` does
+        name one known string (getattr_choices: `cfg.net` of a namespace), as `globals()[name]` does
         (_Values.container_values); None otherwise."""
-        key = None
-        if isinstance(func, cst.Call) and dotted_name(func.func) == "getattr" and len(func.args) == 2 and \
-                not any(a.star or a.keyword for a in func.args) and self.lookup_def(ctx, "getattr") is None:
-            mod = func.args[0].value
-            if isinstance(mod, cst.Subscript) and dotted_name(mod.value) == "sys.modules" and len(mod.slice) == 1 \
-                    and isinstance(mod.slice[0].slice, cst.Index) and dotted_name(mod.slice[0].slice.value) == "__name__":
-                key = func.args[1].value
-        choices = self.literal_choices(key, ctx, lambda x: isinstance(x, str)) if key is not None else None
-        name = next(iter(choices)) if choices is not None and len(choices) == 1 else None
-        top = self.ex._module_fn
-        return name if name is not None and (name in self.ex._classes or name in top.defs) and \
-            self.lookup_assigns(top, name) is None else None
+        got = self.getattr_choices(func, ctx) if isinstance(func, cst.Call) else None
+        mod = got[0] if got is not None and len(got[1]) == 1 else None
+        if not (isinstance(mod, cst.Subscript) and dotted_name(mod.value) == "sys.modules" and len(mod.slice) == 1
+                and isinstance(mod.slice[0].slice, cst.Index) and dotted_name(mod.slice[0].slice.value) == "__name__"):
+            return None
+        name, top = got[1][0], self.ex._module_fn
+        return name if (name in self.ex._classes or name in top.defs) and self.lookup_assigns(top, name) is None \
+            else None
 
     def factory_result(self, state, made, ctx: _Fn, call: cst.Call, via: str, depth: int, dry: bool = False) -> bool:
         """`call` calls what `made`, a call of a function of the file returning classes (`make_block(nn.ELU)`,

@@ -371,9 +371,11 @@ class _Guards:
         name = fn.cls.name
         built = {id(c.func): (c, f) for f in self.all_fns() for c in f.calls
                  if isinstance(c.func, cst.Name) and c.func.value == name}
-        declared = {id(k.name) for k in _walk(self.ex._module_node) if isinstance(k, cst.ClassDef)}
+        declared = set()  # (a ClassDef's own name: walked before it)
         for n in _walk(self.ex._module_node):
-            if isinstance(n, cst.Name) and n.value == name and id(n) not in built and id(n) not in declared:
+            if isinstance(n, cst.ClassDef):
+                declared.add(id(n.name))
+            elif isinstance(n, cst.Name) and n.value == name and id(n) not in built and id(n) not in declared:
                 return None  # (named otherwise: `TABLE = {"report": CurvatureReport}`, `class Sub(CurvatureReport)`)
         guards = [self.call_guard(c, f) for c, f in built.values()]
         return None if None in guards else guards

@@ -92,14 +92,18 @@ class _Paths:
             stack.extend(n.children)
         return live == 0
 
-    def inherits(self, name: str, k, depth: int = 0) -> bool:
+    def inherits(self, name: str, k) -> bool:
         """Whether the class k is the class of a callee's name (`Cls` for its __init__, `Cls.method`) or derives
-        from it through this file's classes without overriding that method."""
+        from it through this file's classes, the method resolving to the same class's (none overrides it)."""
         cls, _, method = name.partition(".")
-        if k is None or depth > MAX_BINDING_HOPS:
+        base = self.ex._classes.get(cls)
+        if k is None or base is None or not any(c is base for c in self.class_line(k)):
             return False
-        return k.name == cls or (method or "__init__") not in k.methods and \
-            any(self.inherits(name, self.ex._classes.get(b), depth + 1) for b in k.bases)
+        return self.defining_class(k, method or "__init__") is self.defining_class(base, method or "__init__")
+
+    def defining_class(self, k, method: str):
+        """The first of k and its in-file bases (class_line's order) that defines `method`, None when none does."""
+        return next((c for c in self.class_line(k) if method in c.methods), None)
 
     def inheriting(self, name: str) -> list[str]:
         """A caller-role callee's name as this file's subclasses that inherit it are called (`CreditMAML` for
