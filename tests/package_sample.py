@@ -18,6 +18,16 @@ def sampled_packages(dest: Path, offset: int, stride: int = 3) -> Path:
     return dest
 
 
+def sampled_single_files(dest: Path, offset: int, stride: int = 2) -> Path:
+    """A fixed one-in-`stride` sample (from `offset`) of the single-file second-order fixtures (their scripts), copied
+    into dest as one folder, for the whole-folder tests as sampled_packages."""
+    scripts = sorted((FIXTURES / "second_order").glob("*.py"))
+    dest.mkdir(parents=True, exist_ok=True)
+    for script in scripts[offset::stride]:
+        shutil.copy(script, dest / script.name)
+    return dest
+
+
 def sampled_fixture_files(files: list) -> list:
     """A fixed sample of a sorted corpus for the exactness tests that extract every file twice: of the second-order
     fixtures (900 files of much the same shape), a third of the package files and half the single files; every

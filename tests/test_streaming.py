@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from package_sample import sampled_packages
+from package_sample import sampled_packages, sampled_single_files
 
 from ms_scan import project
 from ms_scan.discover import discover
@@ -20,8 +20,9 @@ FIX = ROOT / "tests" / "fixtures"
 # projects whose findings need the cross-file pass: re-exports (deferred references), the class
 # index (uses on project-class owners), second-order paths into other files, plus single files
 SAMPLE = FIX / "second_order_pkg"  # stands for a fixed third of its packages (package_sample.sampled_packages)
+SINGLES = FIX / "second_order"  # stands for a fixed half of its scripts (package_sample.sampled_single_files)
 PROJECTS = [FIX / "reexport", FIX / "extract" / "class_index", SAMPLE,
-            FIX / "second_order", FIX / "extract", FIX / "recipe", ROOT / "examples"]
+            SINGLES, FIX / "extract", FIX / "recipe", ROOT / "examples"]
 
 
 def _settings(**kw) -> Settings:
@@ -41,6 +42,8 @@ def _all_at_once(path: Path, settings: Settings) -> list[dict]:
 def test_streamed_findings_equal_evaluating_all_facts_at_once(path, tmp_path):
     if path == SAMPLE:
         path = sampled_packages(tmp_path, offset=1)
+    elif path == SINGLES:
+        path = sampled_single_files(tmp_path / "second_order", offset=1)
     settings = _settings()
     streamed = [f.to_dict() for f in scan([str(path)], settings).findings]
     assert streamed == _all_at_once(path, settings)
@@ -91,9 +94,9 @@ def test_owner_uses_and_deferred_references_wait_for_the_cross_file_pass():
         assert rules.stream(f).deferred == f.deferred
 
 
-def test_second_order_files_and_files_without_torch_are_kept_whole():
+def test_second_order_files_and_files_without_torch_are_kept_whole(tmp_path):
     rules = Streaming(_settings(), default_release())
-    grad = next(f for f in _facts(FIX / "second_order").values() if f.grad_sites)
+    grad = next(f for f in _facts(sampled_single_files(tmp_path, 0, stride=60)).values() if f.grad_sites)
     assert rules.stream(grad) is grad
     plain = extract_source(b"x = 1\n", "plain.py")
     assert not plain.mentions_torch and rules.stream(plain) is plain
