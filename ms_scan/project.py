@@ -379,6 +379,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
     import json
 
     from ms_scan.extract.grad_common import row_keys
+    from ms_scan.extract.grad_dicts import ARGV
 
     holders: dict[str, list] = {}
     written = _written_fields(all_facts)
@@ -399,12 +400,15 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
         module, cls, leaf = found[0]
         if scalar:
             built = _constructions(calls, by_module, defaults, module, cls)
+            # (a function returning the parsed command line: its callers' positional arguments are the argv)
+            argv = (module, cls) in {(m, c) for m, c, _ in holders.get(ARGV, ())}
             try:
                 key = ast.literal_eval(leaf)
             except (ValueError, SyntaxError):
                 return None
             if not built or not isinstance(key, str) or field in written or \
-                    any(field in lits or "&**" in lits or any(k.isdigit() for k in lits) for lits in built):
+                    any(field in lits or "&**" in lits or not argv and any(k.isdigit() for k in lits)
+                        for lits in built):
                 return None
             return {repr(key)}
         if cls_part and cls_part.split(":", 2)[:2] != [module, cls]:

@@ -26,6 +26,8 @@ ABSENT = "\0absent"  # a key a display may not hold (set only in a branch): `.ge
 UNKNOWN = "?"
 # a "fields" entry of a nested dataclass field (`field(default_factory=ModelCfg)`): "<factory>" + the class name
 FACTORY = "<factory>"
+# the "fields" entry that marks a function returning the parsed command line (argparse_entries), not a dataclass
+ARGV = "(argv)"
 _CHANGERS = ("update", "setdefault", "pop", "popitem", "clear")  # dict methods that change what keys hold
 # dict wrappers whose keys read as attributes at every level (easydict, attrdict, munch, python-box, dotmap,
 # ml_collections, OmegaConf): `EasyDict(CONFIG).hyper.second_order` is CONFIG["hyper"]["second_order"]
@@ -572,6 +574,55 @@ class _Dicts:
             if entries:
                 out.append((node.name.value, entries))
         return out
+
+    def argparse_entries(self) -> list[tuple[str, list[str]]]:
+        """(function, JSON entries) of the module-level functions of this file that return the parsed command line
+        (`return parser.parse_args(argv)`, `return args` with args so bound, `return SimpleNamespace(**vars(args),
+        seed=11)`): each option's `add_argument` default (argparse_default: what runs given no option) and each
+        keyword of the namespace, as dataclass_entries gives a dataclass's fields; the entry ARGV marks them (its
+        callers' positional arguments are a command line, not fields). Another file's `cfg = get_config([])` ...
+        `FIELDS[cfg.field]` reads them (ms_scan.project's _listed_keys)."""
+        out = []
+        for f in self.all_fns() if self.ex.module else ():
+            if f.cls is not None or f.parent is not self.ex._module_fn or not isinstance(f.node, cst.FunctionDef):
+                continue
+            returns = [n.value for n in _nodes(f.node.body) if isinstance(n, cst.Return) and n.value is not None]
+            extra = self.parsed_value(returns[0], f) if len(returns) == 1 else None
+            if extra is None:
+                continue
+            dests = {}
+            for c, _ in self.calls_named("add_argument"):
+                dest = _kw(c, "dest")
+                names = [_literal(a.value) for a in c.args if a.keyword is None]
+                flags = [n for n in names if isinstance(n, str) and n.startswith("--")]
+                name = _literal(dest) if dest is not None else flags[0][2:].replace("-", "_") if flags else None
+                if isinstance(name, str) and name.isidentifier():
+                    dests[name] = self.argparse_default(name)
+            dests.update(extra)
+            entries = [json.dumps([[k], self.leaf_text(v, self.ex._module_fn)]) for k, v in sorted(dests.items())
+                       if v is not None]
+            entries = [e for e in entries if json.loads(e)[1] != UNKNOWN]
+            if entries:
+                out.append((f.name, [json.dumps([[ARGV], "True"])] + entries))
+        return out
+
+    def parsed_value(self, value, fn: _Fn) -> dict | None:
+        """The namespace keywords a returned value adds to the parsed command line it is ({} for the parsed
+        namespace itself), None when it is not one."""
+        if isinstance(value, cst.Name):
+            return {} if self.parsed_name(value.value, fn, 0) else None
+        if not isinstance(value, cst.Call):
+            return None
+        if isinstance(value.func, cst.Attribute) and value.func.attr.value == "parse_args":
+            return {}
+        if (dotted_name(value.func) or "").rpartition(".")[2] not in ("SimpleNamespace", "Namespace"):
+            return None
+        splat = [a.value for a in value.args if a.star == "**"]
+        if len(splat) != 1 or any(a.star == "*" or a.keyword is None and not a.star for a in value.args) or \
+                not (isinstance(splat[0], cst.Call) and dotted_name(splat[0].func) == "vars" and
+                     len(splat[0].args) == 1 and self.parsed_value(splat[0].args[0].value, fn) == {}):
+            return None
+        return {a.keyword.value: a.value for a in value.args if a.keyword is not None}
 
     def field_default_text(self, value) -> str:
         """leaf_text of a dataclass field's default; a `field(default_factory=lambda: [...])` (or `list`-free

@@ -779,19 +779,11 @@ class _ProjectLinks:
 
     def table_key_field(self, func, fn: _Fn) -> str | None:
         """"<class part>|<field>" (GradOp.when's first two parts) of the key of a call of another file's table entry
-        that table_callee cannot name (`PENALTIES[cfg.penalty](disc, x)`): key_field's, or for `cfg.field` with cfg
-        bound once to a construction of a project class (`cfg = TrainConfig()`), that field of no known class
-        part (its dataclass default and the configs' strings decide, ms_scan.project). None otherwise."""
+        that table_callee cannot name (`PENALTIES[cfg.penalty](disc, x)`): key_field's (for `cfg.field` with cfg
+        bound once to a call of another project module, `cfg = TrainConfig()`, that field of no known class part:
+        its dataclass default and the configs' strings decide, ms_scan.project). None otherwise."""
         item, ctx = self.table_item(func, fn)
         got = self.key_field(item, ctx) if item is not None else None
-        if got is None and item is not None and len(item.slice) == 1 and isinstance(item.slice[0].slice, cst.Index):
-            k = item.slice[0].slice.value
-            found = self.lookup_assigns(ctx, k.value.value) if isinstance(k, cst.Attribute) and \
-                isinstance(k.value, cst.Name) else None
-            made = found[0][0] if found is not None and len(found[0]) == 1 else None
-            target = self.project_target(made.func, found[1]) if isinstance(made, cst.Call) and \
-                isinstance(made.func, (cst.Name, cst.Attribute)) else None
-            got = ("", k.attr.value) if target is not None and target[1][:1].isupper() else None
         return f"{got[0]}|{got[1]}" if got is not None and when_safe(*got, also="=") else None
 
     def aliased_target(self, name: cst.Name, fn: _Fn) -> tuple[str, str] | None:

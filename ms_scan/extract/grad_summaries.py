@@ -140,7 +140,8 @@ class _Summaries:
             summary, state = self._summary("", "sets", lambda st: None)
             summary.unresolved = writes
             out.append((summary, state))
-        for name, entries in self.dataclass_entries():  # `@dataclass class Cfg: blocks: list = field(...)`
+        for name, entries in self.dataclass_entries() + self.argparse_entries():
+            # `@dataclass class Cfg: blocks: list = field(...)`; `def get_config(argv): ... return p.parse_args(argv)`
             summary, state = self._summary(name, "fields", lambda st: None)
             summary.unresolved = entries
             out.append((summary, state))

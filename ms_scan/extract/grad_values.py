@@ -1633,6 +1633,8 @@ class _Values:
                 return self.open_key(fn, k.value)
             found = {self._key_field(a, f, depth + 1) for a, f in passed}
             return found.pop() if len(found) == 1 and None not in found else None
+        if isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) and self.project_made(k.value.value, fn):
+            return "", k.attr.value  # `cfg = get_config([])` (or `TrainConfig()`) of another file: its field
         if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) and self.param_of(fn, k.value.value)):
             return None
         cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn)
@@ -1645,6 +1647,14 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def project_made(self, name: str, fn: _Fn) -> bool:
+        """Whether `name` is bound once in fn, not a parameter, to a call of another project module's function or
+        class (`cfg = get_config([])`, `cfg = TrainConfig()`): what its attributes hold, the configs say."""
+        found = self.lookup_assigns(fn, name) if not self.param_of(fn, name) else None
+        made = found[0][0] if found is not None and len(found[0]) == 1 else None
+        return isinstance(made, cst.Call) and isinstance(made.func, (cst.Name, cst.Attribute)) and \
+            self.project_target(made.func, found[1]) is not None
 
     def held_sequence(self, it, fn: _Fn):
         """(the sequence, its function) a loop's iterable names: `self.keys` with `self.keys =
