@@ -52,11 +52,14 @@ class _Values:
                 return inner
         if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):
             outer = self.class_of(owner.value, fn, depth)
-            if outer is not None:
-                for v, ctx in outer.attrs.get(owner.attr.value, ()):
-                    cls = self.value_class(v, ctx, depth)
-                    if cls is not None:
-                        return cls
+            method, values = self.class_members(outer, owner.attr.value) if outer is not None else (None, [])
+            for v, ctx in values if method is None else ():  # (an in-file base's `self.cfg = cfg` too)
+                cls = self.value_class(v, ctx, depth)
+                if cls is None and isinstance(v, cst.Name) and self.param_of(ctx, v.value) and \
+                        not any(f.self_name == v.value for f in enclosing(ctx)):
+                    cls = self.passed_class(v.value, ctx, depth + 1)  # `self.cfg = cfg`: what every call passes
+                if cls is not None:
+                    return cls
         return None
 
     def class_attr_values(self, owner, attr: str, fn: _Fn, depth: int = 0) -> list | None:
@@ -1210,6 +1213,11 @@ class _Values:
             held = self.attribute_choices(expr, fn, ok, depth)
             if held is not _NOLIT:
                 return held
+        if lit is _NOLIT and isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Attribute) and \
+                isinstance(expr.value.value, cst.Name) and depth <= MAX_CLASS_HOPS:
+            held = self.field_choices(expr.value, expr.attr.value, fn, ok, depth)  # `self.cfg.act`
+            if held is not _NOLIT:
+                return held
         if lit is _NOLIT and not isinstance(expr, cst.Name) and expr is not None and depth <= MAX_CLASS_HOPS:
             # `CONFIG["act"]`, `SPEC[0][1]`: a value of the file's constant tables (const_value)
             lit = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))
@@ -1453,9 +1461,20 @@ class _Values:
         if held:  # `cfg.act`, cfg the file's `class Cfg: act = "prelu"` or an instance of it
             return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) for v, ctx in held)
         if not self.parsed_args(expr, fn):
-            return _NOLIT
+            return self.field_choices(owner, attr, fn, ok, depth)
         default = self.argparse_default(attr)
         return self.literal_choices(default, self.ex._module_fn, ok, depth + 1) if default is not None else None
+
+    def field_choices(self, owner, attr: str, fn: _Fn, ok, depth: int):
+        """literal_choices of `cfg.act` / `self.cfg.act`, cfg an instance of the file's dataclass (bound here, held by
+        the instance, or passed by every caller): what its constructions give the field (`Config(act=args.act)`:
+        the argparse default), its default where they leave it out; _NOLIT when owner is no such instance."""
+        cls = self.class_of(owner, fn) or (self.passed_class(owner.value, fn) if isinstance(owner, cst.Name) else None)
+        values = self.field_bindings(cls, attr) if cls is not None and cls.fields else None
+        if values is None:
+            return _NOLIT
+        return union_or_none(self.literal_choices(v, ctx, ok, depth + 1) if v is not None else None
+                             for v, ctx in values)
 
     def argparse_default(self, attr: str) -> cst.BaseExpression | None:
         """The `default=` of the file's one `add_argument` for `args.<attr>` (False / True for a store_true /
