@@ -5,6 +5,8 @@ one file never needs another file re-parsed.
 """
 from __future__ import annotations
 
+import operator
+
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
 from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN, OVERRIDDEN, PARAM_ROLES, overridden_step
@@ -1462,12 +1464,16 @@ def flag_field(param: str) -> tuple[str, str, object] | None:
     return _field_test(rest[1][1:]) if len(rest) > 1 and rest[1].startswith(":") else None
 
 
+_COMPARISONS = {"==": operator.eq, "!=": operator.ne, ">=": operator.ge, "<=": operator.le, ">": operator.gt,
+                "<": operator.lt}
+
+
 def _field_test(text: str) -> tuple[str, str, object]:
-    """"<field>" or "<field>==<repr>" / "<field>!=<repr>" (grad_project.field_flag_callee's comparison):
+    """"<field>" or "<field><op><repr>" (grad_project.field_flag_callee's comparison: ==, !=, >, >=, <, <=):
     (field, operator or "", the literal)."""
     import ast
 
-    for op in ("==", "!="):
+    for op in _COMPARISONS:  # (the two-character ones first)
         field, found, lit = text.partition(op)
         if found:
             try:
@@ -1507,13 +1513,13 @@ def _field_values(called: dict[tuple, list[dict]], field: str, defaults: dict | 
         import ast
 
         op, lit = test
-        if op not in ("==", "!=") or not values or None in values:
+        if op not in _COMPARISONS or not values or None in values:
             return None
         try:
             held = {ast.literal_eval(v) for v in values}
-        except (ValueError, SyntaxError):
+            return {str(bool(_COMPARISONS[op](v, lit))) for v in held}
+        except (ValueError, SyntaxError, TypeError):  # (`cfg.order > 1` with a string there: not known)
             return None
-        return {str((v == lit) == (op == "==")) for v in held}
     return values if values and values <= {"True", "False"} else None
 
 

@@ -250,7 +250,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout45": 0.94, "second_order_heldout46": 0.95,
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
-                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.72, "second_order_selfplay": 1.0}
+                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.72, "second_order_heldout55": 0.68,
+                 "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -570,6 +571,19 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   GradNorm package (the second derivative is w.r.t. task weights scaling the backward, MS302), the Grad-CAM
 #   hook case (MS302), the bouldering teacher's hardswish (the teacher's pseudo labels reach the student's grad only
 #   as a constant: first order; taken as on the path).
+# - heldout55 (session 29: dynamic model construction and older idioms: add_module / setattr loops, getattr(nn, name)
+#   over (name, kwargs) rows, OrderedDict builders, functools.reduce over layers, decorator registries, Variable /
+#   `.data` / only_inputs) was measured blind on 38653d0: recall 0.500 (11/22), precision 0.733, 2/3 look-alikes
+#   flagged, 1/9 second-order files silent. After the session's round 0.682 / 1.00, 0/3, 0/9: a builder filling an
+#   OrderedDict (or a list) by `getattr(nn, name)(**kw)` per row is unrolled with each round's name
+#   (grad_unroll.picked, the cymbal critic without the generator's PReLU); `nn.Sequential(build_layers(variant))`
+#   runs the rounds the argparse default picks (the bobsleigh ReLU6 FP); `functools.reduce(lambda h, layer:
+#   layer(h), self.layers, x)` calls each layer (the gondola net was silent); a gradient read only through `.data`
+#   is a constant (the skateboard look-alike); `create_graph=cfg.order > 1` reads the config's order (the pellet
+#   FOMAML look-alike). Left: the fingerspelling Lambda's F.hardshrink, the koi MAML blocks (getattr'd functionals
+#   in a decorator registry), the pearl package's `build(cfg.critic)` (a SimpleNamespace config module's list),
+#   the zamboni GELU(approximate=...) from another file's config, the archery `getattr(F, act)` of a class built
+#   only through `MODELS[args.model]()` (its default "selu").
 # - heldout45 (session 24): the SEGAN package's `@register_penalty("r1")` of registry.py is followed to train.py's
 #   `PENALTIES[cfg.penalty](disc, ...)` (grad_paths.function_tables, project._registered), the entry picked by the
 #   config (grad_project.table_key_field); the voxelmorph look-alike's input-Jacobian regulariser, registered under a

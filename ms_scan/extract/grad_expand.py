@@ -99,7 +99,10 @@ class _Expansion:
                 self.emit(state, api, c, c, via, extra_args=sections_args(api, c, fn))
             return
         if self.applies_callback(c, fn):  # `reduce(layer, enumerate(self.linears), x)`: layer's body on the path
-            self.expand_module_expr(state, c.args[0].value, fn, self.via(via, c), depth + 1)
+            items = self.called_items(c)
+            # `reduce(lambda h, layer: layer(h), self.layers, x)`: each item called
+            self.expand_module_expr(state, items if items is not None else c.args[0].value, fn, self.via(via, c),
+                                    depth + 1)
             return
         if isinstance(c.func, cst.Call):
             if self.torch_api(c.func) is not None:  # nn.AvgPool2d(2)(x)
@@ -124,6 +127,20 @@ class _Expansion:
             return False
         f = c.args[0].value
         return isinstance(f, cst.Lambda) or isinstance(f, cst.Name) and self.lookup_def(fn, f.value) is not None
+
+    def called_items(self, c: cst.Call):
+        """The items of `functools.reduce(lambda h, layer: layer(h), items, x)` / `map(lambda m: m(x), items)` whose
+        lambda only calls the item (its second / first parameter) on the rest: the modules called, in order."""
+        f, items = c.args[0].value, c.args[1].value
+        params = f.params.params if isinstance(f, cst.Lambda) else ()
+        name = self.ex._ext_path(c.func) or dotted_name(c.func)
+        at = 1 if name in ("functools.reduce", "reduce") else 0
+        body = f.body if isinstance(f, cst.Lambda) else None
+        if len(params) != at + 1 or isinstance(f.params.star_arg, cst.Param) or not isinstance(body, cst.Call) or \
+                not isinstance(body.func, cst.Name) or body.func.value != params[at].name.value or \
+                any(params[at].name.value in refs(a.value) for a in body.args):
+            return None
+        return items
 
     def constant_op(self, c: cst.Call, fn: _Fn) -> bool:
         """A torch op whose every tensor input is a constant of the module: a registered buffer (or an
@@ -1336,7 +1353,8 @@ class _Expansion:
         if looked is None:
             return []
         path, e = looked
-        names = self.literal_choices(e, ctx, lambda x: isinstance(x, str))
+        chosen = self._choices.get(id(e))  # (a builder's loop unrolled: the name that round looks up)
+        names = {chosen} if isinstance(chosen, str) else self.literal_choices(e, ctx, lambda x: isinstance(x, str))
         if names is None and isinstance(e, cst.Name):
             value = self.const_value(ctx, e.value)
             names = {value} if isinstance(value, str) else None
@@ -1456,7 +1474,8 @@ class _Expansion:
         if api in _CONTAINERS or api in _WRAPPERS:
             first = self.layers_from(state.live)
             built = any(a.star for a in v.args) or api == "torch.nn.ModuleList" and len(v.args) == 1 and \
-                isinstance(v.args[0].value, (cst.Name, cst.ListComp, cst.GeneratorExp))
+                isinstance(v.args[0].value, (cst.Name, cst.ListComp, cst.GeneratorExp)) or \
+                api == "torch.nn.Sequential" and len(v.args) == 1 and self.ordered_dict_name(v.args[0].value, ctx)
             elements = self.container_elements(v, ctx) if (first or built) and api in (
                 "torch.nn.Sequential", "torch.nn.ModuleList") else None
             if elements is not None and first < len(elements):

@@ -69,7 +69,7 @@ class _Paths:
 
     def result_only_detached(self, call: cst.Call, fn: _Fn) -> bool:
         """`f = -torch.autograd.grad(e.sum(), x, create_graph=flag)[0]` with f bound once in fn and read there only
-        through `.detach()` / `.item()` (a monitoring value: `(forces.detach() - f.detach()).norm()`), and no
+        through `.detach()` / `.item()` / `.data` (a monitoring value: `(forces.detach() - f.detach()).norm()`), and no
         function nested in fn: nothing differentiates the gradient again, whatever create_graph is."""
         node = fn.node
         if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
@@ -87,6 +87,8 @@ class _Paths:
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
                 stack.extend(a.value for a in n.args)  # `f.detach()`: f read as a constant
                 continue
+            if isinstance(n, cst.Attribute) and n.attr.value == "data":
+                continue  # `g.data`: the tensor without its graph, a constant too
             if isinstance(n, cst.Name) and n.value in names:
                 live += 1
             stack.extend(n.children)
@@ -904,6 +906,7 @@ class _Paths:
         for e in exprs:
             if id(e) in seen:
                 continue
+            seen |= self.unrolled_builders(e, fn)
             for c in calls_in(e):
                 if id(c) in seen:
                     continue
@@ -920,6 +923,19 @@ class _Paths:
                 elif live is not None and parts and id(c) not in holders:
                     live |= self.part_args(c, parts)
                 self.call_ops(state, c, fn, "", 0, self.used_outputs(c, back, live, fn, exprs))
+
+    def unrolled_builders(self, e, fn: _Fn) -> set[int]:
+        """id() of the calls (not torch ones) inside the arguments of an nn.Sequential / nn.ModuleList construction
+        in e whose layers are known in order (container_elements: `nn.Sequential(build_layers(args.variant))`, the
+        rounds its loop runs): calling the container runs those layers, not everything the builder's body could add.
+        A container called where it is built (`nn.Sequential(...)(x)`) keeps them."""
+        out: set[int] = set()
+        called = {id(k.func) for k in calls_in(e) if isinstance(k.func, cst.Call)}
+        for cc in calls_in(e):
+            if id(cc) not in called and self.torch_api(cc) in ("torch.nn.Sequential", "torch.nn.ModuleList") and \
+                    any(calls_in(a.value) for a in cc.args) and self.container_elements(cc, fn) is not None:
+                out |= {id(x) for a in cc.args for x in calls_in(a.value) if self.torch_api(x) is None}
+        return out
 
     def sibling_returns(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list, hops: int) -> bool:
         """`logits, fz, z = model(x)` then `grad(fz, z, create_graph=True)`: outputs and inputs are elements of

@@ -490,20 +490,22 @@ class _ProjectLinks:
         or method (or the one value __init__ gives `self.cfg`, one of its parameters) whose class this file does
         not know: a "flag" ProjectCallee on that function ("index:param::not::field"), so that the constructions
         of the one project class the other files build with that field as a literal keyword decide it
-        (ms_scan.project._decide_flags). A comparison of such a field with a literal (`self.cfg.algo == "maml"`)
-        gives "<field>==<repr>" there. `elsewhere`: only when no call of this file binds that parameter, or each
-        binds it to a construction of another file's class (built_config)."""
+        (ms_scan.project._decide_flags). A comparison of such a field with a literal (`self.cfg.algo == "maml"`,
+        `cfg.order > 1`) gives "<field>==<repr>" (">1") there. `elsewhere`: only when no call of this file binds
+        that parameter, or each binds it to a construction of another file's class (built_config)."""
         if expr is None:
             return None
         if isinstance(expr, cst.UnaryOperation) and isinstance(expr.operator, cst.Not):
             expr, neg = expr.expression, not neg
         test = ""
-        if isinstance(expr, cst.Comparison) and len(expr.comparisons) == 1 and \
-                isinstance(expr.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+        op = _FIELD_TESTS.get(type(expr.comparisons[0].operator)) if isinstance(expr, cst.Comparison) and \
+            len(expr.comparisons) == 1 else None
+        if op is not None:
             lit = _literal(expr.comparisons[0].comparator)
-            if lit is _NOLIT or not isinstance(lit, (str, int, bool)) or lit is None:
+            if lit is _NOLIT or not isinstance(lit, (str, int, float, bool)) or lit is None or \
+                    op not in ("==", "!=") and (isinstance(lit, (bool, str))):
                 return None
-            test = f"{'==' if isinstance(expr.comparisons[0].operator, cst.Equal) else '!='}{lit!r}"
+            test = f"{op}{lit!r}"
             expr = expr.left
         if not isinstance(expr, cst.Attribute):
             return None
@@ -840,6 +842,11 @@ class _ProjectLinks:
                 return []
             out += got
         return out
+
+
+# the comparisons of a config field with a literal a create_graph may be (`cfg.algo == "maml"`, `cfg.order > 1`)
+_FIELD_TESTS = {cst.Equal: "==", cst.NotEqual: "!=", cst.GreaterThan: ">", cst.GreaterThanEqual: ">=",
+                cst.LessThan: "<", cst.LessThanEqual: "<="}
 
 
 def _init_param(cls, member: str) -> tuple[_Fn, str] | None:

@@ -16,7 +16,8 @@ from ms_scan.extract.visitor import dotted_name
 # calls that read a list without changing it (`return nn.Sequential(*layers)`)
 _READERS = frozenset({"Sequential", "ModuleList", "len", "list", "tuple", "enumerate", "zip", "reversed", "print",
                       "sum", "sorted"})
-_METHODS = frozenset({"get", "lower", "upper", "strip", "casefold"})  # read on Tables and strings by evaluate
+_METHODS = frozenset({"get", "lower", "upper", "strip", "casefold", "startswith", "endswith"})  # read by evaluate
+_STR_TESTS = frozenset({"startswith", "endswith"})  # (of a string, with a string or tuple of strings)
 MAX_ELEMENTS = 256  # elements of one unrolled list (and loop rounds): a bound on the work
 _UNKNOWN = object()  # a value the loops do not decide (an element of a sequence whose length is known)
 
@@ -38,9 +39,9 @@ class Table(tuple):
 
 def evaluate(e, env: dict, const):
     """The Python value of a literal-ish expression (ints, strings, tuples, dicts as Tables, ranges,
-    enumerate/zip, comparisons, arithmetic, subscripts, slices, `d.get(k, default)`, `s.lower()`) with the names of
-    `env`, other names (and `name.attr` of what is no Table) through `const(name)` and other calls through
-    `const(call)` (a config object's Table); _NOLIT when not known."""
+    enumerate/zip, comparisons, arithmetic, subscripts, slices, `d.get(k, default)`, `s.lower()`,
+    `s.startswith(p)`) with the names of `env`, other names (and `name.attr` of what is no Table) through
+    `const(name)` and other calls through `const(call)` (a config object's Table); _NOLIT when not known."""
     lit = _literal(e)
     if lit is not _NOLIT:
         return lit
@@ -60,8 +61,12 @@ def evaluate(e, env: dict, const):
             found = base.lookup(args[0])
             found = (args[1] if len(args) == 2 else None) if found is _NOLIT else found
             return _NOLIT if found is _UNKNOWN else found
-        if isinstance(base, str) and not args and e.func.attr.value != "get":
+        if isinstance(base, str) and not args and e.func.attr.value != "get" and e.func.attr.value not in _STR_TESTS:
             return getattr(base, e.func.attr.value)()
+        if isinstance(base, str) and e.func.attr.value in _STR_TESTS and len(args) == 1 and \
+                (isinstance(args[0], str) or isinstance(args[0], tuple) and args[0] and
+                 all(isinstance(a, str) for a in args[0])):
+            return getattr(base, e.func.attr.value)(args[0])  # `name.startswith("fc")`
         return _NOLIT
     if isinstance(e, (cst.Tuple, cst.List)):
         if any(isinstance(el, cst.StarredElement) for el in e.elements):
@@ -176,6 +181,11 @@ def picked(e, env: dict, const) -> tuple:
             key = env[n.slice[0].slice.value.value]
             if isinstance(key, (str, int)) and not isinstance(key, bool):
                 choices[id(n.slice[0].slice.value)] = key
+        elif isinstance(n, cst.Call) and isinstance(n.func, cst.Name) and n.func.value == "getattr" and \
+                len(n.args) >= 2 and isinstance(n.args[1].value, cst.Name) and n.args[1].value.value in env:
+            key = env[n.args[1].value.value]  # `getattr(nn, name)(**kw)`: the attribute name that round looks up
+            if isinstance(key, str):
+                choices[id(n.args[1].value)] = key
     return e, choices
 
 
@@ -186,9 +196,9 @@ class _Stop(Exception):
 def unroll(stmts, name: str, const, initial: list | None = None) -> list | None:
     """The (element expression, choices) pairs, in order, that the statements `stmts` (a function body) put in the
     list `name` (a plain or `self.x` name): `name = [...]` / `nn.ModuleList()` starts it, `append` / `extend([...])`
-    / `+= [...]` grow it, each conditional element's arm picked by the loop values (picked). None when not
-    shown."""
-    state = {"items": initial, "rounds": 0}
+    / `+= [...]` grow it (an `OrderedDict()`, its item assignments), each conditional element's arm picked by the
+    loop values (picked). None when not shown."""
+    state = {"items": initial, "rounds": 0, "ordered": False}
     try:
         _run(stmts, name, {}, const, state)
     except _Stop:
@@ -292,12 +302,18 @@ def _assign(target, value, name: str, env: dict, const, state: dict) -> None:
             _assign(t.value, v.value, name, env, const, state)
         return
     if dotted_name(target) == name:
-        state["items"] = []
+        state["items"], state["ordered"] = [], False
         if isinstance(value, (cst.List, cst.Tuple)):
             _extend(value, env, const, state)
+        elif isinstance(value, cst.Call) and not value.args and \
+                (dotted_name(value.func) or "").rpartition(".")[2] == "OrderedDict":
+            state["ordered"] = True  # (its keys' order is the layers' order: `nn.Sequential(layers)`)
         elif not (isinstance(value, cst.Call) and not value.args and
                   (dotted_name(value.func) or "").rpartition(".")[2] in ("ModuleList", "Sequential", "list")):
             raise _Stop
+        return
+    if isinstance(target, cst.Subscript) and dotted_name(target.value) == name and state["ordered"]:
+        _add(state, picked(value, env, const))  # `layers["c%d" % i] = m` of an OrderedDict: the next layer
         return
     if _touches(target, name):
         raise _Stop  # `layers[0] = m`

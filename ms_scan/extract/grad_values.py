@@ -972,6 +972,10 @@ class _Values:
             method, values = self.class_members(cls, attr) if cls is not None and "." not in attr else (None, [])
             if cls is None and "." not in attr:  # `Model.HEADS`, a class attribute of a settings class
                 values = self.class_attr_values(cst.Name(head), attr, fn) or []
+            if cls is None and not values and "." not in attr and self.parsed_name(head, fn, 0):
+                default = self.argparse_default(attr)  # `args.variant`: what runs given no option
+                return evaluate(default, {}, lambda n: self.const_value(self.ex._module_fn, n, depth + 1)) \
+                    if default is not None else _NOLIT
             found = {evaluate(v, {}, lambda n, c=c: self.const_value(c, n, depth + 1))
                      for v, c in self.reachable(values)} if method is None and values else {_NOLIT}
             return found.pop() if len(found) == 1 else _NOLIT
@@ -1155,12 +1159,15 @@ class _Values:
         if api not in ("torch.nn.Sequential", "torch.nn.ModuleList") or any(a.keyword for a in v.args):
             return None
         args = v.args
-        if api == "torch.nn.Sequential" and not any(a.star for a in args):
+        ordered = api == "torch.nn.Sequential" and len(args) == 1 and not args[0].star and \
+            self.ordered_dict_name(args[0].value, ctx)  # `nn.Sequential(layers)`, `layers = OrderedDict()` filled
+        if api == "torch.nn.Sequential" and not any(a.star for a in args) and not ordered:
             if len(args) == 1 and isinstance(args[0].value, cst.Call) and \
                     (dotted_name(args[0].value.func) or "").rpartition(".")[2] in ("OrderedDict", "dict"):
                 return None
             return [(a.value, ctx, {}) for a in args]
-        if len(args) != 1 or args[0].star not in ("", "*") or (api == "torch.nn.Sequential") != (args[0].star == "*"):
+        if len(args) != 1 or args[0].star not in ("", "*") or \
+                (api == "torch.nn.Sequential") != (args[0].star == "*" or ordered):
             return None
         inner = args[0].value
         const = lambda n: self.const_value(ctx, n)  # noqa: E731
@@ -1182,6 +1189,11 @@ class _Values:
                 e, chosen = picked(inner.elt, env, const)
                 out.append((e, ctx, chosen))
             return out
+        if ordered and isinstance(inner, cst.Call):  # `nn.Sequential(build_layers(variant))`: the dict it fills
+            d = self.lookup_def(ctx, inner.func.value) if isinstance(inner.func, cst.Name) else None
+            name = self.returned_ordered_dict(d) if d is not None else None
+            items = unroll(d.node.body.body, name, lambda n: self.const_value(d, n)) if name is not None else None
+            return [(e, d, chosen) for e, chosen in items] if items is not None else None
         if isinstance(inner, cst.Name):
             found = self.lookup_assigns(ctx, inner.value)
             f = found[1] if found is not None else None
@@ -1191,6 +1203,26 @@ class _Values:
             items = unroll(body, inner.value, lambda n: self.const_value(f, n)) if body is not None else None
             return [(e, f, chosen) for e, chosen in items] if items is not None else None
         return None
+
+    def ordered_dict_name(self, expr, fn: _Fn) -> bool:
+        """Whether expr is a name fn's scope binds to an empty `OrderedDict()` (the layers its item assignments put
+        in, in order: grad_unroll.unroll), or a call of a function of the file returning such a name."""
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name):
+            d = self.lookup_def(fn, expr.func.value)
+            return d is not None and self.returned_ordered_dict(d) is not None
+        found = self.lookup_assigns(fn, expr.value) if isinstance(expr, cst.Name) else None
+        return found is not None and any(isinstance(x, cst.Call) and not x.args and
+                                         (dotted_name(x.func) or "").rpartition(".")[2] == "OrderedDict"
+                                         for x in found[0])
+
+    def returned_ordered_dict(self, d: _Fn) -> str | None:
+        """The name a function of the file returns (its only return) when its body binds it to `OrderedDict()`."""
+        if not isinstance(d.node, cst.FunctionDef) or not isinstance(d.node.body, cst.IndentedBlock):
+            return None
+        values = returned(d.node.body)
+        if len(values) != 1 or not isinstance(values[0], cst.Name) or not self.ordered_dict_name(values[0], d):
+            return None
+        return values[0].value
 
     def index_value(self, expr, fn: _Fn, depth: int = 0) -> int | None:
         """The non-negative int `expr` is (`model[4]`, `model[layer_idx]`): a literal, a name every assignment
