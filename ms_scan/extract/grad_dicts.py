@@ -599,9 +599,8 @@ class _Dicts:
                 if isinstance(name, str) and name.isidentifier():
                     dests[name] = self.argparse_default(name)
             dests.update(extra)
-            entries = [json.dumps([[k], self.leaf_text(v, self.ex._module_fn)]) for k, v in sorted(dests.items())
-                       if v is not None]
-            entries = [e for e in entries if json.loads(e)[1] != UNKNOWN]
+            leaves = {k: self.leaf_text(v, self.ex._module_fn) for k, v in dests.items() if v is not None}
+            entries = [json.dumps([[k], leaf]) for k, leaf in sorted(leaves.items()) if leaf != UNKNOWN]
             if entries:
                 out.append((f.name, [json.dumps([[ARGV], "True"])] + entries))
         return out

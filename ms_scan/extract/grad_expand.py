@@ -133,8 +133,7 @@ class _Expansion:
         lambda only calls the item (its second / first parameter) on the rest: the modules called, in order."""
         f, items = c.args[0].value, c.args[1].value
         params = f.params.params if isinstance(f, cst.Lambda) else ()
-        name = self.ex._ext_path(c.func) or dotted_name(c.func)
-        at = 1 if name in ("functools.reduce", "reduce") else 0
+        at = 1 if self.ex._ext_path(c.func) == "functools.reduce" else 0  # (else `map`: applies_callback)
         body = f.body if isinstance(f, cst.Lambda) else None
         if len(params) != at + 1 or isinstance(f.params.star_arg, cst.Param) or not isinstance(body, cst.Call) or \
                 not isinstance(body.func, cst.Name) or body.func.value != params[at].name.value or \

@@ -503,7 +503,7 @@ class _ProjectLinks:
         if op is not None:
             lit = _literal(expr.comparisons[0].comparator)
             if lit is _NOLIT or not isinstance(lit, (str, int, float, bool)) or lit is None or \
-                    op not in ("==", "!=") and (isinstance(lit, (bool, str))):
+                    op not in ("==", "!=") and isinstance(lit, (bool, str)):
                 return None
             test = f"{op}{lit!r}"
             expr = expr.left

@@ -960,8 +960,9 @@ class _Values:
     def const_value(self, fn: _Fn, name, depth: int = 0):
         """The literal value (int, string, tuple or Table of them) a name has in fn (grad_unroll.evaluate's
         names): bound once to such a value, or a parameter every call of its function in this file gives the same
-        one (its default where a call leaves it out); for a call (`name` a cst.Call), made_value; _NOLIT otherwise
-        (no call here, two values)."""
+        one (its default where a call leaves it out), or `args.x` of the parsed command line (its `add_argument`
+        default: `nargs="+", default=[...]`, what runs given no option); for a call (`name` a cst.Call),
+        made_value; _NOLIT otherwise (no call here, two values)."""
         if depth > MAX_BINDING_HOPS:
             return _NOLIT
         if isinstance(name, cst.Call):
@@ -1577,12 +1578,13 @@ class _Values:
         seqs = [evaluate(it, {}, lambda n: self.const_value(ctx, n))]
         if seqs[0] is _NOLIT and isinstance(it, cst.Attribute) and isinstance(it.value, cst.Name):
             tables = self.param_tables(it.value.value, ctx)  # `cfg.blocks`, cfg a config object passed down
-            seqs = [t.lookup(it.attr.value) for t in tables] if tables else [self.parsed_sequence(it, ctx)]
+            seqs = [t.lookup(it.attr.value) for t in tables or ()] or seqs
         elif seqs[0] is _NOLIT and isinstance(it, cst.Name) and self.param_of(ctx, it.value) and \
                 (owner := param_owner_of(ctx, it.value)) is not None:
             # `OPS[name](c) for name in primitives`: the lists every call of the file passes (`hp.primitives`)
             passed = self.every_call_args(owner, it.value)
-            seqs = [self.parsed_sequence(a, f) for a, f in passed] if passed is not None else [_NOLIT]
+            seqs = [evaluate(a, {}, lambda n, f=f: self.const_value(f, n)) for a, f in passed] \
+                if passed is not None else [_NOLIT]
         out: set = set()
         for seq in seqs:
             if not isinstance(seq, tuple) or isinstance(seq, Table) or not seq or \
@@ -1590,17 +1592,6 @@ class _Values:
                 return None
             out.update(seq)
         return out
-
-    def parsed_sequence(self, v, fn: _Fn):
-        """looped_choices' value of an iterable: through the file's constants, or the `add_argument` default of
-        `args.primitives` (parsed_args: `nargs="+", default=[...]`, what runs given no option); _NOLIT when not
-        known."""
-        got = evaluate(v, {}, lambda n: self.const_value(fn, n))
-        if got is _NOLIT and isinstance(v, cst.Attribute) and self.parsed_args(v, fn):
-            default = self.argparse_default(v.attr.value)
-            got = evaluate(default, {}, lambda n: self.const_value(self.ex._module_fn, n)) \
-                if default is not None else _NOLIT
-        return got
 
     def loop_iter_at(self, fn: _Fn, name: str, at: cst.CSTNode):
         """The iterable of the innermost `for name in ...:` of fn's body around `at`; None when there is none."""
