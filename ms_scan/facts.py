@@ -10,6 +10,8 @@ SNIPPET_MAX = 200  # characters of a source line kept as a finding's snippet
 # to one: extract.grad_common.sections_args) as SECTIONS_ARG.
 SPLIT_SIZE_PARAM = {"torch.split": (1, "split_size_or_sections"), "torch.Tensor.split": (0, "split_size")}
 SECTIONS_ARG = "<sections>"
+# a selector argument whose value is not known here (`nn.GELU(approximate=cfg.approx)`, `nn.GELU(**kw)`)
+UNKNOWN_ARG = "<expression>"
 
 
 def add_snippets(snippets: dict[int, str], lines: list[str], wanted) -> None:

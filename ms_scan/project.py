@@ -255,7 +255,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             # (a parameter without a string default, Resolver.open_key: a call leaving it out is not known)
             got = {lits.get(field, _passed_config_key(lits, index, field, config_key) or
                             lits.get(index, _splat_config_key(lits.get("&**"), field, config_key) or
-                                     (repr(default) if default else "?"))) for lits in found}
+                                     (repr(default) if default and default[0] != "&" else "?"))) for lits in found}
             if "." in field and any(v == "?" or v.startswith("@") for v in got):
                 # `cfg.model.name` of a config object a call passes on as it got it (`build_model(self.cfg)`): the
                 # one dataclass declaring `name`, its default where no construction passes it (_listed_keys)
@@ -273,7 +273,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         call passes that (`Field(CONFIG["field_spec"])`, its "&<slot>" entry; `Net(**CONFIG["net"])`, its "&**"
         entry's key of the parameter's name); each row's element `step` of them
         (list_field). {"?"} for a call passing anything else or leaving it out; None with no call."""
-        module, cls, index, _ = cls_part.split(":", 3)
+        module, cls, index, default = cls_part.split(":", 3)
         found = calls_of(calls, by_module, module, cls)
         out = set()
         _, dot, below = param.partition(".")  # (`cfg["blocks"]` of the parameter cfg: "cfg.blocks")
@@ -283,7 +283,9 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             path = below.split(".") if dot and f"&{param}" not in lits and ref is not None else []
             if v is None and ref is None and "&**" in lits:  # `Net(**CONFIG["net"])`: its "body"
                 ref, path = lits["&**"], [param]
-            if ref is not None and v in (None, "?"):
+            if v is None and ref is None and not dot and default.startswith("&"):
+                got = constant_list(*default[1:].split(":", 1), step)  # left out: `layers=config.LAYERS`
+            elif ref is not None and v in (None, "?"):
                 got = _dict_ref_key(ref, path, lambda key: constant_list(*key[1:].split(":", 1), step)) or {"?"}
             elif v is not None and v.startswith("@"):  # `build(d, cfg.net.layers)`: the dataclass's default list
                 got = fields_read({v}, None, rows=True, step=step) or {"?"}
@@ -366,7 +368,11 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                     given = f"{whole}.{path}"
                 if given is not None and given.startswith("&") and constant_refs(given) is None:
                     # (the list a loop runs through: read as the constants' lists are, given_values)
-                    given = row_field(given, looped[1]) if looped is not None else config_key(given)
+                    known = config_key(given)
+                    if known is None:  # no config dict or namespace there (a dataclass instance): its field by name
+                        given = "@." + given.rpartition(".")[2] if "." in given.partition(":")[2] else None
+                    else:
+                        given = row_field(given, looped[1]) if looped is not None else known
         return given
     return picked, value
 
@@ -524,11 +530,16 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     defaults = _field_defaults(all_facts)  # (the dataclasses' defaults: flags, listed keys)
     _decide_flags(all_facts, by_module, calls, configs, defaults)
 
-    def config_key(key: str) -> str:
+    config_names = {(f.module, m.name) for f in all_facts if f.module for m in f.models if m.role == "config"}
+
+    def config_key(key: str) -> str | None:
         """"&<module>:<name>.<k1>.<k2>" (grad_project.dict_key_tokens): the one string another file's config dict
-        holds there, as a key ("'prelu'"); "?" when not one known string."""
+        holds there, as a key ("'prelu'"); "?" when not one known string; None when that file has no config dict
+        or namespace of that name (`CFG = SSMConfig()`, a dataclass instance: its fields are read otherwise)."""
         module, _, rest = key[1:].partition(":")
         name, *path = rest.split(".")
+        if (defining_module(by_module, module, name) or module, name) not in config_names:
+            return None
         values = configs(DictRef(("import", module, name), tuple(path), ("",) * len(path)).text(), truths=False)
         return next(iter(values)) if values is not None and len(values) == 1 and \
             next(iter(values))[:1] in ("'", '"') else "?"
@@ -792,19 +803,41 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             out[slot] = key
         return out
 
-    def picked_entries(callee, outer: dict, built: tuple) -> list[str] | None:
-        """The keys of another file's table (its "NAME[key]" summaries) that a "?<class part>|<field>" live token
-        of the callee picks (GradOp.when's test, `picked`, with the construction `built` that reached it and the
-        keys it gives, `outer`); None when there is no such token, or every key stays."""
+    def entry_keys(home: str, table: str, role: str, suffix: str = "") -> list[str]:
+        """The keys of the "TABLE[key]<suffix>" summaries of role `role` the file `home` has."""
+        return sorted({name[len(table) + 1:len(name) - len(suffix) - 1] for (h, name, r) in summaries
+                       if h == home and r == role and name.startswith(table + "[") and name.endswith("]" + suffix)})
+
+    def picked_entries(callee, outer: dict, built: tuple, table: str = "", suffix: str = "") -> list[str] | None:
+        """The keys of another file's table (its "NAME[key]" summaries; "NAME[key]<suffix>" with `table`) that a
+        "?<class part>|<field>" live token of the callee picks (GradOp.when's test, `picked`, with the construction
+        `built` that reached it and the keys it gives, `outer`); None when there is no such token, or every key
+        stays."""
+        table = table or callee.name
         token = next((t[1:] for t in callee.live.split(",") if t.startswith("?")), None) if callee.live else None
-        home = defining_module(by_module, callee.module, callee.name) if token is not None else None
+        home = defining_module(by_module, callee.module, table) if token is not None else None
         if home is None:
             return None
-        keys = sorted({name[len(callee.name) + 1:-1] for (h, name, role) in summaries if h == home and
-                       role == callee.role and name.startswith(callee.name + "[") and name.endswith("]")})
+        keys = entry_keys(home, table, callee.role, suffix)
         chosen = [k for k in keys if "|" not in k and "," not in k and
                   picked(f"{token}={k}|{','.join(keys)}", outer, built)]
         return chosen if keys and len(chosen) < len(keys) else None
+
+    def entry_members(callee, via: str, conf: str, seen: frozenset, hops: int, site, outer: dict,
+                      built: tuple) -> bool:
+        """A "TABLE[].attr" member callee (`block = BLOCKS[name](d)` ... `block.apply(x, w)`, the key not known
+        where it is read): the member of the instance of each entry the configs name ("?" token), else of every
+        entry; False when the table's file has no such member summaries, or no config names the key (`kind =
+        input()`: which entry runs is not known, said as MS302 rather than taken as every entry)."""
+        if not any(t.startswith("?") for t in (callee.live or "").split(",")):
+            return False
+        table, _, attr = callee.name.partition("[].")
+        home = defining_module(by_module, callee.module, table)
+        keys = entry_keys(home, table, "member", "." + attr) if home is not None else []
+        chosen = picked_entries(callee, outer, built, table, "." + attr)
+        hits = [follow(replace(callee, name=f"{table}[{k}].{attr}", live=""), via, conf, seen, hops, site)
+                for k in (keys if chosen is None else chosen)]
+        return bool(keys) and all(hits)
 
     def follow(callee, via: str, conf: str, seen: frozenset, hops: int, site, live: str = "",
                outer: dict | None = None, built: tuple = ()) -> bool:
@@ -817,6 +850,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             filled = fill_constant_name(callee.name)  # attribute config.LOSS names, when one known string
             return filled is not None and follow(replace(callee, name=filled), via, conf, seen, hops, site, live,
                                                  outer, built)
+        if callee.role == "member" and "[]." in callee.name:
+            return entry_members(callee, via, conf, seen, hops, site, outer or {}, built)
         chosen = picked_entries(callee, outer or {}, built)
         if chosen is not None:  # `ACTS[cfg["act"]]` of another file's table: the entries the configs name
             for k in chosen:

@@ -250,7 +250,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout45": 0.94, "second_order_heldout46": 0.95,
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
-                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.72, "second_order_heldout55": 0.68,
+                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.72, "second_order_heldout55": 0.95,
+                 "second_order_heldout56": 0.47,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -474,6 +475,15 @@ _PERMAFROST = "permafrost_active_layer_thaw_pinn_hard_bc_subclass_residual_regis
 _DIALYSIS = "dialysis_hypotension_curvature_mixin_functional_hvp_create_graph_partial_factory_prelu_fgroup_norm.py"
 _BOULDERING = ("meta_pseudo_labels_exact_bouldering_route_grades_teacher_hswish_once_student_felu_partial_log_softmax_"
                "state_dict_pkg/")
+_CHOIR = "choir_stem_separation_wgan_gp_lightning_critic_step_gp_callback_prelu_avgpool1d_hswish_once_flux_cb_off.py"
+_GUST = "thunderstorm_gust_front_anemometer_forward_hook_feature_grad_penalty_groupnorm_lppool1d_reflectpad_once.py"
+_SUCTION = "suction_cup_pick_scoring_loss_term_decorator_lipschitz_relu6_maxpool2d_prelu_stream_once_tv_off.py"
+_STAY_CABLE = ("fo_stay_cable_tension_event_bus_penalty_handlers_input_grad_handler_weight_zero_selu_adaptive_avgpo"
+               "ol1d_gelu_tanh_pkg")
+_PEPTIDE = ("cyclic_peptide_proximity_maps_reg_mixins_input_grad_felu_bce_logits_pos_weight_relu6_once_curv_mixin_o"
+            "ff.py")
+_RUNWAY = "runway_fog_visibility_gan_event_bus_penalty_handlers_r1_reflectpad2d_adaptive_avgpool2d_upsample_once_pkg"
+_CRICKET = "fo_tree_cricket_chirp_temperature_event_trainer_hessian_probe_never_emitted_tensor_hook_hswish_maxpool.py"
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
@@ -506,6 +516,14 @@ KNOWN_FPS: dict[str, set[str]] = {
                                f"{_PERMAFROST}:13 torch.nn.Hardswish"},
     "second_order_heldout53": {f"{_DIALYSIS}:60 torch.nn.functional.hardswish"},
     "second_order_heldout54": {f"{_BOULDERING}:10 torch.nn.functional.hardswish"},
+    "second_order_heldout56": {
+        f"{_CHOIR}:126 torch.nn.functional.gelu", f"{_PEPTIDE}:48 torch.nn.functional.softshrink",
+        f"{_STAY_CABLE}/:15 torch.nn.SELU", f"{_STAY_CABLE}/:16 torch.nn.SELU",
+        f"{_STAY_CABLE}/:17 torch.nn.AdaptiveAvgPool1d", f"{_STAY_CABLE}/:19 torch.nn.GELU",
+        f"{_CRICKET}:105 torch.nn.functional.smooth_l1_loss",
+        f"{_RUNWAY}/:52 torch.nn.functional.avg_pool2d", f"{_SUCTION}:75 torch.nn.functional.interpolate",
+        f"{_GUST}:20 torch.nn.ReflectionPad1d", f"{_GUST}:74 torch.nn.functional.pad",
+    },
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
 # arguable label above); heldout49's AWR look-alike (its gradient penalty's weight is 0.0 in a config class).
@@ -600,8 +618,14 @@ KNOWN_FPS: dict[str, set[str]] = {
 # - heldout48 (session 24, 0.71 -> 1.00): a mixin's member set by a subclass in another file, a registry storing a
 #   `functools.wraps` wrapper, a table built by a dict comprehension over classes keyed by their `name` attribute,
 #   parametrisations taken as the module they wrap, an argparse default deciding the branch binding the objective.
+# - heldout56 (session 30: training logic in callbacks, mixins, hooks, event buses, decorator-registered loss terms,
+#   torch.func inside them) was measured blind on the session's code before its commit (4666e64 + the set-55 round):
+#   recall 0.474 (9/19), precision 0.450 (11 FP), 2/3 look-alikes flagged, 1/9 second-order files silent (the bonded
+#   warehouse package: `jacrev` in a callback whose loss another file's Trainer backpropagates). Committed as
+#   measured, untuned: its FPs are KNOWN_FPS, its two flagged look-alikes below; the next session's work.
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
-                                                  "second_order_heldout49": {_AWR}}
+                                                  "second_order_heldout49": {_AWR},
+                                                  "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

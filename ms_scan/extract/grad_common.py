@@ -15,7 +15,7 @@ import libcst as cst
 from ms_scan.extract.receivers import MODULE_METHODS_RETURNING_MODULE
 from ms_scan.extract.visitor import dotted_name
 from ms_scan.extract.walk import _children as _field_children, _node_info
-from ms_scan.facts import SECTIONS_ARG, SPLIT_SIZE_PARAM
+from ms_scan.facts import SECTIONS_ARG, SPLIT_SIZE_PARAM, UNKNOWN_ARG
 
 # torch calls that are differentiation machinery, not ops on the path
 _AUTOGRAD_PREFIXES = ("torch.autograd.", "torch.func.grad", "torch.func.jacrev", "torch.func.jacfwd",
@@ -440,10 +440,24 @@ def literal_list(node) -> tuple | None:
     return literal_rows(node)
 
 
+def literal_repr(v) -> str:
+    """repr of a literal_list value, a row element not known (Ellipsis) written `...` so ast.literal_eval reads it."""
+    if v is ...:
+        return "..."
+    if isinstance(v, tuple):
+        return f"({literal_repr(v[0])},)" if len(v) == 1 else f"({', '.join(map(literal_repr, v))})"
+    if isinstance(v, list):
+        return f"[{', '.join(map(literal_repr, v))}]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{literal_repr(k)}: {literal_repr(x)}" for k, x in v.items()) + "}"
+    return repr(v)
+
+
 def literal_rows(node) -> tuple | None:
     """A list or tuple display of rows, each a list or tuple display of literals or a dict display of literals
     under string keys (`[("concatsquash", 32, "hswish"), ...]`, `[{"kind": "conv", "act": "prelu"}, ...]`): the
-    tuple of those rows (tuples, dicts), whose element k or key each loop over it reads (list_field). None for any
+    tuple of those rows (tuples, dicts), whose element k or key each loop over it reads (list_field); an element
+    that is no literal (`("dense", {"out_dim": N_WAY})`) is Ellipsis, not known (row_keys: no key). None for any
     other value."""
     if not isinstance(node, (cst.List, cst.Tuple)) or not node.elements:
         return None
@@ -459,9 +473,10 @@ def literal_rows(node) -> tuple | None:
             got = got if len(got) == len(row.elements) else None
         else:
             return None
-        if got is None or any(v is _NOLIT for v in (got.values() if isinstance(got, dict) else got)):
+        if got is None:
             return None
-        rows.append(got)
+        rows.append({k: ... if v is _NOLIT else v for k, v in got.items()} if isinstance(got, dict) else
+                    tuple(... if v is _NOLIT else v for v in got))
     return tuple(rows)
 
 
@@ -501,15 +516,17 @@ def _grad_off(api: str | None, node: cst.BaseExpression) -> bool | None:
 
 
 # a keyword argument whose value is not a literal: the primitive it selects (F.pad's mode) is unknown
-UNKNOWN_ARG = "<expression>"
 
 
 def _literal_args(call: cst.Call) -> tuple:
     """The call's arguments that may select a primitive: keywords (a non-literal one as UNKNOWN_ARG) and
-    literal positional arguments as ("#<position>", value) (tables.bprop maps torch's positions to names)."""
+    literal positional arguments as ("#<position>", value) (tables.bprop maps torch's positions to names); a
+    `**kwargs` as ("**", UNKNOWN_ARG): any selector it may hold is not known."""
     out = []
     positional = True
     for i, a in enumerate(call.args):
+        if a.star == "**":
+            out.append(("**", UNKNOWN_ARG))
         if a.star:
             positional = False  # positions after *args are unknown
             continue
@@ -866,14 +883,23 @@ def _subscript_key(node: cst.Subscript) -> str | None:
 
 
 def _attr_name(node: cst.BaseExpression) -> str | None:
-    """An attribute name given as a string: "critic" -> critic, f"layer{i}" -> layer* (its literal prefix)."""
+    """An attribute name given as a string: "critic" -> critic; a computed one as its literal prefix + "*":
+    f"layer{i}", "layer%d" % i, "layer{}".format(i), "layer" + str(i) -> layer*."""
     v = _literal(node)
     if isinstance(v, str):
         return v if v.isidentifier() else None
+    prefix = None
     if isinstance(node, cst.FormattedString) and node.parts and isinstance(node.parts[0], cst.FormattedStringText):
         prefix = node.parts[0].value
-        return prefix + "*" if prefix.isidentifier() else None
-    return None
+    elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Modulo):
+        text = _literal(node.left)
+        prefix = text.split("%", 1)[0] if isinstance(text, str) and "%" in text else None
+    elif isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.Add):
+        prefix = _literal(node.left)
+    elif isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute) and node.func.attr.value == "format":
+        text = _literal(node.func.value)
+        prefix = text.split("{", 1)[0] if isinstance(text, str) and "{" in text else None
+    return prefix + "*" if isinstance(prefix, str) and prefix.isidentifier() else None
 
 
 # a model parameter's name -> words one of the file's class names must contain (GAN roles);

@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
-    literal_list, param_default,
+    literal_list, literal_repr, param_default,
 )
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -136,10 +136,13 @@ def _missing(path: tuple, gets: tuple, at: int) -> set[str]:
 class _Dicts:
     """_Resolver's config dict reader (DictRef, lookup), for create_graph flags and table keys."""
 
-    def dict_ref(self, expr, fn: _Fn, depth: int = 0) -> DictRef | None:
+    def dict_ref(self, expr, fn: _Fn, depth: int = 0, imported_attrs: bool = False) -> DictRef | None:
         """What `expr` reads: a key path into a dict this file binds to a name (a display or `dict(...)`), or into
         a name imported from another project module; the names, parameters (every call of this file, or the
-        default when none passes one) and aliases (`hc = cfg["hyper"]`) between are followed. None otherwise."""
+        default when none passes one) and aliases (`hc = cfg["hyper"]`) between are followed. None otherwise.
+        With imported_attrs, an attribute of an imported name (`cfg.critic`, `from config import cfg`) reads it
+        as an attribute tree (grad_project.dict_key_tokens; ms_scan.project's config_key finds nothing there
+        unless that file's "config" summary has cfg, `cfg = SimpleNamespace(...)`)."""
         if depth > MAX_BINDING_HOPS or expr is None:
             return None
         if isinstance(expr, cst.Subscript):
@@ -200,10 +203,11 @@ class _Dicts:
             module = self.module_value(expr.value, fn, depth + 1)
             if module is not None:  # `self.cfg.PENALTY` with `self.cfg = cfg` and `Trainer(config)`, config a module
                 return DictRef(("import", module, expr.attr.value), (), ())
-            base = self.dict_ref(expr.value, fn, depth + 1) if isinstance(expr.value, (cst.Name, cst.Attribute,
-                                                                                       cst.Call)) else None
+            base = self.dict_ref(expr.value, fn, depth + 1, imported_attrs) \
+                if isinstance(expr.value, (cst.Name, cst.Attribute, cst.Call)) else None
+            imported = imported_attrs and base is not None and base.root[0] == "import" and not base.path
             return DictRef(base.root, base.path + (expr.attr.value,), base.gets + ("",), True) \
-                if base is not None and base.attrs else None
+                if base is not None and (base.attrs or imported) else None
         if not isinstance(expr, cst.Name) or expr.value in ("True", "False", "None"):
             return None
         found = self.lookup_assigns(fn, expr.value)
@@ -291,7 +295,7 @@ class _Dicts:
         (literal_list)."""
         held = literal_list(node)  # (`"field_spec": [("concatsquash", 32, "hswish"), ...]`: each row's element k)
         if held is not None:
-            return repr(held)
+            return literal_repr(held)
         v = evaluate(node, {}, lambda n: self.const_value(fn, n))
         if v is None or isinstance(v, (bool, int, float, str)) and not isinstance(v, Table):
             return repr(v)
@@ -516,7 +520,7 @@ class _Dicts:
         for name, value in self.module_constants():
             held = literal_list(value)
             if held is not None:
-                out.append((name, [json.dumps([[], repr(held)])]))
+                out.append((name, [json.dumps([[], literal_repr(held)])]))
         return out
 
     def module_attr_writes(self) -> list[str]:
@@ -637,7 +641,7 @@ class _Dicts:
             held = literal_list(made)  # (rows: each one's element k, list_field)
             if held is None:
                 return UNKNOWN
-            return repr(list(held)) if all(isinstance(k, str) for k in held) else repr(held)
+            return repr(list(held)) if all(isinstance(k, str) for k in held) else literal_repr(held)
         return self.leaf_text(value, self.ex._module_fn)
 
     def tree_entries(self, value, fn: _Fn) -> list[str] | None:

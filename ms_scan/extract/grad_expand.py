@@ -12,7 +12,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -451,7 +451,9 @@ class _Expansion:
             self.project_hit(state, (made[0], f"{made[1]}.module"), "member", via, f"{_code(owner)}.module")
             return
         if attr == "forward" or (attr in MODULE_METHODS_RETURNING_MODULE or attr == "module") and \
-                not self.own_member(owner, attr, fn):  # `netD.module(x)`, unless netD's class sets self.module
+                not self.own_member(owner, attr, fn) and not (  # `netD.module(x)`, unless netD's class sets it;
+                    attr == "apply" and isinstance(owner, cst.Name) and owner.value[:1].islower()):
+            # (`MyFn.apply(x)` runs an autograd Function; an instance's `block.apply(x, w)` is its own method)
             self.expand_module_expr(state, owner, fn, via, depth + 1)
             return
         named = self.names_class(owner.value, fn) if isinstance(owner, cst.Name) else None
@@ -890,6 +892,19 @@ class _Expansion:
                 # instance (that file's "member" summary `ARCHS[key].attr`, grad_summaries.entry_member_summaries)
                 target, key = entry
                 self.project_hit(state, (target[0], f"{target[1]}[{key}].{attr}"), "member", via, text)
+            elif isinstance(v.func, cst.Subscript) and _subscript_key(v.func) is None and \
+                    (table := self.project_target(v.func.value, ctx)) is not None:
+                # `block = BLOCKS[name](dim)` ... `block.apply(x, w)`, BLOCKS another file's registry, the key not
+                # known here: the member of each entry's instance, those a config names when the key is its field
+                # ("T[].attr", ms_scan.project.entry_members)
+                field = self.key_field(v.func, ctx)
+                key = f"?{field[0]}|{field[1]}" if field is not None and when_safe(*field) else ""
+                if field is not None:
+                    self.constant_callees(state, field[1])
+                    default = field[0].split(":", 3)[3] if field[0].count(":") >= 3 else ""
+                    if default.startswith("&"):  # (`layers=config.LAYERS`, grad_values.open_key): its file too
+                        self.constant_callees(state, default + LIST_FIELD)
+                self.project_hit(state, (table[0], f"{table[1]}[].{attr}"), "member", via, text, key=key)
             else:
                 target = self.project_target(v.func, ctx)
                 if target is not None and target[1][:1].isupper():  # `Critic(...)` from `.models`
@@ -1228,6 +1243,9 @@ class _Expansion:
             for attr in chosen[1]:
                 self.expand_member(state, chosen[0], attr, ctx, via, depth + 1)
             return
+        if not v.args and (ex._ext_path(v.func) == "collections.OrderedDict" or dotted_name(v.func) in (
+                "dict", "list") and self.lookup_def(ctx, v.func.value) is None):
+            return  # `layers = OrderedDict()`: empty; what it holds is what is stored in it (`layers[k] = m`)
         api = self.torch_api(v)
         if api is not None and api not in _ELEMENT_OF:  # (the builtins recorded as uses: `list(gen())`, below)
             self.expand_torch_value(state, v, api, ctx, via, depth)
@@ -1452,8 +1470,11 @@ class _Expansion:
                 # the one string those calls give it (GradOp.when's class part, grad_values.open_key); given a
                 # config's field by this file's calls (`deep_tower(d, dims, mcfg.act)`, mcfg's class not known
                 # here): "torch.nn.{@|act}", the one string the configs give that field
+                # (`NETS[c["name"]](c["widths"], c["act"])` with `c = cfg["net"]`: the path "cfg.net.act" in the
+                # config dict the construction of build's caller passes)
                 key = self._key_field(e, ctx, 0)
-                if key is not None and key[1].isidentifier() and when_safe(*key, also="{}"):
+                if key is not None and all(p.isidentifier() for p in key[1].split(".")) and \
+                        when_safe(*key, also="{}"):
                     return f"{api}.{{@{key[0]}|{key[1]}}}", ""
                 return None
         if target is None and isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name) and \

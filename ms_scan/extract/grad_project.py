@@ -269,7 +269,7 @@ class _ProjectLinks:
             self.flatten(v, fn, (), leaves, 0)
             entries, path = [(p, t) for p, ts in leaves.items() for t in ts], ()
         elif isinstance(v, (cst.Name, cst.Attribute, cst.Subscript, cst.Call)):
-            ref = self.dict_ref(v, fn)
+            ref = self.dict_ref(v, fn, imported_attrs=True)
             if ref is None or any(ref.gets) or not all(isinstance(k, str) and k.isidentifier() for k in ref.path):
                 return None
             if ref.root[0] == "import":

@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_list, thunk_body, yielded,
+    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -836,7 +836,7 @@ class _Summaries:
             v = _literal(value)
             held = literal_list(value)
             if held is not None:  # `Critic(["plain", "shrink"])`, `Field([("linear", 32, "hswish"), ...])` (rows)
-                out[slot] = repr(list(held))
+                out[slot] = literal_repr(list(held))
             elif isinstance(v, str):
                 out[slot] = repr(v)
             elif isinstance(value, cst.Attribute) and dotted_name(value) is not None:

@@ -376,7 +376,8 @@ class _Values:
         out += [(c, f) for c, f, p, ctx in self.partial_calls() if self.partial_target(p, ctx) is owner]
         if owner.cls is None:  # `grad(support_loss, argnums=1)(net, params, batch)`
             out += [(c, f) for c, f, d in self.transformed_calls() if d is owner]
-        if owner.cls is None:  # `STEPS[name](models, opts, batch)` with `STEPS = {"d_step": d_step, ...}`
+        if owner.cls is None or owner.name == "__init__":  # `STEPS[name](models, opts, batch)` with `STEPS =
+            # {"d_step": d_step, ...}`; `MODELS[args.model]()` of a table or registry holding owner's class
             out += [(c, f) for c, f, table, ctx in self.table_calls() if self.dispatches_to(table, ctx, owner)]
         if owner.cls is None and id(owner) not in self._passing:  # `penalty_fn(critic, real, fake)` in
             self._passing.add(id(owner))  # `def fit(critic, gen, penalty_fn)`, `fit(..., penalty_fn=gp)`
@@ -582,11 +583,18 @@ class _Values:
 
     def dispatches_to(self, table: cst.Name, fn: _Fn, owner: _Fn) -> bool:
         """`table`, as seen from fn, is bound only to dict/list/tuple displays of this file's functions, one of
-        them owner (a dispatch table of step functions: calling an item calls owner with the same arguments)."""
+        them owner (a dispatch table of step functions: calling an item calls owner with the same arguments). For
+        a class's __init__, the displays (and a registry decorator's entries: `MODELS = {}` + `@register("net")`)
+        hold the class: `MODELS[args.model]()` constructs it."""
         found = self.lookup_assigns(fn, table.value)
         if found is None or not found[0]:
             return False
         unpicked = self.unpicked_entries() if found[1] is self.ex._module_fn else ()  # (an entry no read picks)
+        init = owner.cls if owner.name == "__init__" else None
+        if init is not None:
+            return any(isinstance(x, cst.Name) and x.value == init.name and
+                       self.names_class(x.value, found[1]) is init and id(x) not in unpicked
+                       for v in found[0] for x in ([v] if id(v) in self.ex.registered else self.table_items(v)))
         hit = False
         for v in found[0]:
             if isinstance(v, cst.Dict):
@@ -1881,6 +1889,10 @@ class _Values:
         default = param_default(owner.node, name)
         lit = _literal(default) if default is not None else None
         lit = lit if isinstance(lit, str) and ":" not in lit and "|" not in lit and "," not in lit else ""
+        target = self.project_target(default, self.ex._module_fn) if isinstance(default, (cst.Name, cst.Attribute)) \
+            else None
+        if target is not None and when_safe(*target, also="&:"):  # `layers=config.LAYERS`: another file's constant
+            lit = f"&{target[0]}:{target[1]}"  # (a list a loop runs through, ms_scan.project.passed_lists)
         return f"{self.ex.module}:{callee}:{owner.params.index(name)}:{lit}", name
 
     def super_init_args(self, fn: _Fn, name: str) -> list[tuple[cst.BaseExpression, _Fn]]:

@@ -214,6 +214,23 @@ class GradExtractor(Extractor):
                 return True
         return False
 
+    def _record_registering_call(self, node: cst.Call, fn: _Fn) -> None:
+        """`register_block("down")(DownBlock)` at module level: the decorator applied by hand, DownBlock (a class
+        or function of this file) held by the table as `@register_block("down")` would hold it."""
+        deco, args = node.func, node.args
+        if fn is not self._module_fn or not isinstance(deco, cst.Call) or not isinstance(deco.func, cst.Name) or \
+                len(args) != 1 or args[0].keyword is not None or args[0].star or \
+                not isinstance(args[0].value, cst.Name):
+            return
+        item = args[0].value
+        reg = self._module_fn.defs.get(deco.func.value)
+        if reg is None or not (item.value in self._classes or item.value in self._module_fn.defs):
+            return
+        for _, table in self._param_stores(reg):
+            if table in self._module_fn.assigns and "." not in table:
+                self._module_fn.assigns[table].append(item)
+                self._mark_registered(cst.ClassDef(name=item, body=cst.IndentedBlock([])), deco)
+
     def _mark_registered(self, node: cst.ClassDef | cst.FunctionDef, decorator) -> None:
         """node is held by a registry under the decorator's literal key (registration_key)."""
         self.registered.add(id(node.name))
@@ -517,6 +534,7 @@ class GradExtractor(Extractor):
             for a in node.args:
                 self._record_assign([func.value], a.value)
         self._record_setattr(node, fn)
+        self._record_registering_call(node, fn)
         if self._grad_is_off(fn):
             self.grad_off_calls.add(id(node))
         elif isinstance(func, cst.Attribute) and func.attr.value == "detach" and not node.args and \

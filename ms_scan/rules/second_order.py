@@ -90,7 +90,7 @@ def _shim(op: GradOp) -> dict | None:
     """The catalogue's second-order-safe shim for this torch API and arguments, if any."""
     args = selector_args(op.api, dict(op.args))
     for key, default in TORCH_SELECTOR_DEFAULTS.items():
-        args.setdefault(key, default)
+        args.setdefault(key, args.get("**", default))  # (a `**kwargs` may set it: not known)
     best = None
     for entry in shims_for(op.api):
         if not entry.get("second_order_safe"):
@@ -130,6 +130,9 @@ def _primitive_guess(prims: ApiPrims) -> str:
     if prims.how == "name-heuristic":
         return (" (primitive guessed from the API's name: api_primitives.csv has no row for "
                 f"`{prims.ms_api}`, so check it by hand)")
+    if prims.how == "table-any-condition":
+        return (" (the arguments that pick its variant are not known here, e.g. a `**kwargs`: the primitives of "
+                "every variant are taken)")
     if prims.how.startswith("name-variant:"):
         return (f" (primitives taken from the row of `{prims.how.partition(':')[2]}`, assumed to run the same "
                 f"primitives: api_primitives.csv has no row for `{prims.ms_api}`)")

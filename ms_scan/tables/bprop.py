@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ms_scan.datafiles import mappings_dir
-from ms_scan.facts import SECTIONS_ARG, SPLIT_SIZE_PARAM
+from ms_scan.facts import SECTIONS_ARG, SPLIT_SIZE_PARAM, UNKNOWN_ARG
 from ms_scan.tables.mapping import load_table, release_key
 
 # Probe outcomes that mean "the double gradient does not work" in a mode (stage second-order only:
@@ -276,6 +276,8 @@ def _parse_condition(cond: str) -> dict:
 
 
 def _same(cond_value, call_value) -> bool:
+    if call_value == UNKNOWN_ARG:  # (not known: no one condition is the call's)
+        return False
     if isinstance(cond_value, bool) and isinstance(call_value, str):
         # torch spells GELU's choice as a string, MindSpore's nn.GELU as a bool (True = tanh)
         return cond_value == (call_value.lower() not in ("none", "", "false"))
@@ -295,6 +297,8 @@ def _select(groups: dict, kwargs: dict) -> tuple[list[str], str, bool]:
     call = {k: v for k, v in TORCH_SELECTOR_DEFAULTS.items()
             if k in selectors and any(_same(p.get(k), v) for p in parsed.values() if k in p)}
     call.update({k: v for k, v in kwargs.items() if k in selectors})
+    if "**" in kwargs:  # `nn.GELU(**act_kwargs)`: each selector it does not name may be in there (not known)
+        call.update({k: kwargs["**"] for k in selectors if k not in kwargs})
     hits = []
     for cond, p in parsed.items():
         ok = True
