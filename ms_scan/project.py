@@ -808,20 +808,25 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         return sorted({name[len(table) + 1:len(name) - len(suffix) - 1] for (h, name, r) in summaries
                        if h == home and r == role and name.startswith(table + "[") and name.endswith("]" + suffix)})
 
-    def picked_entries(callee, outer: dict, built: tuple, table: str = "", suffix: str = "") -> list[str] | None:
-        """The keys of another file's table (its "NAME[key]" summaries; "NAME[key]<suffix>" with `table`) that a
-        "?<class part>|<field>" live token of the callee picks (GradOp.when's test, `picked`, with the construction
-        `built` that reached it and the keys it gives, `outer`); None when there is no such token, or every key
-        stays."""
-        table = table or callee.name
-        token = next((t[1:] for t in callee.live.split(",") if t.startswith("?")), None) if callee.live else None
-        home = defining_module(by_module, callee.module, table) if token is not None else None
-        if home is None:
-            return None
-        keys = entry_keys(home, table, callee.role, suffix)
+    def live_token(callee) -> str | None:
+        """The "?<class part>|<field>" live token of a callee (the config field a table key is), without the "?"."""
+        return next((t[1:] for t in callee.live.split(",") if t.startswith("?")), None) if callee.live else None
+
+    def picked_keys(token: str, keys: list[str], outer: dict, built: tuple) -> list[str] | None:
+        """The table keys the `token` picks (GradOp.when's test, `picked`, with the construction `built` that
+        reached it and the keys it gives, `outer`); None when every key stays."""
         chosen = [k for k in keys if "|" not in k and "," not in k and
                   picked(f"{token}={k}|{','.join(keys)}", outer, built)]
         return chosen if keys and len(chosen) < len(keys) else None
+
+    def picked_entries(callee, outer: dict, built: tuple) -> list[str] | None:
+        """The keys of another file's table (its "NAME[key]" summaries) that the callee's live token picks
+        (picked_keys); None when there is no such token, or every key stays."""
+        token = live_token(callee)
+        home = defining_module(by_module, callee.module, callee.name) if token is not None else None
+        if home is None:
+            return None
+        return picked_keys(token, entry_keys(home, callee.name, callee.role), outer, built)
 
     def entry_members(callee, via: str, conf: str, seen: frozenset, hops: int, site, outer: dict,
                       built: tuple) -> bool:
@@ -829,12 +834,13 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         where it is read): the member of the instance of each entry the configs name ("?" token), else of every
         entry; False when the table's file has no such member summaries, or no config names the key (`kind =
         input()`: which entry runs is not known, said as MS302 rather than taken as every entry)."""
-        if not any(t.startswith("?") for t in (callee.live or "").split(",")):
+        token = live_token(callee)
+        if token is None:
             return False
         table, _, attr = callee.name.partition("[].")
         home = defining_module(by_module, callee.module, table)
         keys = entry_keys(home, table, "member", "." + attr) if home is not None else []
-        chosen = picked_entries(callee, outer, built, table, "." + attr)
+        chosen = picked_keys(token, keys, outer, built)
         hits = [follow(replace(callee, name=f"{table}[{k}].{attr}", live=""), via, conf, seen, hops, site)
                 for k in (keys if chosen is None else chosen)]
         return bool(keys) and all(hits)

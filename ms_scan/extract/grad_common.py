@@ -270,12 +270,13 @@ class ProjectCallee:
     live: str = ""
 
 
-def registration_key(node: cst.ClassDef | cst.FunctionDef, decorator) -> str | None:
-    """The key a registry decorator holds node under: its literal argument (`@register("msd")`, `name="msd"`); a
-    decorator given no argument, node's own name (`@BLOCKS.register`); None when not a literal string."""
+def registration_key(name: str, decorator) -> str | None:
+    """The key a registry decorator holds what it registers (named `name`) under: its literal argument
+    (`@register("msd")`, `name="msd"`); a decorator given no argument, that name (`@BLOCKS.register`); None when
+    not a literal string."""
     args = decorator.args if isinstance(decorator, cst.Call) else ()
     given = next((a.value for a in args if a.keyword is None or a.keyword.value in ("name", "key")), None)
-    key = _literal(given) if given is not None else None if args else node.name.value
+    key = _literal(given) if given is not None else None if args else name
     return key if isinstance(key, str) else None
 
 
@@ -513,9 +514,6 @@ def _grad_off(api: str | None, node: cst.BaseExpression) -> bool | None:
     if name == "inference_mode":
         return flag is None or _literal(flag) is True
     return flag is not None and _literal(flag) is False  # set_grad_enabled(False)
-
-
-# a keyword argument whose value is not a literal: the primitive it selects (F.pad's mode) is unknown
 
 
 def _literal_args(call: cst.Call) -> tuple:

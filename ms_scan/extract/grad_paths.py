@@ -160,7 +160,7 @@ class _Paths:
                 held = self.project_binding(callee.value) if isinstance(callee, cst.Name) else None
                 if held is not None and held[0] == PROJECT and id(node.name) not in self.ex.registered:
                     out.setdefault(name, []).append((held[1][0], f"{{@{held[1][1]}}}",
-                                                     registration_key(node, d.decorator)))
+                                                     registration_key(node.name.value, d.decorator)))
         return out
 
     def _run(self) -> list[tuple[cst.CSTNode, object]]:

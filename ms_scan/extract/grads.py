@@ -143,10 +143,8 @@ class GradExtractor(Extractor):
             callee = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
             if isinstance(callee, cst.Name):
                 reg = self._fn.defs.get(callee.value) or self._module_fn.defs.get(callee.value)
-                for _, table in self._param_stores(reg) if reg is not None else ():
-                    if table in self._module_fn.assigns and "." not in table:
-                        self._module_fn.assigns[table].append(node.name)
-                        self._mark_registered(node, d.decorator)
+                if reg is not None:
+                    self._store_in_tables(reg, node.name, d.decorator)
             elif isinstance(callee, cst.Attribute) and isinstance(callee.value, cst.Name):
                 cls = self.module_instance(callee.value.value)
                 reg = cls.methods.get(callee.attr.value) if cls is not None else None
@@ -154,13 +152,13 @@ class GradExtractor(Extractor):
                          if target.partition(".")[0] == reg.self_name} if reg is not None and reg.self_name else set()
                 if len(attrs) == 1 and next(iter(attrs)).isidentifier():
                     cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
-                    self._mark_registered(node, d.decorator)
+                    self._mark_registered(node.name, d.decorator)
                 elif cls is None and self._imported_registry(callee):
                     # `@BLOCKS.register("glu")` of a registry object another module makes (`from registry import
                     # BLOCKS`): here, BLOCKS is a table of this file's registered items (_Values.registry_lookup)
                     self._module_fn.assigns.setdefault(callee.value.value, []).append(node.name)
                     self.registry_objects.add(callee.value.value)
-                    self._mark_registered(node, d.decorator)
+                    self._mark_registered(node.name, d.decorator)
 
     def _imported_registry(self, callee: cst.Attribute) -> bool:
         """`BLOCKS.register` / `MODELS.register_module` with BLOCKS a name this file imports from outside torch and
@@ -224,20 +222,25 @@ class GradExtractor(Extractor):
             return
         item = args[0].value
         reg = self._module_fn.defs.get(deco.func.value)
-        if reg is None or not (item.value in self._classes or item.value in self._module_fn.defs):
-            return
+        if reg is not None and (item.value in self._classes or item.value in self._module_fn.defs):
+            self._store_in_tables(reg, item, deco)
+
+    def _store_in_tables(self, reg: _Fn, name: cst.Name, decorator) -> None:
+        """What registering function `reg` does with a class or function named `name`: each module-level table it
+        stores its parameter in (`TABLE[key] = cls`) holds it (the name node), under the decorator's key."""
         for _, table in self._param_stores(reg):
             if table in self._module_fn.assigns and "." not in table:
-                self._module_fn.assigns[table].append(item)
-                self._mark_registered(cst.ClassDef(name=item, body=cst.IndentedBlock([])), deco)
+                self._module_fn.assigns[table].append(name)
+                self._mark_registered(name, decorator)
 
-    def _mark_registered(self, node: cst.ClassDef | cst.FunctionDef, decorator) -> None:
-        """node is held by a registry under the decorator's literal key (registration_key)."""
-        self.registered.add(id(node.name))
-        key = registration_key(node, decorator)
+    def _mark_registered(self, name: cst.Name, decorator) -> None:
+        """The class or function `name` names is held by a registry under the decorator's literal key
+        (registration_key)."""
+        self.registered.add(id(name))
+        key = registration_key(name.value, decorator)
         if key is not None:  # (`TABLE["msd"]`, a key known: that class only)
-            self.registered_keys[id(node.name)] = key
-            self._keyed[id(node.name)] = key
+            self.registered_keys[id(name)] = key
+            self._keyed[id(name)] = key
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         super().leave_ClassDef(node)
