@@ -9,7 +9,7 @@ import operator
 
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
-from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN, OVERRIDDEN, PARAM_ROLES, overridden_step
+from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN, OVERRIDDEN, PARAM_ROLES, class_part_fields, overridden_step
 from ms_scan.facts import FileFacts
 from ms_scan.index import Kept, Modules
 
@@ -248,7 +248,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             got = listed(cls_part, looped[0], step=looped[1])
             return got if got is not None or not cls_part else passed_lists(cls_part, *looped)
         if cls_part:
-            module, cls, index, default = cls_part.split(":", 3)
+            module, cls, index, default = class_part_fields(cls_part)
             found = calls_of(calls, by_module, module, cls)
             if not found:
                 return None
@@ -273,7 +273,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         call passes that (`Field(CONFIG["field_spec"])`, its "&<slot>" entry; `Net(**CONFIG["net"])`, its "&**"
         entry's key of the parameter's name); each row's element `step` of them
         (list_field). {"?"} for a call passing anything else or leaving it out; None with no call."""
-        module, cls, index, default = cls_part.split(":", 3)
+        module, cls, index, default = class_part_fields(cls_part)
         found = calls_of(calls, by_module, module, cls)
         out = set()
         _, dot, below = param.partition(".")  # (`cfg["blocks"]` of the parameter cfg: "cfg.blocks")
@@ -357,7 +357,7 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         """The key the construction of `callee` reaching the op gives the `when` field (keys_given), if any."""
         given = None
         if keys_given and cls_part:
-            module, cls, index, _ = cls_part.split(":", 3)
+            module, cls, index, _ = class_part_fields(cls_part)
             if (module, cls) == callee:
                 looped = list_field(field)
                 field = looped[0] if looped is not None else field

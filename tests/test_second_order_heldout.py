@@ -250,8 +250,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout45": 0.94, "second_order_heldout46": 0.95,
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
-                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.72, "second_order_heldout55": 0.95,
-                 "second_order_heldout56": 0.47,
+                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.83, "second_order_heldout55": 0.95,
+                 "second_order_heldout56": 0.68, "second_order_heldout57": 0.63,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -472,10 +472,6 @@ _ACCORDION = ("sobolev_accordion_reed_pitch_surrogate_student_registry_base_clas
               "tanh_once_pkg/")
 _STENT = "coronary_stent_pressure_sobolev_training_model_factory_film_prelu_fnormalize_strut_encoder_avgpool_once_pkg/"
 _PERMAFROST = "permafrost_active_layer_thaw_pinn_hard_bc_subclass_residual_registry_groupnorm_getattr_f_selu_pkg/"
-_DIALYSIS = "dialysis_hypotension_curvature_mixin_functional_hvp_create_graph_partial_factory_prelu_fgroup_norm.py"
-_BOULDERING = ("meta_pseudo_labels_exact_bouldering_route_grades_teacher_hswish_once_student_felu_partial_log_softmax_"
-               "state_dict_pkg/")
-_CHOIR = "choir_stem_separation_wgan_gp_lightning_critic_step_gp_callback_prelu_avgpool1d_hswish_once_flux_cb_off.py"
 _GUST = "thunderstorm_gust_front_anemometer_forward_hook_feature_grad_penalty_groupnorm_lppool1d_reflectpad_once.py"
 _SUCTION = "suction_cup_pick_scoring_loss_term_decorator_lipschitz_relu6_maxpool2d_prelu_stream_once_tv_off.py"
 _STAY_CABLE = ("fo_stay_cable_tension_event_bus_penalty_handlers_input_grad_handler_weight_zero_selu_adaptive_avgpo"
@@ -484,6 +480,12 @@ _PEPTIDE = ("cyclic_peptide_proximity_maps_reg_mixins_input_grad_felu_bce_logits
             "ff.py")
 _RUNWAY = "runway_fog_visibility_gan_event_bus_penalty_handlers_r1_reflectpad2d_adaptive_avgpool2d_upsample_once_pkg"
 _CRICKET = "fo_tree_cricket_chirp_temperature_event_trainer_hessian_probe_never_emitted_tensor_hook_hswish_maxpool.py"
+_WHEELCHAIR = ("gradnorm_multitask_wheelchair_propulsion_imu_dataclass_tasks_hswish_heads_ce_smoothl1_avgpool1d_trunk_"
+               "once_pkg")
+_ANEROID = "fo_fd_sharpness_aneroid_barometer_drift_exact_hvp_class_unselected_hardshrink_avgpool1d_first_order.py"
+_STAMP = ("fo_r1_monitor_rubber_stamp_impressions_dataclass_exact_false_lib_instantiate_hardswish_avgpool2d_bce_first_"
+          "order_pkg")
+_VARROA = "maml_varroa_mite_drop_per_apiary_tasks_lib_losses_alias_property_encoder_softshrink_adaptive_avgpool1d_pkg"
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
@@ -514,15 +516,20 @@ KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout51": {f"{_ACCORDION}:21 torch.nn.GELU", f"{_ACCORDION}:22 torch.nn.GELU"},
     "second_order_heldout52": {f"{_STENT}:13 torch.nn.AvgPool1d", f"{_STENT}:45 torch.nn.Hardshrink",
                                f"{_PERMAFROST}:13 torch.nn.Hardswish"},
-    "second_order_heldout53": {f"{_DIALYSIS}:60 torch.nn.functional.hardswish"},
-    "second_order_heldout54": {f"{_BOULDERING}:10 torch.nn.functional.hardswish"},
+    "second_order_heldout54": {f"{_WHEELCHAIR}/:12 torch.nn.functional.binary_cross_entropy_with_logits",
+                               f"{_WHEELCHAIR}/:17 torch.nn.AvgPool1d"},
     "second_order_heldout56": {
-        f"{_CHOIR}:126 torch.nn.functional.gelu", f"{_PEPTIDE}:48 torch.nn.functional.softshrink",
+        f"{_PEPTIDE}:48 torch.nn.functional.softshrink",
         f"{_STAY_CABLE}/:15 torch.nn.SELU", f"{_STAY_CABLE}/:16 torch.nn.SELU",
         f"{_STAY_CABLE}/:17 torch.nn.AdaptiveAvgPool1d", f"{_STAY_CABLE}/:19 torch.nn.GELU",
         f"{_CRICKET}:105 torch.nn.functional.smooth_l1_loss",
         f"{_RUNWAY}/:52 torch.nn.functional.avg_pool2d", f"{_SUCTION}:75 torch.nn.functional.interpolate",
         f"{_GUST}:20 torch.nn.ReflectionPad1d", f"{_GUST}:74 torch.nn.functional.pad",
+    },
+    "second_order_heldout57": {
+        f"{_ANEROID}:22 torch.nn.Hardshrink", f"{_ANEROID}:22 torch.nn.AvgPool1d", f"{_ANEROID}:23 torch.nn.Hardshrink",
+        f"{_ANEROID}:23 torch.nn.AvgPool1d", f"{_ANEROID}:32 torch.nn.functional.smooth_l1_loss",
+        f"{_VARROA}/:6 torch.nn.Hardswish",
     },
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
@@ -623,9 +630,18 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   recall 0.474 (9/19), precision 0.450 (11 FP), 2/3 look-alikes flagged, 1/9 second-order files silent (the bonded
 #   warehouse package: `jacrev` in a callback whose loss another file's Trainer backpropagates). Committed as
 #   measured, untuned: its FPs are KNOWN_FPS, its two flagged look-alikes below; the next session's work.
+#   Session 31: 0.684 (13/19), 0.565 (a hook's `module.critic` / `trainer.model` taken as the one class of the file
+#   holding that attribute; `if ... or self.weight <= 0: return` over the site with the weight a dataclass default
+#   of 0.0; `jacrev(partial(f, s=k), argnums=1)` through `functional_call(model, p, (x, w))` only from x).
+# - heldout57 (session 31: project structure, sub-packages with relative imports, `__init__` re-exports, from_config
+#   classmethods, a Hydra-style instantiate, properties, partial builders) was measured blind on the session's code
+#   before its commit: recall 0.545 (12/22), precision 0.667 (6 FP), 2/3 look-alikes flagged, 1/9 silent (a
+#   `jacrev(grad(...))` score-matching trace). After `cls(...)` in a classmethod called in the file bound `__init__`:
+#   0.636 (14/22), 0.70. Committed untuned otherwise: its FPs are KNOWN_FPS, its flagged look-alikes below.
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
-                                                  "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET}}
+                                                  "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},
+                                                  "second_order_heldout57": {_ANEROID, f"{_STAMP}/"}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

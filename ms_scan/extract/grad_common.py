@@ -183,6 +183,13 @@ def param_template(text: str) -> tuple[str, str] | None:
     return cls_part, param
 
 
+def class_part_fields(cls_part: str) -> tuple[str, str, str, str]:
+    """(module, class or function, parameter index, default) of a class part "<module>:<callee>:<index>:<default>"
+    (the default may hold ":", as "&mod:NAME"); missing fields are ""."""
+    module, cls, index, default = (cls_part.split(":", 3) + ["", "", ""])[:4]
+    return module, cls, index, default
+
+
 # ------------------------------------------------------------------------------------------- facts
 @dataclass(slots=True)
 class GradOp:

@@ -8,7 +8,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVERY_ARG, _FUNCTIONAL_CALL, _NOLIT,
-    MAX_DEPTH, MAX_STEPS,
+    MAX_DEPTH, MAX_STEPS, _partial_of, class_part_fields,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
@@ -84,7 +84,7 @@ class _Expansion:
             if api in _FUNCTIONAL_CALL:
                 mod = _arg(c, 0, "module")
                 if mod is not None:
-                    state.live = frozenset(t for t in live or () if t.startswith("@")) or None  # (part_slots)
+                    state.live = live  # (part_slots, or the forward's own argument slots: forward_slots)
                     try:
                         self.expand_module_expr(state, mod, fn, self.via(via, c), depth + 1)
                     finally:
@@ -808,12 +808,15 @@ class _Expansion:
             self.project_hit(state, (ann[0], f"{ann[1]}.{attr}"), "member", via, text)
             return
         cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
+        if cls is not None and not any(self.class_members(cls, attr)):
+            cls = None
         if cls is None:  # duck typing: the one model class of this file that has such a member
             having = [c for c in self.module_classes().values() if any(
                 self.class_members(c, attr)) and self.ex._classes.get(c.name) is c]
+            if not having and not self.plain_member(attr):  # (a LightningModule-like holder with no forward, a
+                # trainer holding the model: `trainer.model` in a callback the trainer's loop calls)
+                having = [c for c in self.ex._classes.values() if self.class_members(c, attr)[1]]
             cls = having[0] if len(having) == 1 else None
-        elif not any(self.class_members(cls, attr)):
-            cls = None
         if cls is None and not self.model_like(name, owner_fn) and self.plain_member(attr) and \
                 attr not in _STR_ONLY_METHODS:
             return  # `x.view(...)`, `stats.get(...)`: a tensor's or a plain value's method (a string's method,
@@ -901,7 +904,7 @@ class _Expansion:
                 key = f"?{field[0]}|{field[1]}" if field is not None and when_safe(*field) else ""
                 if field is not None:
                     self.constant_callees(state, field[1])
-                    default = field[0].split(":", 3)[3] if field[0].count(":") >= 3 else ""
+                    default = class_part_fields(field[0])[3]
                     if default.startswith("&"):  # (`layers=config.LAYERS`, grad_values.open_key): its file too
                         self.constant_callees(state, default + LIST_FIELD)
                 self.project_hit(state, (table[0], f"{table[1]}[].{attr}"), "member", via, text, key=key)
@@ -1381,9 +1384,7 @@ class _Expansion:
     def getattr_of_torch(self, g, ctx: _Fn) -> tuple[str, cst.BaseExpression] | None:
         """(the torch module's path as imported, the name expression) of `getattr(nn, <name>)` (the builtin, its
         first argument a torch module or namespace); None for any other expression."""
-        if not (isinstance(g, cst.Call) and isinstance(g.func, cst.Name) and g.func.value == "getattr" and
-                len(g.args) >= 2 and not any(a.star or a.keyword for a in g.args[:2]) and
-                self.lookup_def(ctx, "getattr") is None and dotted_name(g.args[0].value) is not None):
+        if not (self.builtin_getattr(g, ctx) and dotted_name(g.args[0].value) is not None):
             return None
         path = self.ex.resolve_path(g.args[0].value)
         if path is None or not self.ex.canonical(path).startswith("torch"):
@@ -1719,6 +1720,7 @@ class _Expansion:
                 self.expand_sequential(state, cls, _join(via, cls.name), depth + 1)
                 return
             subs = [m for m, _ in self.subclass_members(cls, "forward") if m is not None]
+            subs = [m for m in subs if not self.never_built(m.cls)] or subs
             for m in subs:  # `self(x)` in a mixin's method: the forward of the file's classes mixing it in
                 self.expand_fn(state, m, _join(via, f"{m.cls.name}.forward"), depth + 1, live)
             based = self.project_bases(cls) if not subs else []
@@ -1738,6 +1740,19 @@ class _Expansion:
                 self.unresolved(state, f"{cls.name} (no forward in this file)")  # other files' classes mixing it in)
             return
         self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
+
+    def never_built(self, cls: _Cls) -> bool:
+        """A class of a script (runs_code) named only in entries of a table no read picks (`"gru": partial(GRURisk,
+        ...)` with `MODELS[args.model]` picking "tcn"): no instance of it exists, so a mixin's `self(x)` is not its
+        forward. (Its definition and a subclass's bases do not count.)"""
+        if not self.runs_code():
+            return False
+        unpicked = self.unpicked_entries()
+        named = [n for n in _walk(self.ex._module_node) if isinstance(n, cst.Name) and n.value == cls.name]
+        own = {id(n.name) for n in _walk(self.ex._module_node) if isinstance(n, cst.ClassDef)} | \
+            {id(b.value) for n in _walk(self.ex._module_node) if isinstance(n, cst.ClassDef) for b in n.bases}
+        used = [n for n in named if id(n) not in own]
+        return bool(used) and all(id(n) in unpicked for n in used)
 
     def overrides(self, cls: _Cls) -> list[_Fn]:
         """The methods of cls and its in-file bases (but __init__, static and class methods)."""
@@ -2184,6 +2199,14 @@ class _Expansion:
             return
         state.any_path = True
         bound = self.lookup_assigns(fn, f_expr.value) if isinstance(f_expr, cst.Name) else None
+        made = bound[0][0] if bound is not None and len(bound[0]) == 1 else f_expr
+        if isinstance(made, cst.Call) and _partial_of(made) is not None and not any(a.star for a in made.args):
+            # `f_s = partial(forecast, s=station)` given to `jacrev(f_s, argnums=1)`: forecast, its positions
+            # shifted by the arguments the partial binds first
+            shift = sum(a.keyword is None for a in made.args[1:])
+            self.expand_callable(state, made.args[0].value, bound[1] if made is not f_expr else fn, kind,
+                                 {i + shift for i in argnums} if argnums else argnums)
+            return
         d = self.lookup_def(fn, f_expr.value) if isinstance(f_expr, cst.Name) else None
         if bound is not None and not (d is not None and isinstance(d.node, cst.Lambda) and len(bound[0]) == 1 and
                                       bound[0][0] is d.node):
@@ -2206,7 +2229,7 @@ class _Expansion:
                 params = [d.params[i] for i in sorted(argnums)] if max(argnums) < len(d.params) and not star else []
             else:
                 params = list(d.params) if kind in ("hessian", "hvp", "vhp", "jacobian") else []
-            if values and params and not subs:
+            if values and params and not any(subs.values()):
                 # `hessian(loss_at, W2)`: the ops from the function's parameters (the differentiated inputs) to
                 # what it returns; `F.selu(x @ W1)` with W1 a global is computed once, outside the Hessian
                 self.slice(state, d, values, [cst.Name(p) for p in params])

@@ -18,6 +18,7 @@ from ms_scan.extract.grad_common import (
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import PROJECT
+from ms_scan.extract.visitor import dotted_name
 from ms_scan.extract.walk import _children as _field_children, _node_info
 
 BACKED = "backed|"  # the param of a "flag" callee: a site kept when a caller differentiates the function's result
@@ -31,6 +32,7 @@ _APPLY = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator
           "is": lambda a, b: a is b or a == b and type(a) is type(b) and a in (None, True, False),
           "is not": lambda a, b: not (a is b or a == b and type(a) is type(b) and a in (None, True, False))}
 _UNKNOWN = ["?"]
+_KEY_READS = ("sorted", "list", "len", "set", "tuple")  # `choices=sorted(MODELS)`: a table's keys, no entry
 
 
 def guard_truths(tree, read) -> set | None:
@@ -196,6 +198,12 @@ class _Guards:
                 values = self.literal_choices(test, fn, lambda v: v is None or isinstance(v, (bool, int, float, str)))
                 if values:
                     return ["v", json.dumps(["=", sorted(map(repr, values))])]
+            if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name) and \
+                    any(f.self_name == test.value.value for f in enclosing(fn)):
+                # `self.weight`: what the instance is built with
+                v = self.const_value(fn, f"{test.value.value}.{test.attr.value}")
+                if v is None or isinstance(v, (bool, int, float, str)):
+                    return ["c", repr(v)]
             if isinstance(test, cst.Name):
                 return self.param_guard(test.value, fn, depth) or _UNKNOWN
             held = self.param_path(test, fn) if isinstance(test, cst.Subscript) else None
@@ -287,7 +295,8 @@ class _Guards:
         guard tree; None when none of them reads a config value."""
         path = self.guards(fn).get(id(node), ())
         trees = [self.guard_tree(test, fn) if taken else ["not", self.guard_tree(test, fn)] for test, taken in path]
-        trees = [t for t in trees if _has_read(t) or t[0] in ("c", "any") or t[0] == "not" and t[1][0] in ("c", "any")]
+        trees = [t for t in trees if _has_read(t) or t[0] in ("c", "any") or t[0] == "not" and t[1][0] in ("c", "any")
+                 or guard_truths(t, local_read) == {False}]  # (`if ... or self.weight <= 0: return` over it)
         return (trees[0] if len(trees) == 1 else ["and", trees]) if trees else None
 
     def reach_callee(self, call: cst.Call, fn: _Fn) -> ProjectCallee | bool | None:
@@ -446,6 +455,12 @@ class _Guards:
                 if key is not None:
                     keys[n.value.value] |= key
                     keyed.add(id(n.value))
+            elif n.__class__ is cst.Call and len(n.args) == 1 and n.args[0].value.__class__ is cst.Name and \
+                    n.args[0].value.value in tables and not n.args[0].star and dotted_name(n.func) in _KEY_READS:
+                keyed.add(id(n.args[0].value))  # `choices=sorted(MODELS)`: its keys, no entry run
+            elif n.__class__ is cst.Attribute and n.value.__class__ is cst.Name and n.value.value in tables and \
+                    n.attr.value == "keys":
+                keyed.add(id(n.value))
             elif n.__class__ is cst.Name and n.value in tables and id(n) not in keyed:
                 other[n.value] += 1
             kids = _children(n) if n.__class__ is not cst.FunctionDef and n.__class__ is not cst.ClassDef else \

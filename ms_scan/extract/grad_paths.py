@@ -1041,6 +1041,8 @@ class _Paths:
         or a starred argument carries them."""
         if refs(c.func) & reach:
             return None
+        if self.torch_api(c) in _FUNCTIONAL_CALL:
+            return self.forward_slots(c, reach)
         live, slots, pos = set(), 0, 0
         for a in c.args:
             hit = bool(refs(a.value) & reach)
@@ -1054,6 +1056,22 @@ class _Paths:
                 live.add(a.keyword.value if a.keyword is not None else str(pos))
             pos += a.keyword is None
         return frozenset(live) if live else None  # every slot live: the body is still sliced by its parameters
+
+    def forward_slots(self, c: cst.Call, reach: set) -> frozenset | None:
+        """live_slots of `functional_call(model, params, (x, w))`: the slots of the forward's own arguments (the
+        args tuple's elements, "0" for a lone argument) that read `reach`; None when the module or the parameters
+        read them (the weights are differentiated), or the arguments are not shown."""
+        module, params, args = _arg(c, 0, "module"), _arg(c, 1, "parameter_and_buffer_dicts"), _arg(c, 2, "args")
+        if args is None or any(a.star for a in c.args) or any(
+                e is not None and refs(e) & reach for e in (module, params)) or \
+                any(a.keyword is not None and a.keyword.value == "kwargs" for a in c.args) or len(c.args) > 3:
+            return None
+        if not isinstance(args, cst.Tuple):
+            return frozenset({"0"}) if refs(args) & reach else None
+        if any(isinstance(e, cst.StarredElement) for e in args.elements):
+            return None
+        live = {str(i) for i, e in enumerate(args.elements) if refs(e.value) & reach}
+        return frozenset(live) if live and len(live) < len(args.elements) else None
 
     def closure_live(self, c: cst.Call, fn: _Fn, reach: set) -> frozenset | None:
         """`batch_loss()`, a function of the file called with no argument that depends on `reach`, that reads
@@ -1597,10 +1615,19 @@ class _Paths:
                 return frozenset()
             ins = {a for b, a in pairs if b == base}
 
+            def own_param(x, ctx, attr) -> bool:
+                # `self.teacher, self.student = teacher, student`: a constructor's parameter held by this attribute
+                # alone (another module than the one each other parameter passes)
+                return isinstance(x, cst.Name) and ctx.name == "__init__" and self.param_of(ctx, x.value) and \
+                    x.value not in ctx.assigns and not any(
+                        k != attr and any(isinstance(y, cst.Name) and y.value == x.value for y, _ in vs)
+                        for k, vs in attrs.items())
+
             def fresh(attr, others):
                 values = attrs.get(attr, [])
                 return bool(values) and not any(k.startswith(attr + ".") for k in attrs) and all(
-                    isinstance(_unchain(x), cst.Call) and not (refs(x) & {f"{ctx.self_name}.{o}" for o in others})
+                    (isinstance(_unchain(x), cst.Call) or own_param(x, ctx, attr)) and
+                    not (refs(x) & {f"{ctx.self_name}.{o}" for o in others})
                     for x, ctx in values)
 
             members = {k for k in attrs if "." not in k and k not in ins and fresh(k, ins)}

@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, MAX_BINDING_HOPS, _NOLIT, PARAM_ROLES, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens,
-    param_default, refs, _role_words, template_config, _unchain, when_safe,
+    enclosing, param_default, refs, _role_words, template_config, _unchain, when_safe,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
@@ -729,12 +729,13 @@ class _ProjectLinks:
             self.module_getattr(func, fn) if isinstance(func, cst.Call) else None
         if target is not None:  # `loss_fn = losses.wgan_gp`, `loss_fn = getattr(losses, CFG["loss"])`,
             return target  # `getattr(losses, config.LOSS)(D)`
-        if isinstance(func, cst.Name):  # `penalty(net, x)` with `penalty = Penalty(...)`: Penalty.__call__
-            func = cst.Attribute(value=func, attr=cst.Name("__call__"))
+        held = self.held_instance(func, fn)
+        if isinstance(func, cst.Name) or held:  # `penalty(net, x)` with `penalty = Penalty(...)`, `self.balancer(
+            func = cst.Attribute(value=func, attr=cst.Name("__call__"))  # losses, w)`: Penalty.__call__
         elif not isinstance(func, cst.Attribute):
             return None
         owner = func.value
-        bound = [(owner, fn)]
+        bound = held or [(owner, fn)]
         if isinstance(owner, cst.Name):
             bound = self.bound_values(fn, owner.value)
             if not bound:
@@ -755,6 +756,17 @@ class _ProjectLinks:
             return None
         module, cls = made.pop()
         return module, f"{cls}.{func.attr.value}"
+
+    def held_instance(self, func, fn: _Fn) -> list:
+        """`self.balancer` in a method of a class whose `__init__` sets `self.balancer = GradNorm(...)`: the
+        (value, function) pairs the attribute is assigned (an instance called: its class's `__call__`); [] for
+        anything else (a method, no assignment)."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and
+                any(f.self_name == func.value.value for f in enclosing(fn))):
+            return []
+        cls = self.class_of(func.value, fn)
+        method, values = self.class_members(cls, func.attr.value) if cls is not None else (None, [])
+        return values if method is None and all(isinstance(_unchain(v), cst.Call) for v, _ in values) else []
 
     def table_callee(self, func, fn: _Fn) -> tuple[str, str] | None:
         """(module, "TABLE[key]") for a call of an entry of another project module's table: `T[k](...)`, or a
@@ -803,9 +815,7 @@ class _ProjectLinks:
         """(module, name) of `getattr(losses, "wgan_gp")` with losses a project module and the name one known
         string; with the name another project module's constant (`getattr(losses, config.LOSS)`), the name is the
         template "{&config:LOSS}" that ms_scan.project fills with the constant's string."""
-        if not (isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == "getattr" and
-                len(v.args) == 2 and not any(a.star or a.keyword for a in v.args) and
-                isinstance(v.args[0].value, cst.Name) and self.lookup_def(ctx, "getattr") is None):
+        if not (self.builtin_getattr(v, ctx, two=True) and isinstance(v.args[0].value, cst.Name)):
             return None
         root = v.args[0].value.value
         b = self.project_binding(root) if self.lookup_assigns(ctx, root) is None and \

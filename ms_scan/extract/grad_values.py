@@ -409,6 +409,17 @@ class _Values:
                 # a plain object's method on a module-level or local instance: `BLOCKS.build("glu", 4)` with `BLOCKS =
                 # Registry("blocks")`, `opt.step(closure)` with `opt = DiagNewton(model.parameters())`
                 out.append((c, f))
+        if owner.name == "__init__" and owner.cls is not None:  # `return cls(cfg.widths, block)` in a
+            for m in owner.cls.methods.values():  # `@classmethod def from_config(cls, cfg)` of the class
+                node = m.node
+                if isinstance(node, cst.FunctionDef) and node.params.params and \
+                        any(dotted_name(d.decorator) == "classmethod" for d in node.decorators) and any(
+                        isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and
+                        self.names_class(c.func.value.value, f) is owner.cls for c, f in self.calls_named(m.name)):
+                    # (called in this file: `Critic.from_config(cfg)`; another file's call binds it there)
+                    first = node.params.params[0].name.value
+                    out += [(c, f) for c, f in self.calls_named(first) if isinstance(c.func, cst.Name) and
+                            f is m and first not in m.assigns]
         if owner.name == "__call__" and owner.cls is not None and owner.cls.torch_module == "no":
             out += self.instance_calls(owner.cls)  # `grad(y, x)` with `grad = Grad()`: a plain callable object
         if owner.name == "forward" and owner.cls is not None and owner.cls.torch_module != "no" and \
@@ -838,10 +849,17 @@ class _Values:
             yield c
             todo.extend(classes[b] for b in c.bases if b in classes)
 
+    def builtin_getattr(self, v, fn: _Fn, two: bool = False) -> bool:
+        """`getattr(obj, name)` or `getattr(obj, name, default)` (with `two`, only the former), the builtin (no
+        function of the file named so), its object and name given plainly (no `*`, no keyword)."""
+        return isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and v.func.value == "getattr" and \
+            (len(v.args) == 2 if two else 2 <= len(v.args) <= 3) and \
+            not any(a.star or a.keyword for a in v.args[:2]) and self.lookup_def(fn, "getattr") is None
+
     def getattr_target(self, v: cst.Call, fn: _Fn) -> tuple[cst.BaseExpression, str] | None:
         """`getattr(self, "critic")`, `getattr(self, name)` with `name = "critic"`, `getattr(self, f"layer{i}")`:
         (owner, attribute name; a computed one as its literal prefix + "*")."""
-        if not (isinstance(v.func, cst.Name) and v.func.value == "getattr" and len(v.args) >= 2):
+        if not self.builtin_getattr(v, fn):
             return None
         owner, name = v.args[0].value, v.args[1].value
         attr = _attr_name(name)
@@ -855,8 +873,7 @@ class _Values:
     def getattr_choices(self, v: cst.Call, fn: _Fn) -> tuple[cst.BaseExpression, list[str]] | None:
         """`getattr(self, name)` with name a loop target or parameter whose strings are known (`for name in
         self.order:`, order a literal tuple default): (owner, each attribute name); None otherwise."""
-        if not (isinstance(v.func, cst.Name) and v.func.value == "getattr" and len(v.args) == 2 and
-                not any(a.keyword or a.star for a in v.args) and self.lookup_def(fn, "getattr") is None):
+        if not self.builtin_getattr(v, fn, two=True):
             return None
         names = self.literal_choices(v.args[1].value, fn, lambda x: isinstance(x, str))
         if not names or not all(n.isidentifier() for n in names):
@@ -1123,6 +1140,13 @@ class _Values:
             if isinstance(node, (cst.If, cst.IfExp)):
                 stack += [(node.test, path), (node.body, path + ((node.test, True),)),
                           (node.orelse, path + ((node.test, False),))]
+                continue
+            if isinstance(node, (cst.IndentedBlock, cst.Module)):
+                after = path  # `if stage != "train" or self.weight <= 0: return`: what follows runs when it is false
+                for stmt in node.body:
+                    stack.append((stmt, after))
+                    if _exits(stmt):
+                        after = after + ((stmt.test, False),)
                 continue
             stack.extend((k, path) for k in node.children)
         return out
@@ -2128,3 +2152,15 @@ class _Bind(cst.CSTTransformer):
 def _bind_name(expr, name: str, value: str):
     """expr with every read of the variable `name` replaced by the string literal `value`."""
     return expr.visit(_Bind(name, value))
+
+
+def _exits(stmt) -> bool:
+    """`if <test>: return` (or raise / continue / break) with no else: the statements after it in the block run
+    only where the test is false."""
+    if not isinstance(stmt, cst.If) or stmt.orelse is not None:
+        return False
+    body = stmt.body.body
+    last = body[-1] if body else None
+    if isinstance(last, cst.SimpleStatementLine):
+        last = last.body[-1] if last.body else None
+    return isinstance(last, (cst.Return, cst.Raise, cst.Continue, cst.Break))
