@@ -604,6 +604,17 @@ def _walk(node: cst.CSTNode):
         stack.extend(reversed(_children(n)))
 
 
+def walk_into_defs(node: cst.CSTNode):
+    """_walk, also into the functions and classes defined in node (pre-order: a definition before its parts)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        kids = _children(n) if n.__class__ is not cst.FunctionDef and n.__class__ is not cst.ClassDef else \
+            list(_field_children(n, _node_info(n.__class__)[0]))
+        stack.extend(reversed(kids))
+
+
 def refs(node: cst.CSTNode) -> set[str]:
     """Names an expression reads (plus `a.b` for attribute reads on a name); not attribute or keyword names, nor
     the parameters of a lambda in it (`f = lambda q: energy(q)` reads energy, not q)."""

@@ -12,7 +12,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, walk_into_defs,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -1747,11 +1747,13 @@ class _Expansion:
         forward. (Its definition and a subclass's bases do not count.)"""
         if not self.runs_code():
             return False
+        own, used = set(), []
+        for n in walk_into_defs(self.ex._module_node):  # (pre-order: a ClassDef before its name and bases)
+            if isinstance(n, cst.ClassDef):
+                own |= {id(n.name), *(id(b.value) for b in n.bases)}
+            elif isinstance(n, cst.Name) and n.value == cls.name and id(n) not in own:
+                used.append(n)
         unpicked = self.unpicked_entries()
-        named = [n for n in _walk(self.ex._module_node) if isinstance(n, cst.Name) and n.value == cls.name]
-        own = {id(n.name) for n in _walk(self.ex._module_node) if isinstance(n, cst.ClassDef)} | \
-            {id(b.value) for n in _walk(self.ex._module_node) if isinstance(n, cst.ClassDef) for b in n.bases}
-        used = [n for n in named if id(n) not in own]
         return bool(used) and all(id(n) in unpicked for n in used)
 
     def overrides(self, cls: _Cls) -> list[_Fn]:

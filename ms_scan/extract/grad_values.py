@@ -418,8 +418,8 @@ class _Values:
                         self.names_class(c.func.value.value, f) is owner.cls for c, f in self.calls_named(m.name)):
                     # (called in this file: `Critic.from_config(cfg)`; another file's call binds it there)
                     first = node.params.params[0].name.value
-                    out += [(c, f) for c, f in self.calls_named(first) if isinstance(c.func, cst.Name) and
-                            f is m and first not in m.assigns]
+                    if first not in m.assigns:
+                        out += [(c, f) for c, f in self.calls_named(first) if isinstance(c.func, cst.Name) and f is m]
         if owner.name == "__call__" and owner.cls is not None and owner.cls.torch_module == "no":
             out += self.instance_calls(owner.cls)  # `grad(y, x)` with `grad = Grad()`: a plain callable object
         if owner.name == "forward" and owner.cls is not None and owner.cls.torch_module != "no" and \
