@@ -1266,10 +1266,10 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
         return True
     home = defining_module(by_module, c.module, c.name) or c.module
     cls = c.name.partition(".")[0]
-    if spec.get("built") and all(false(g) for g in spec["built"]) and \
+    if "built" in spec and all(false(g) for g in spec["built"]) and \
             all("@own" in lits for lits in called.get((home, cls), ())) and \
             (home, cls) not in refs and not _subclasses(by_module, {}, home, cls):
-        return True  # a method of a class its file builds only under false guards, and no other file builds
+        return True  # a method of a class its file builds only under false guards (or never), and no other file builds
     if spec["calls"] is None:
         return False
     if (home, c.name) in refs:

@@ -251,7 +251,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
                  "second_order_heldout53": 1.0, "second_order_heldout54": 0.83, "second_order_heldout55": 0.95,
-                 "second_order_heldout56": 0.68, "second_order_heldout57": 0.63,
+                 "second_order_heldout56": 0.68, "second_order_heldout57": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -482,7 +482,6 @@ _RUNWAY = "runway_fog_visibility_gan_event_bus_penalty_handlers_r1_reflectpad2d_
 _CRICKET = "fo_tree_cricket_chirp_temperature_event_trainer_hessian_probe_never_emitted_tensor_hook_hswish_maxpool.py"
 _WHEELCHAIR = ("gradnorm_multitask_wheelchair_propulsion_imu_dataclass_tasks_hswish_heads_ce_smoothl1_avgpool1d_trunk_"
                "once_pkg")
-_ANEROID = "fo_fd_sharpness_aneroid_barometer_drift_exact_hvp_class_unselected_hardshrink_avgpool1d_first_order.py"
 _STAMP = ("fo_r1_monitor_rubber_stamp_impressions_dataclass_exact_false_lib_instantiate_hardswish_avgpool2d_bce_first_"
           "order_pkg")
 _VARROA = "maml_varroa_mite_drop_per_apiary_tasks_lib_losses_alias_property_encoder_softshrink_adaptive_avgpool1d_pkg"
@@ -527,8 +526,6 @@ KNOWN_FPS: dict[str, set[str]] = {
         f"{_GUST}:20 torch.nn.ReflectionPad1d", f"{_GUST}:74 torch.nn.functional.pad",
     },
     "second_order_heldout57": {
-        f"{_ANEROID}:22 torch.nn.Hardshrink", f"{_ANEROID}:22 torch.nn.AvgPool1d", f"{_ANEROID}:23 torch.nn.Hardshrink",
-        f"{_ANEROID}:23 torch.nn.AvgPool1d", f"{_ANEROID}:32 torch.nn.functional.smooth_l1_loss",
         f"{_VARROA}/:6 torch.nn.Hardswish",
     },
 }
@@ -638,10 +635,14 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   before its commit: recall 0.545 (12/22), precision 0.667 (6 FP), 2/3 look-alikes flagged, 1/9 silent (a
 #   `jacrev(grad(...))` score-matching trace). After `cls(...)` in a classmethod called in the file bound `__init__`:
 #   0.636 (14/22), 0.70. Committed untuned otherwise: its FPs are KNOWN_FPS, its flagged look-alikes below.
+#   Session 32: 1.00 (22/22), 0.957 (`jacrev(score_fn)` with score_fn a factory's closure returning a grad; an instance
+#   of the class `T[CFG["k"]](...)` picks, called; a `_target_` string naming a project class; a module-level partial
+#   of a factory summarised with its arguments bound; a method of a class named only in table entries no read picks
+#   never runs). Left: the varroa Hardswish (a head table key passed through another file's `from_config(CFG)`).
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
                                                   "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},
-                                                  "second_order_heldout57": {_ANEROID, f"{_STAMP}/"}}
+                                                  "second_order_heldout57": {f"{_STAMP}/"}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

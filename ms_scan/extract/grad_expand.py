@@ -1255,9 +1255,13 @@ class _Expansion:
             return
         ref = self.instantiated(v, ctx)
         if ref is not None and isinstance(ref[1], cst.CSTNode):  # a constant of this file: its `_target_` strings
-            for api, node, path in self.target_apis(_target_nodes(ref[1], "")):
-                if under_path(path, ref[2]):
-                    self.emit(state, api, node, None, via)
+            found = [(node, path) for node, path in _target_nodes(ref[1], "") if under_path(path, ref[2])]
+            for api, node, path in self.target_apis(found):
+                self.emit(state, api, node, None, via)
+            for node, _ in found:  # `"_target_": "lib.models.LetterCritic"`: a project class, built
+                target = self.dotted_project_target(node.evaluated_value)
+                if target is not None:
+                    self.project_hit(state, target, "instance", via, f"{_code(v)} ({node.evaluated_value})")
             return
         if ref is not None:  # `instantiate(node)`, node a hydra-style dict of another module's constant
             text = f"{_code(v)} (the `_target_` of {ref[0]}.{ref[1]}{ref[2]})"

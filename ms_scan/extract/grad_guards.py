@@ -366,9 +366,15 @@ class _Guards:
             guards = None
         mixin = fn.cls.bases in ((), ("object",))
         built = self.construction_guards(fn)
-        if not self.ex.module or own is None and built is None and (guards is None or not (mixin or guards)):
+        unbuilt = built is None and self.never_built(fn.cls)
+        if unbuilt and not self.ex.module:  # `SHARPNESS = {"exact": ExactSharpness, "fd": ...}` with
+            return False  # `SHARPNESS[RUN["sharpness"]]` picking "fd": no instance, the method never runs
+        if not self.ex.module or own is None and built is None and not unbuilt and \
+                (guards is None or not (mixin or guards)):
             return None
-        spec = json.dumps({"self": own, "calls": guards, "method": True, **({"built": built} if built else {})})
+        # ("built": [] for a class never built, unless another file builds, subclasses or names it: ms_scan.project)
+        spec = json.dumps({"self": own, "calls": guards, "method": True,
+                           **({"built": built} if built else {"built": []} if unbuilt else {})})
         return ProjectCallee(self.ex.module, f"{fn.cls.name}.{fn.name}", "flag", "", "high", "", "", REACH + spec)
 
     def construction_guards(self, fn: _Fn) -> list | None:

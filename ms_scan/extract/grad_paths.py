@@ -352,21 +352,31 @@ class _Paths:
         else:
             d = self.lookup_def(fn, f.value) if isinstance(f, cst.Name) and \
                 self.lookup_assigns(fn, f.value) is None else None
+            if d is None and isinstance(f, cst.Name) and (hit := self.transform_of(f, fn, 0)) is not None and \
+                    id(hit[0]) not in nested:
+                # `jacrev(score, argnums=2)` with `score = make_score(model)` returning a closure that returns
+                # `-grad(energy, argnums=2)(...)`: calling it gives a derivative, differentiated again
+                self.over_transform(call, fn, api, hit, done)
+                return done
             if d is None or not isinstance(d.node, cst.FunctionDef):
                 return done
             values = [v for v in returned(d.node.body) if v is not None]
         names = set().union(*(refs_besides(v) for v in values)) if values else set()  # (not through `.detach()`)
         exprs = values + (self.trace_back(d, names, cuts=True) if not isinstance(f, cst.Lambda) else [])
-        outer = api.rpartition(".")[2]
-        for t, ctx in self.transforms_in(exprs, d, 0, set(), names):
-            if id(t) in done or id(t) in nested:
-                continue
-            done.add(id(t))
-            inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
-            site = GradSite(f"func.{outer}(func.{inner})", api, 0, 0, 0, 0, "definite", fn.qual)
-            self.out.append((call, site))
-            self.site_path(site, call, ctx, "func.", t)
+        for hit in self.transforms_in(exprs, d, 0, set(), names):
+            if id(hit[0]) not in done and id(hit[0]) not in nested:
+                self.over_transform(call, fn, api, hit, done)
         return done
+
+    def over_transform(self, call: cst.Call, fn: _Fn, api: str, hit: tuple, done: set) -> None:
+        """A site of kind `func.<outer>(func.<inner>)` at the outer transform `call`, whose path is that of the inner
+        transform `hit` (the call, its function); its id() added to `done`."""
+        t, ctx = hit
+        done.add(id(t))
+        outer, inner = api.rpartition(".")[2], self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+        site = GradSite(f"func.{outer}(func.{inner})", api, 0, 0, 0, 0, "definite", fn.qual)
+        self.out.append((call, site))
+        self.site_path(site, call, ctx, "func.", t)
 
     def transforms_in(self, exprs: list, fn: _Fn, depth: int, seen: set, back: set | None = None):
         """The torch.func.grad/jacrev/jacfwd calls whose results the values `exprs` (of fn) are computed from:

@@ -79,6 +79,19 @@ class _ProjectLinks:
             return (PROJMOD, sub) if sub in self.ex.project_modules else (PROJECT, (sib, name))
         return None
 
+    def dotted_project_target(self, text) -> tuple[str, str] | None:
+        """(module, name) of a dotted path string naming a CapWords name of a scanned module (a hydra `_target_`,
+        `"lib.models.LetterCritic"`), the module as imported from the scan root or from this file's folder (run
+        as a script); None for anything else."""
+        if not isinstance(text, str) or "." not in text:
+            return None
+        module, _, name = text.rpartition(".")
+        if not name.isidentifier() or not name[:1].isupper():
+            return None
+        if module not in self.ex.project_modules:
+            module = self.sibling_module(module)
+        return (module, name) if module is not None and module in self.ex.project_modules else None
+
     def sibling_module(self, dotted: str) -> str | None:
         ex = self.ex
         mods = ex.project_modules

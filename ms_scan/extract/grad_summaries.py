@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded,
+    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -121,6 +121,13 @@ class _Summaries:
                 continue
             if not any(isinstance(_unchain(v), cst.Call) for v in values):
                 continue
+            made = values[0] if len(values) == 1 and isinstance(values[0], cst.Call) else None
+            d = top.defs.get(_partial_of(made)) if made is not None and not any(a.star for a in made.args) else None
+            if d is not None and isinstance(d.node, cst.FunctionDef):
+                # `critic_block = partial(conv_norm_act, pad="reflect")` called in another file: what the factory
+                # returns, its parameters bound by the partial's arguments (the table key `pad` picks)
+                bound = cst.Call(func=made.args[0].value, args=made.args[1:])
+                out.append(self._summary(name, "instance", lambda st, d=d, b=bound: self.bound_returns(st, d, b)))
             out.append(self._summary(name, "call", lambda st, n=name, vs=values: [
                 self.expand_value(st, v, top, n, 0) for v in vs if isinstance(_unchain(v), cst.Call)]))
         for name, entries in self.config_entries():  # `CONFIG = {"hyper": {"second_order": False}}`
@@ -311,6 +318,11 @@ class _Summaries:
                 return 0
             sizes.add(len(r.args))
         return sizes.pop() if len(sizes) == 1 else 0
+
+    def bound_returns(self, state, f: _Fn, call: cst.Call) -> None:
+        """expand_returns of a module-level factory with its parameters bound by `call` (written at module level)."""
+        with self.bound_call(f, call, self.ex._module_fn):
+            self.expand_returns(state, f, f.qual, 0)
 
     def expand_returned_element(self, state, f: _Fn, k: int) -> None:
         """The k-th element of each tuple display f returns, expanded as a built value (tuple_returns)."""

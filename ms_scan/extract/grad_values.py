@@ -116,6 +116,8 @@ class _Values:
             return self.class_of(v, ctx, depth + 1)  # (`t = self.table`: what the instance holds there)
         if isinstance(v, cst.IfExp):
             return self.optional_class(v, ctx, depth + 1)
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Subscript):
+            return self.picked_class(v.func, ctx)
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute):  # `self.build_model()`: the one class
             owner = self.class_of(v.func.value, ctx, depth + 1)  # its method (or, left to subclasses, theirs)
             method = self.class_members(owner, v.func.attr.value)[0] if owner is not None else None
@@ -127,9 +129,23 @@ class _Values:
 
     def optional_class(self, v: cst.IfExp, ctx: _Fn, depth: int) -> _Cls | None:
         """`Penalty(gamma) if gamma > 0 else None`: an optional instance, the class of its one arm that is not
-        None (a call of the instance runs only when it was built). None when both arms may be instances."""
+        None (a call of the instance runs only when it was built); for two arms, their class when both are
+        instances of the same one (`REG[k](n) if k == "hutchinson" else REG[k]()`). None otherwise."""
         arms = [a for a in (v.body, v.orelse) if not (isinstance(a, cst.Name) and a.value == "None")]
-        return self.value_class(arms[0], ctx, depth) if len(arms) == 1 else None
+        classes = [self.value_class(a, ctx, depth) for a in arms]
+        return classes[0] if classes and all(c is classes[0] for c in classes) else None
+
+    def picked_class(self, item: cst.Subscript, ctx: _Fn) -> _Cls | None:
+        """`T[k]` with T bound once to a dict display of the file's classes and k a key of known literal values
+        (`REGULARISERS[HPARAMS["regulariser"]]`): the one class those keys pick; None otherwise."""
+        found = self.lookup_assigns(ctx, item.value.value) if isinstance(item.value, cst.Name) else None
+        if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Dict):
+            return None
+        keys = self.key_choices(item, ctx)
+        items = [x for k in keys or () for x in self.keyed_elements(found[0][0], k)]
+        classes = {id(c): c for c in (self.names_class(x.value, found[1]) if isinstance(x, cst.Name) else None
+                                      for x in items)}
+        return next(iter(classes.values())) if len(classes) == 1 and None not in classes.values() else None
 
     def constructed_class(self, v) -> _Cls | None:
         """`Critic(...)`, `Critic().to(device).eval()`, `Critic.from_config(c)`: the file's class the value is an
