@@ -217,6 +217,44 @@ def _called_literals(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
     return calls
 
 
+_MAX_SPREAD = 64  # the copies of one call's literals _read_method_slots makes at most
+
+
+def _read_method_slots(calls: dict[tuple, list[dict]], by_module: dict, configs) -> None:
+    """A call's slot read from a parameter of the classmethod making it (METHOD_READ, grad_summaries.
+    classmethod_constructions: `cls(head_act=m.get("head_act", "identity"))` with `m = cfg["model"]`): what the
+    config dicts the other files' calls of that method pass there hold, as literals (`'identity'`); the call's
+    literals are copied once per value when they differ, "?" when one is not known."""
+    import json
+
+    from ms_scan.extract.grad_common import METHOD_READ
+
+    def values(spec: str) -> set:
+        module, name, index, param, path, gets = json.loads(spec)
+        out = set()
+        for lits in calls_of(calls, by_module, module, name):
+            passed = _slot(lits, param, index, "&")
+            got = configs(passed, truths=False, more=json.dumps([path, gets])) if passed is not None and \
+                "*" not in lits and "&**" not in lits else None
+            if got is None:
+                return {"?"}
+            out |= got
+        return out or {"?"}
+    for key, found in calls.items():
+        if not any(v.startswith(METHOD_READ) for lits in found for v in lits.values()):
+            continue
+        spread = []
+        for lits in found:
+            copies = [dict(lits)]
+            for slot, v in lits.items():
+                if v.startswith(METHOD_READ):
+                    copies = [{**c, slot: x} for c in copies for x in sorted(values(v[len(METHOD_READ):]))]
+            if len(copies) > _MAX_SPREAD:  # (many slots of many values each: not known)
+                copies = [{k: "?" if v.startswith(METHOD_READ) else v for k, v in lits.items()}]
+            spread += copies
+        calls[key] = spread
+
+
 def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?",
                  listed=lambda cls_part, field, scalar=False, step=None: None,
                  constant_list=lambda module, name, step=None: None):
@@ -521,6 +559,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             args.setdefault((home, name, kind, slot), []).append((f, m))
     calls = _called_literals(all_facts, by_module)
     configs = _config_summaries(all_facts, by_module)
+    _read_method_slots(calls, by_module, configs)
     registrars, mixins = _registrars(all_facts), {}
     keyed_calls: dict[tuple, list] = {}  # (home, "T[?]", caller's path) -> each call's key field, or None
     for home, name, _, _, f, m in _caller_summaries(all_facts, by_module, ("called",)):

@@ -484,7 +484,6 @@ _WHEELCHAIR = ("gradnorm_multitask_wheelchair_propulsion_imu_dataclass_tasks_hsw
                "once_pkg")
 _STAMP = ("fo_r1_monitor_rubber_stamp_impressions_dataclass_exact_false_lib_instantiate_hardswish_avgpool2d_bce_first_"
           "order_pkg")
-_VARROA = "maml_varroa_mite_drop_per_apiary_tasks_lib_losses_alias_property_encoder_softshrink_adaptive_avgpool1d_pkg"
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
@@ -524,9 +523,6 @@ KNOWN_FPS: dict[str, set[str]] = {
         f"{_CRICKET}:105 torch.nn.functional.smooth_l1_loss",
         f"{_RUNWAY}/:52 torch.nn.functional.avg_pool2d", f"{_SUCTION}:75 torch.nn.functional.interpolate",
         f"{_GUST}:20 torch.nn.ReflectionPad1d", f"{_GUST}:74 torch.nn.functional.pad",
-    },
-    "second_order_heldout57": {
-        f"{_VARROA}/:6 torch.nn.Hardswish",
     },
 }
 # The first-order files that still carry an MS3xx finding (exact sets, as KNOWN_FPS): heldout26's herbarium script (the
@@ -635,10 +631,11 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   before its commit: recall 0.545 (12/22), precision 0.667 (6 FP), 2/3 look-alikes flagged, 1/9 silent (a
 #   `jacrev(grad(...))` score-matching trace). After `cls(...)` in a classmethod called in the file bound `__init__`:
 #   0.636 (14/22), 0.70. Committed untuned otherwise: its FPs are KNOWN_FPS, its flagged look-alikes below.
-#   Session 32: 1.00 (22/22), 0.957 (`jacrev(score_fn)` with score_fn a factory's closure returning a grad; an instance
+#   Session 32: 1.00 (22/22), 1.00 (`jacrev(score_fn)` with score_fn a factory's closure returning a grad; an instance
 #   of the class `T[CFG["k"]](...)` picks, called; a `_target_` string naming a project class; a module-level partial
 #   of a factory summarised with its arguments bound; a method of a class named only in table entries no read picks
-#   never runs). Left: the varroa Hardswish (a head table key passed through another file's `from_config(CFG)`).
+#   never runs; `cls(act=cfg["model"].get("act", ...))` in a classmethod read in the dict another file's
+#   `Net.from_config(CFG)` passes).
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
                                                   "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},

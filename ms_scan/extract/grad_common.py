@@ -589,6 +589,10 @@ CALLER_ROLES = PARAM_ROLES + ("flag",)
 # the "called" summary's entry that names the config field keying a table call (`PENALTIES[cfg.penalty](...)`,
 # grad_project.table_key_field): "[]=<class part>|<field>"
 TABLE_KEY = "[]="
+# a "called" summary's slot value read from a parameter of the classmethod making the call (`cls(act=cfg["act"])` in
+# `from_config(cls, cfg)`): METHOD_READ + JSON [module, "<Class>.<method>", index, param, path, gets], what the other
+# files' calls of that method pass there (ms_scan.project._config_keys' method_key)
+METHOD_READ = "%"
 
 
 def table_key_field(entries: list[str]) -> str | None:

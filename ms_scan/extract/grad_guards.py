@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, enclosing,
-    param_default, param_owner_of, read_chain,
+    param_default, param_owner_of, read_chain, walk_into_defs,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
@@ -386,8 +386,8 @@ class _Guards:
         name = fn.cls.name
         built = {id(c.func): (c, f) for f in self.all_fns() for c in f.calls
                  if isinstance(c.func, cst.Name) and c.func.value == name}
-        declared = set()  # (a ClassDef's own name: walked before it)
-        for n in _walk(self.ex._module_node):
+        declared = set()  # (a ClassDef's own name: walked before it; `make = CurvatureReport` in a function too)
+        for n in walk_into_defs(self.ex._module_node):
             if isinstance(n, cst.ClassDef):
                 declared.add(id(n.name))
             elif isinstance(n, cst.Name) and n.value == name and id(n) not in built and id(n) not in declared:

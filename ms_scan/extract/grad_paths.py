@@ -408,14 +408,31 @@ class _Paths:
                 elif d is None and isinstance(c.func, (cst.Name, cst.Attribute)) and \
                         (owner := self.class_of(c.func, fn)) is not None:  # `model(z)`: its forward
                     d = self.class_members(owner, "forward")[0]
-                if d is None or id(d) in seen or depth >= MAX_BINDING_HOPS or \
-                        not isinstance(d.node, cst.FunctionDef):
-                    continue
-                seen.add(id(d))
-                values = [v for v in returned(d.node.body) if v is not None]
-                names = set().union(*(refs_besides(v) for v in values)) if values else set()
-                yield from self.transforms_in(values + self.trace_back(d, names, cuts=True), d, depth + 1, seen,
-                                              names)
+                for d in [d] if d is not None else self.picked_defs(c.func, fn):
+                    if id(d) in seen or depth >= MAX_BINDING_HOPS or not isinstance(d.node, cst.FunctionDef):
+                        continue
+                    seen.add(id(d))
+                    values = [v for v in returned(d.node.body) if v is not None]
+                    names = set().union(*(refs_besides(v) for v in values)) if values else set()
+                    yield from self.transforms_in(values + self.trace_back(d, names, cuts=True), d, depth + 1, seen,
+                                                  names)
+
+    def picked_defs(self, func, fn: _Fn) -> list[_Fn]:
+        """The file's functions a call of `T[k]` (or of a name bound once to it: `objective = OBJECTIVES[
+        CFG["objective"]]`) runs, T a dict display of the file's functions and k a key of known literal values
+        (key_choices); [] otherwise."""
+        ctx = fn
+        if isinstance(func, cst.Name):
+            found = self.lookup_assigns(fn, func.value)
+            func, ctx = (found[0][0], found[1]) if found is not None and len(found[0]) == 1 else (None, fn)
+        table = self.lookup_assigns(ctx, func.value.value) if isinstance(func, cst.Subscript) and \
+            isinstance(func.value, cst.Name) else None
+        if table is None or len(table[0]) != 1 or not isinstance(table[0][0], cst.Dict):
+            return []
+        picked = [x for k in self.key_choices(func, ctx) or () for x in self.keyed_elements(table[0][0], k)]
+        defs = [self.lookup_def(table[1], x.value) if isinstance(x, cst.Name) and
+                self.lookup_assigns(table[1], x.value) is None else None for x in picked]
+        return defs if None not in defs else []
 
     def pullback_of(self, func, fn: _Fn) -> tuple | None:
         """(the torch.func.vjp call, its function) of a name bound once to the pullback it returns (`out, pullback =

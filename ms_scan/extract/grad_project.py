@@ -674,7 +674,24 @@ class _ProjectLinks:
         pass), cfg a parameter of a public function that no call of this file binds: a "flag" ProjectCallee on that
         parameter whose live text is the key path ([path, gets] JSON), read by ms_scan.project in the config dict
         each other file's call passes (its "&<slot>" entries). False when expr is no such read."""
-        path, gets = [], []
+        read = self.param_read(expr, fn)
+        if read is None:
+            return False
+        name, path, gets = read
+        owner = self.param_owner(fn, name)
+        found = self.callee_target(owner, name)
+        if found is None or self.calls_of(owner) or not isinstance(owner.node, cst.FunctionDef):
+            return False
+        target, index = found
+        callees.append(ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
+                                     f"{index}:{name}::{'not' if neg else ''}:", json.dumps([path, gets])))
+        return True
+
+    def param_read(self, expr, fn: _Fn, aliases: bool = False) -> tuple[str, list, list] | None:
+        """(parameter, key path, gets) of a read of a parameter fn never rebinds: `cfg["hyper"]["second_order"]`,
+        `.get(k, d)` (the gets step: the default's text), attributes (step "."); with aliases, through names fn
+        binds once to such a read (`m = cfg["model"]` ... `m.get("act", "elu")`). None otherwise."""
+        path, gets, hops = [], [], 0
         while True:
             if isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and isinstance(expr.slice[0].slice, cst.Index):
                 key, step, expr = _literal(expr.slice[0].slice.value), "", expr.value
@@ -686,23 +703,21 @@ class _ProjectLinks:
                 expr = expr.func.value
             elif isinstance(expr, cst.Attribute) and isinstance(expr.value, (cst.Name, cst.Attribute)):
                 key, step, expr = expr.attr.value, ".", expr.value  # (a wrapper's attribute: ms_scan.project checks)
+            elif aliases and path and isinstance(expr, cst.Name) and not self.param_of(fn, expr.value) and \
+                    hops < MAX_BINDING_HOPS and (found := self.lookup_assigns(fn, expr.value)) is not None and \
+                    len(found[0]) == 1 and found[1] is fn:
+                expr, hops = found[0][0], hops + 1
+                continue
             else:
                 break
             if not isinstance(key, (str, int)) or isinstance(key, bool):
-                return False
+                return None
             path.insert(0, key)
             gets.insert(0, step)
         if not path or not isinstance(expr, cst.Name) or not self.param_of(fn, expr.value) or \
                 self.lookup_assigns(fn, expr.value) is not None:
-            return False
-        owner = self.param_owner(fn, expr.value)
-        found = self.callee_target(owner, expr.value)
-        if found is None or self.calls_of(owner) or not isinstance(owner.node, cst.FunctionDef):
-            return False
-        target, index = found
-        callees.append(ProjectCallee(self.ex.module, target, "flag", "", "high", "", "",
-                                     f"{index}:{expr.value}::{'not' if neg else ''}:", json.dumps([path, gets])))
-        return True
+            return None
+        return expr.value, path, gets
 
     def callee_target(self, owner: _Fn, name: str) -> tuple[str, int] | None:
         """(name other files call `owner` by: `f`, `Cls` for `Cls.__init__`, `Cls.meth`; the parameter's
@@ -742,6 +757,9 @@ class _ProjectLinks:
             self.module_getattr(func, fn) if isinstance(func, cst.Call) else None
         if target is not None:  # `loss_fn = losses.wgan_gp`, `loss_fn = getattr(losses, CFG["loss"])`,
             return target  # `getattr(losses, config.LOSS)(D)`
+        if isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
+                (cls := self.project_target(func.value, fn)) is not None and cls[1][:1].isupper():
+            return cls[0], f"{cls[1]}.{func.attr.value}"  # `MiteDropNet.from_config(CFG)`: the class's own method
         held = self.held_instance(func, fn)
         if isinstance(func, cst.Name) or held:  # `penalty(net, x)` with `penalty = Penalty(...)`, `self.balancer(
             func = cst.Attribute(value=func, attr=cst.Name("__call__"))  # losses, w)`: Penalty.__call__

@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of,
+    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -671,8 +671,16 @@ class _Summaries:
                             self.lookup_assigns(m, own) is not None:
                         continue
                     summary, state = self._summary(f"{self.ex.module}:{cls.name}", "called", lambda st: None)
+                    strings = self.string_slots(c)
+                    for slot, value in self._slotted(c) if strings else ():
+                        read = self.param_read(value, m, aliases=True) if strings.get(slot) == "?" else None
+                        if read is not None and read[0] in m.params:
+                            # `head_act=m.get("head_act", "identity")`, `m = cfg["model"]`: what the dict another
+                            # file's `MiteDropNet.from_config(CFG)` passes holds there (ms_scan.project, METHOD_READ)
+                            strings[slot] = METHOD_READ + json.dumps([self.ex.module, f"{cls.name}.{m.name}",
+                                                                      m.params.index(read[0]), *read])
                     summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
-                        f"{k}={v}" for k, v in self.string_slots(c).items()]
+                        f"{k}={v}" for k, v in strings.items()]
                     if any(a.star == "**" for a in c.args):  # `cls(**d)`: any field, not known (nor the defaults)
                         summary.unresolved.append("&**=?")
                     if any(a.star == "*" for a in c.args):  # `cls(*args)`: the positions not known
