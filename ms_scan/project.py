@@ -928,6 +928,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             return any(hits)
         if callee.role == "param" and callee.param == HOOK:
             return True  # (a hook's class: only there to lead the scan's rounds; follow_hook reads it)
+        if callee.role.startswith("hooks:"):  # `install_hooks(model, cfg)`: the forward hooks it registers on model
+            home, found = find(callee.module, callee.name, callee.role)
+            if found is not None and hops <= _MAX_GRAD_HOPS and (home, callee.name, callee.role) not in seen:
+                take(found[0], found[1], f"{via} -> {found[0].path}" if via else found[0].path, conf,
+                     seen | {(home, callee.name, callee.role)}, hops, site)
+            return True  # (none: a function registering no hooks there)
         if callee.role in PARAM_ROLES:
             return follow_param(callee, via, conf, seen, hops, site) or \
                 callee.role == "param" and follow_hook(callee, via, conf, seen, hops, site)

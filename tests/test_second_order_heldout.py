@@ -251,7 +251,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
                  "second_order_heldout53": 1.0, "second_order_heldout54": 0.83, "second_order_heldout55": 0.95,
-                 "second_order_heldout56": 0.68, "second_order_heldout57": 1.0,
+                 "second_order_heldout56": 0.68, "second_order_heldout57": 1.0, "second_order_heldout58": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -636,6 +636,12 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   of a factory summarised with its arguments bound; a method of a class named only in table entries no read picks
 #   never runs; `cls(act=cfg["model"].get("act", ...))` in a classmethod read in the dict another file's
 #   `Net.from_config(CFG)` passes).
+# - heldout58 (session 32: wrappers and training-loop machinery, DataParallel / a hand-written DDP-style wrapper,
+#   checkpointing, autocast + GradScaler, torch.compile, EMA / AveragedModel copies, forward (pre-)hooks, weight /
+#   spectral norm parametrisations, LBFGS closures) was measured blind on 33d425c: recall 0.895 (17/19), precision
+#   0.944 (1 FP), 0/3 look-alikes flagged, 1/9 silent (hooks registered on the model by another file's installer).
+#   After the round: 1.00 / 1.00 (a module-level function's hooks on a parameter, followed from the file handing it
+#   the model; each value of a name bound twice, `model = torch.compile(model)`, from the slots it is called with).
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
                                                   "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},

@@ -608,6 +608,13 @@ def _walk(node: cst.CSTNode):
         stack.extend(reversed(_children(n)))
 
 
+def _root_name(expr) -> str | None:
+    """The name an attribute / subscript chain starts from (`model.blocks[0].conv` -> "model"); None otherwise."""
+    while isinstance(expr, (cst.Attribute, cst.Subscript)):
+        expr = expr.value
+    return expr.value if isinstance(expr, cst.Name) else None
+
+
 def walk_into_defs(node: cst.CSTNode):
     """_walk, also into the functions and classes defined in node (pre-order: a definition before its parts)."""
     stack = [node]

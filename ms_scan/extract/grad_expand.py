@@ -8,7 +8,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVERY_ARG, _FUNCTIONAL_CALL, _NOLIT,
-    MAX_DEPTH, MAX_STEPS, _partial_of, class_part_fields,
+    MAX_DEPTH, MAX_STEPS, _partial_of, class_part_fields, _root_name,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
@@ -329,12 +329,15 @@ class _Expansion:
         found = self.lookup_assigns(fn, name)
         if found is not None:
             values, ctx = found
+            live = state.live
             for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
+                state.live = live  # (each value from the slots the name is called with: `model = torch.compile(model)`)
                 if self.positional(state, v, name, ctx, via, depth, lambda el, c: self.expand_module_expr(
                         state, el, c, via, depth + 1)):  # `for k, (fn, w) in TERMS.items(): fn(out, y)`
                     continue
                 if not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
                     self.expand_value(state, v, ctx, via, depth + 1)
+            self.name_hooks(state, name, ctx, via, depth)
             return
         if self.param_of(fn, name):
             self._expand_param(state, fn, name, via, depth)
@@ -702,18 +705,45 @@ class _Expansion:
                         isinstance(func.value, cst.Attribute) and func.value.attr.value == attr and
                         isinstance(func.value.value, cst.Name)) or c.args[0].keyword is not None:
                     continue
-                if self.class_of(func.value.value, f) is not cls:
-                    continue
-                key = ("hook", id(c))
-                if key in state.visiting:
-                    continue
-                state.visiting.add(key)
-                live, state.live = state.live, None  # (the hook gets the module, its inputs and its output)
-                try:
-                    self.expand_module_expr(state, c.args[0].value, f, _join(via, f"{attr} hook"), depth + 1)
-                finally:
-                    state.visiting.discard(key)
-                    state.live = live
+                if self.class_of(func.value.value, f) is cls:
+                    self.expand_hook(state, c, f, via, depth, attr)
+
+    def name_hooks(self, state, name: str, fn: _Fn, via: str, depth: int) -> None:
+        """A module instance bound to `name` in fn, not of a class of this file (forward_hooks has those), with
+        forward hooks fn registers on it or its members (`model.stem.register_forward_pre_hook(make_pad(2))`): the
+        hooks' ops are on its path; handed to another project module's function (`install_hooks(model, cfg)`),
+        what that function's hooks on the parameter run (its "hooks:<slot>" summary, grad_summaries)."""
+        if not name or self.class_of(cst.Name(name), fn) is not None:
+            return
+        for c in fn.calls:
+            func = c.func
+            if isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS:
+                if c.args and c.args[0].keyword is None and _root_name(func.value) == name:
+                    self.expand_hook(state, c, fn, via, depth)
+                continue
+            slots = [a.keyword.value if a.keyword is not None else str(i) for i, a in enumerate(c.args)
+                     if isinstance(a.value, cst.Name) and a.value.value == name and not a.star]
+            target = self.project_target(func, fn) if slots and not any(a.star for a in c.args) else None
+            if target is not None and "." not in target[1] and not target[1][:1].isupper():
+                for slot in slots:  # (a module that registers none has no such summary: ms_scan.project passes)
+                    callee = ProjectCallee(target[0], target[1], f"hooks:{slot}", via, "high", _code(c.func))
+                    if callee not in state.site.project:
+                        state.site.project.append(callee)
+
+    def expand_hook(self, state, c: cst.Call, fn: _Fn, via: str, depth: int, label: str = "") -> None:
+        """The ops of the hook a `register_forward_hook(hook)` call registers (it gets the module, its inputs and
+        its output: no live slots); `label` names the hooked module in the path (its code by default)."""
+        key = ("hook", id(c))
+        if key in state.visiting:
+            return
+        state.visiting.add(key)
+        live, state.live = state.live, None
+        try:
+            self.expand_module_expr(state, c.args[0].value, fn, _join(via, f"{label or _code(c.func.value)} hook"),
+                                    depth + 1)
+        finally:
+            state.visiting.discard(key)
+            state.live = live
 
     def member_of_instance(self, state, owner, attr: str, fn: _Fn, via: str, depth: int) -> None:
         """`owner.attr(...)` where owner's class is not one of this file's: follow what owner is bound to

@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ,
+    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ, _root_name,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -83,6 +83,8 @@ class _Summaries:
                 for k in range(1, self.sequential_layers(f)):
                     out.append(self._summary(name, f"instance:@#{k}", lambda st, f=f, k=k: (
                         setattr(st, "live", frozenset({f"@#{k}"})), self.expand_returns(st, f, f.qual, 0))))
+        for name, f in top.defs.items():  # `install_hooks(model, cfg)` in another file: the hooks it registers
+            out += self.hook_registrations(name, f)
         for name, f in top.defs.items():  # `def register_penalty(key): def deco(fn): PENALTIES[key] = fn; ...`
             tables = {t for _, t in self.ex._param_stores(f) if "." not in t and t in top.assigns}
             if len(tables) == 1 and isinstance(f.node, cst.FunctionDef):  # another file's `@register_penalty("r1")`
@@ -318,6 +320,26 @@ class _Summaries:
                 return 0
             sizes.add(len(r.args))
         return sizes.pop() if len(sizes) == 1 else 0
+
+    def hook_registrations(self, name: str, f: _Fn) -> list[tuple[ModelSummary, "_PathState"]]:
+        """Role "hooks:<slot>" (by position and by name) of a module-level function registering forward hooks on a
+        parameter or its members (`model.stem.register_forward_pre_hook(make_edge_pad(2))`): the hooks' ops, on the
+        path of the module another file hands it (grad_expand.name_hooks)."""
+        if not isinstance(f.node, cst.FunctionDef):
+            return []
+        regs: dict[str, list] = {}
+        for c in f.calls:
+            func = c.func
+            root = _root_name(func.value) if isinstance(func, cst.Attribute) and \
+                func.attr.value in self._HOOK_REGISTRARS and c.args and c.args[0].keyword is None else None
+            if root is not None and self.param_of(f, root) and root not in f.assigns:
+                regs.setdefault(root, []).append(c)
+        out = []
+        for param, calls in regs.items():
+            for slot in (str(f.params.index(param)), param) if param in f.params else ():
+                out.append(self._summary(name, f"hooks:{slot}", lambda st, cs=calls: [
+                    self.expand_hook(st, c, f, "", 0) for c in cs]))
+        return out
 
     def bound_returns(self, state, f: _Fn, call: cst.Call) -> None:
         """expand_returns of a module-level factory with its parameters bound by `call` (written at module level)."""
