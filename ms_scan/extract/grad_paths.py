@@ -425,13 +425,9 @@ class _Paths:
         if isinstance(func, cst.Name):
             found = self.lookup_assigns(fn, func.value)
             func, ctx = (found[0][0], found[1]) if found is not None and len(found[0]) == 1 else (None, fn)
-        table = self.lookup_assigns(ctx, func.value.value) if isinstance(func, cst.Subscript) and \
-            isinstance(func.value, cst.Name) else None
-        if table is None or len(table[0]) != 1 or not isinstance(table[0][0], cst.Dict):
-            return []
-        picked = [x for k in self.key_choices(func, ctx) or () for x in self.keyed_elements(table[0][0], k)]
-        defs = [self.lookup_def(table[1], x.value) if isinstance(x, cst.Name) and
-                self.lookup_assigns(table[1], x.value) is None else None for x in picked]
+        picked, table_fn = self.table_picks(func, ctx)
+        defs = [self.lookup_def(table_fn, x.value) if isinstance(x, cst.Name) and
+                self.lookup_assigns(table_fn, x.value) is None else None for x in picked]
         return defs if None not in defs else []
 
     def pullback_of(self, func, fn: _Fn) -> tuple | None:

@@ -136,16 +136,21 @@ class _Values:
         return classes[0] if classes and all(c is classes[0] for c in classes) else None
 
     def picked_class(self, item: cst.Subscript, ctx: _Fn) -> _Cls | None:
-        """`T[k]` with T bound once to a dict display of the file's classes and k a key of known literal values
-        (`REGULARISERS[HPARAMS["regulariser"]]`): the one class those keys pick; None otherwise."""
-        found = self.lookup_assigns(ctx, item.value.value) if isinstance(item.value, cst.Name) else None
-        if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Dict):
-            return None
-        keys = self.key_choices(item, ctx)
-        items = [x for k in keys or () for x in self.keyed_elements(found[0][0], k)]
-        classes = {id(c): c for c in (self.names_class(x.value, found[1]) if isinstance(x, cst.Name) else None
+        """`REGULARISERS[HPARAMS["regulariser"]]` (table_picks): the one class of the file those keys pick; None
+        otherwise."""
+        items, table_fn = self.table_picks(item, ctx)
+        classes = {id(c): c for c in (self.names_class(x.value, table_fn) if isinstance(x, cst.Name) else None
                                       for x in items)}
         return next(iter(classes.values())) if len(classes) == 1 and None not in classes.values() else None
+
+    def table_picks(self, item, ctx: _Fn) -> tuple[list, _Fn]:
+        """The entries `T[k]` reads, T bound once to a dict display and k a key of known literal values
+        (key_choices), with the function T is bound in; ([], ctx) otherwise."""
+        found = self.lookup_assigns(ctx, item.value.value) if isinstance(item, cst.Subscript) and \
+            isinstance(item.value, cst.Name) else None
+        if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Dict):
+            return [], ctx
+        return [x for k in self.key_choices(item, ctx) or () for x in self.keyed_elements(found[0][0], k)], found[1]
 
     def constructed_class(self, v) -> _Cls | None:
         """`Critic(...)`, `Critic().to(device).eval()`, `Critic.from_config(c)`: the file's class the value is an
