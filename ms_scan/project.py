@@ -560,7 +560,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     calls = _called_literals(all_facts, by_module)
     configs = _config_summaries(all_facts, by_module)
     _read_method_slots(calls, by_module, configs)
-    registrars, mixins = _registrars(all_facts), {}
+    registrars, mixins, subclass_memo = _registrars(all_facts), {}, {}
     keyed_calls: dict[tuple, list] = {}  # (home, "T[?]", caller's path) -> each call's key field, or None
     for home, name, _, _, f, m in _caller_summaries(all_facts, by_module, ("called",)):
         if name.endswith("[?]"):
@@ -717,6 +717,12 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         for target in (table, *([callee.name[:-8] + ".__call__"] if callee.name.endswith(".forward") else ())):
             found += args.get((home, target, kind, name), []) + (args.get((home, target, kind, index), [])
                                                                  if index != "-1" else [])
+        if not entry and "." not in callee.name and callee.name[:1].isupper():
+            # `__init__(self, model)` of a class other files derive from without an `__init__` of their own
+            # (`InputGradTrainer(model, lam=0.05)` builds it through PenaltyTrainer's): their constructions too
+            for sub_home, sub in inheriting_init(home, callee.name):
+                found += args.get((sub_home, sub, kind, name), []) + (args.get((sub_home, sub, kind, index), [])
+                                                                      if index != "-1" else [])
         if entry:  # `PENALTIES[cfg.penalty](disc, x)` for the entry under that key: the files whose configs pick it
             found = [(f, m) for f, m in found if table_picks(home, table, f.path, entry, keys)]
         key = (home, callee.name, callee.param)
@@ -746,6 +752,15 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             take(facts, replace(summary, ops=[], project=members, unresolved=[c.text for c in members]), prefix,
                  conf, seen, hops, site)
         return True
+
+    def inheriting_init(home: str, cls: str, depth: int = 0) -> list[tuple[str, str]]:
+        """(module, name) of the scanned classes deriving from `cls` of `home`, directly or through others, that
+        define no `__init__` (their constructions call cls's)."""
+        out = []
+        for m, sub in _subclasses(by_module, subclass_memo, home, cls) if depth <= _MAX_HOPS else ():
+            if "__init__" not in by_module[m].classes[sub].methods:
+                out += [(m, sub)] + inheriting_init(m, sub, depth + 1)
+        return out
 
     def table_picks(home: str, table: str, path: str, key: str, keys: str) -> bool:
         """Whether a call of `table` under a key the file at `path` does not know may pick the entry `key`: not

@@ -66,6 +66,9 @@ class _Expansion:
         if self.over_budget(state, fn):
             return
         api = self.torch_api(c)
+        if api is not None and self.project_super(c, fn):  # `super().forward(zt)` of another file's base class:
+            self.super_member(state, c.func.attr.value, fn, via, depth + 1)  # its member there, not nn.Module's
+            return
         if api is not None:
             if api in _FUNC_EVERY_ARG:  # `jvp(u, (x,), (v,))` runs u here, on the path
                 run = _arg(c, 0, "func")
@@ -370,6 +373,11 @@ class _Expansion:
         owner = self.param_owner(fn, name) if not callers else None
         if owner is not None and id(owner) in self.decorators() and owner.params[:1] == [name]:
             return  # `forward(self, x)` in a decorator's wrapper: the decorated function, expanded where it is
+        made = self.factory_decorated(owner) if owner is not None and owner.params[:1] == [name] else []
+        for f in made:  # `loss_fn(model, x)` in the wrapper of `@input_gradient_penalty(weight=0.02)`: the functions
+            self.expand_module_expr(state, f.node.name, f.parent, via, depth + 1)  # it decorates
+        if made:
+            return
         ann = self.annotated_class(owner, name) if owner is not None else None
         if isinstance(ann, _Cls):  # `def gp(critic: Critic, x)`
             self.expand_class(state, ann, _join(via, f"{name}: {ann.name}"), depth + 1)
@@ -597,6 +605,24 @@ class _Expansion:
         self.expand_sequential(state, f.cls, _join(via, f"{f.cls.name}.super().forward"), depth + 1)
         return True
 
+    def project_super(self, c: cst.Call, fn: _Fn) -> bool:
+        """`super().<attr>(...)` in a method of a class whose first base not of this file nor torch's is another
+        project file's class (the API extractor takes such a base for torch's nn.Module)."""
+        func = c.func
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and
+                dotted_name(func.value.func) == "super" and not func.value.args):
+            return False
+        f = next((g for g in enclosing(fn) if g.cls is not None), None)
+        if f is None:
+            return False
+        for base in f.cls.bases:
+            if base in self.ex._classes:
+                return False
+            if any(t.rpartition(".")[2] == base.rpartition(".")[2] for t in f.cls.torch_bases):
+                return False
+            return self.base_target(base) is not None
+        return False
+
     def super_member(self, state, attr: str, fn: _Fn, via: str, depth: int) -> None:
         """`super().forward(x)`, `super().encode(x)` in a method: the member as the file's base classes define
         it (a Sequential base runs its layers). A base outside the file is named as unresolved; torch bases
@@ -651,8 +677,11 @@ class _Expansion:
                     self.expand_layer_arg(state, e, c, via, depth + 1)
             return
         found = [self.class_members(cls, attr)] + self.subclass_members(cls, attr)
-        if not any(m is not None or vs for m, vs in found):
-            self.mixin_member(state, cls, attr, via)
+        if not any(m is not None or vs for m, vs in found) and not self.mixin_member(state, cls, attr, via) and \
+                attr not in dict(cls.fields or ()) and (bases := self.project_bases(cls)):
+            # `self.model(x)` in a subclass of another file's class setting `self.model = model`: its member there
+            self.project_hit(state, (bases[0][0], f"{bases[0][1]}.{attr}"), "member", via, f"self.{attr}",
+                             param=self.overridden_text(cls, attr))
         for method, values in found:
             state.live = live  # a mixin's member: each subclass's that sets it (subclass_members)
             if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
@@ -1961,6 +1990,18 @@ class _Expansion:
             if d is not None and d is not f and d.params:
                 out += [(d, w) for w in d.defs.values() if isinstance(w.node, cst.FunctionDef)]
         return out
+
+    def factory_decorated(self, owner: _Fn) -> list[_Fn]:
+        """The module-level functions decorated by `@fac(...)` where `fac`, a module-level function of this file,
+        returns `owner`, a function it defines (`def input_gradient_penalty(weight): def deco(loss_fn): ...;
+        return deco`): owner's first parameter holds each of them."""
+        fac = owner.parent
+        if fac is None or fac.parent is not self.ex._module_fn or not isinstance(owner.node, cst.FunctionDef) or \
+                not any(isinstance(v, cst.Name) and v.value == owner.name for v in returned(fac.node.body)):
+            return []
+        return [f for f in self.ex._module_fn.defs.values() if isinstance(f.node, cst.FunctionDef) and any(
+            isinstance(d.decorator, cst.Call) and isinstance(d.decorator.func, cst.Name) and
+            d.decorator.func.value == fac.name for d in f.node.decorators)]
 
     def decorators(self) -> frozenset:
         """id() of this file's module-level functions used as bare decorators of functions (`@unit_quaternion`):

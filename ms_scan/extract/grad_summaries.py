@@ -588,7 +588,7 @@ class _Summaries:
                 made.append((c, f, target))
                 summary, state = self._summary(f"{target[0]}:{target[1]}", "called", lambda st: None)
                 summary.unresolved = [f"{k}={v!r}" for k, v in self.literal_slots(c).items()] + [
-                    f"{k}={v}" for k, v in self.string_slots(c).items()] + [
+                    f"{k}={v}" for k, v in self.known_strings(c, f).items()] + [
                     f"#{k}={v}" for k, v in self.index_slots(c).items()]  # (ms_scan.project's called_index)
                 if target[1].endswith("[?]"):  # `PENALTIES[cfg.penalty](...)`: the config field its key is
                     keyed = self.table_key_field(c.func, f)
@@ -885,6 +885,17 @@ class _Summaries:
                 out[slot] = f"@{value.attr.value}"  # `act=cfg.act`: what the configs give `act` (ms_scan.project)
             elif not (v is True or v is False or v is None):
                 out[slot] = "?"
+        return out
+
+    def known_strings(self, c: cst.Call, fn: _Fn) -> dict:
+        """string_slots, an attribute read (`act=args.act`) replaced by the one string this file knows it holds
+        (literal_choices: an argparse default, a constant), when it knows one."""
+        out = self.string_slots(c)
+        for slot, value in self._slotted(c) if any(v.startswith("@") for v in out.values()) else ():
+            if out.get(slot, "").startswith("@"):
+                got = self.literal_choices(value, fn, lambda v: isinstance(v, str))
+                if got is not None and len(got) == 1:
+                    out[slot] = repr(next(iter(got)))
         return out
 
     @staticmethod

@@ -999,6 +999,9 @@ class _Values:
         if attr is not None:
             if not isinstance(v, cst.Call):
                 return None
+            if self.parsed_args(k, fn):  # `args.model` of `ap.parse_args()`: the one string its default gives
+                values = self.literal_choices(k, fn, lambda x: isinstance(x, str))
+                return values.pop() if values is not None and len(values) == 1 else None
             v = _kw(v, attr)
         lit = _literal(v) if v is not None else None
         return lit if isinstance(lit, str) else None
@@ -1730,6 +1733,8 @@ class _Values:
             return found.pop() if len(found) == 1 and None not in found else None
         if isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) and self.project_made(k.value.value, fn):
             return "", k.attr.value  # `cfg = get_config([])` (or `TrainConfig()`) of another file: its field
+        if isinstance(k, cst.Attribute) and self.config_field(k.value, fn):
+            return "", k.attr.value  # `s = self.spec` ... `ACTS[s.act]`, spec a dataclass field: what configs give act
         if not (isinstance(k, cst.Attribute) and isinstance(k.value, cst.Name) and self.param_of(fn, k.value.value)):
             return None
         cls = self.class_of(k.value, fn) or self.passed_class(k.value.value, fn)
@@ -1742,6 +1747,19 @@ class _Values:
         if not isinstance(default, str) or ":" in default or "|" in default:
             return None
         return f"{self.ex.module}:{cls.name}:{names.index(k.attr.value)}:{default}", k.attr.value
+
+    def config_field(self, v, fn: _Fn) -> bool:
+        """`self.spec` (or a name fn binds once to it) with `spec` a field without a default of the dataclass
+        whose method fn is (`spec: SurrogateSpec`, the layers built in `__post_init__`): a config given at
+        construction, whose own fields the other files' configs say."""
+        if isinstance(v, cst.Name) and not self.param_of(fn, v.value):
+            found = self.lookup_assigns(fn, v.value)
+            v = found[0][0] if found is not None and len(found[0]) == 1 and found[1] is fn else None
+        if not (isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name)):
+            return False
+        owner = next((f for f in enclosing(fn) if f.self_name == v.value.value and f.cls is not None), None)
+        fields = dict(owner.cls.fields or ()) if owner is not None else {}
+        return v.attr.value in fields and fields[v.attr.value] is None
 
     def project_made(self, name: str, fn: _Fn) -> bool:
         """Whether `name` is bound once in fn, not a parameter, to a call of another project module's function or
