@@ -606,8 +606,8 @@ class _Expansion:
         return True
 
     def project_super(self, c: cst.Call, fn: _Fn) -> bool:
-        """`super().<attr>(...)` in a method of a class whose first base not of this file nor torch's is another
-        project file's class (the API extractor takes such a base for torch's nn.Module)."""
+        """`super().<attr>(...)` in a method of a class whose first base is another project file's class (the API
+        extractor takes such a base for torch's nn.Module); super_member follows it there."""
         func = c.func
         if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Call) and
                 dotted_name(func.value.func) == "super" and not func.value.args):
