@@ -608,11 +608,11 @@ def _walk(node: cst.CSTNode):
         stack.extend(reversed(_children(n)))
 
 
-def _root_name(expr) -> str | None:
-    """The name an attribute / subscript chain starts from (`model.blocks[0].conv` -> "model"); None otherwise."""
+def chain_root(expr):
+    """What an attribute / subscript chain starts from (`model.blocks[0].conv` -> `model`); expr itself otherwise."""
     while isinstance(expr, (cst.Attribute, cst.Subscript)):
         expr = expr.value
-    return expr.value if isinstance(expr, cst.Name) else None
+    return expr
 
 
 def walk_into_defs(node: cst.CSTNode):
@@ -763,9 +763,7 @@ def weight_owners(node: cst.CSTNode) -> set[str]:
     out = set()
     for n in _walk(node):
         if isinstance(n, cst.Attribute) and _is_weight(n.attr.value):
-            root = n.value
-            while isinstance(root, (cst.Attribute, cst.Subscript)):
-                root = root.value
+            root = chain_root(n.value)
             if isinstance(root, cst.Name) and root is not n.value:
                 out.add(root.value)
     return out

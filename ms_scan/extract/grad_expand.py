@@ -8,11 +8,11 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVERY_ARG, _FUNCTIONAL_CALL, _NOLIT,
-    MAX_DEPTH, MAX_STEPS, _partial_of, class_part_fields, _root_name,
+    MAX_DEPTH, MAX_STEPS, _partial_of, class_part_fields, chain_root,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, walk_into_defs,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
@@ -747,7 +747,7 @@ class _Expansion:
         for c in fn.calls:
             func = c.func
             if isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS:
-                if c.args and c.args[0].keyword is None and _root_name(func.value) == name:
+                if self.hooked_root(c) == name:
                     self.expand_hook(state, c, fn, via, depth)
                 continue
             slots = [a.keyword.value if a.keyword is not None else str(i) for i, a in enumerate(c.args)
@@ -758,6 +758,16 @@ class _Expansion:
                     callee = ProjectCallee(target[0], target[1], f"hooks:{slot}", via, "high", _code(c.func))
                     if callee not in state.site.project:
                         state.site.project.append(callee)
+
+    def hooked_root(self, c: cst.Call) -> str | None:
+        """The name the module a `register_forward_hook(hook)` call hooks is reached from (`model` for
+        `model.stem.register_forward_pre_hook(pad)`); None for any other call."""
+        func = c.func
+        if not (isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and
+                c.args[0].keyword is None):
+            return None
+        root = chain_root(func.value)
+        return root.value if isinstance(root, cst.Name) else None
 
     def expand_hook(self, state, c: cst.Call, fn: _Fn, via: str, depth: int, label: str = "") -> None:
         """The ops of the hook a `register_forward_hook(hook)` call registers (it gets the module, its inputs and
@@ -1810,12 +1820,7 @@ class _Expansion:
         forward. (Its definition and a subclass's bases do not count.)"""
         if not self.runs_code():
             return False
-        own, used = set(), []
-        for n in walk_into_defs(self.ex._module_node):  # (pre-order: a ClassDef before its name and bases)
-            if isinstance(n, cst.ClassDef):
-                own |= {id(n.name), *(id(b.value) for b in n.bases)}
-            elif isinstance(n, cst.Name) and n.value == cls.name and id(n) not in own:
-                used.append(n)
+        used = [n for n, base in self.name_uses(cls.name) if not base]
         unpicked = self.unpicked_entries()
         return bool(used) and all(id(n) in unpicked for n in used)
 

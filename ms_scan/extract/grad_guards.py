@@ -386,14 +386,23 @@ class _Guards:
         name = fn.cls.name
         built = {id(c.func): (c, f) for f in self.all_fns() for c in f.calls
                  if isinstance(c.func, cst.Name) and c.func.value == name}
-        declared = set()  # (a ClassDef's own name: walked before it; `make = CurvatureReport` in a function too)
-        for n in walk_into_defs(self.ex._module_node):
-            if isinstance(n, cst.ClassDef):
-                declared.add(id(n.name))
-            elif isinstance(n, cst.Name) and n.value == name and id(n) not in built and id(n) not in declared:
-                return None  # (named otherwise: `TABLE = {"report": CurvatureReport}`, `class Sub(CurvatureReport)`)
+        if any(id(n) not in built for n, _ in self.name_uses(name)):
+            return None  # (named otherwise: `TABLE = {"report": CurvatureReport}`, `class Sub(CurvatureReport)`)
         guards = [self.call_guard(c, f) for c, f in built.values()]
         return None if None in guards else guards
+
+    def name_uses(self, name: str) -> list:
+        """(Name node, whether it is a class's base) for each place the file writes `name`, in functions and classes
+        too, but a class statement's own name (one walk of the file, kept for every name)."""
+        if self._name_uses is None:
+            self._name_uses, own, bases = {}, set(), set()
+            for n in walk_into_defs(self.ex._module_node):  # (pre-order: a ClassDef before its name and bases)
+                if isinstance(n, cst.ClassDef):
+                    own.add(id(n.name))
+                    bases.update(id(b.value) for b in n.bases)
+                elif isinstance(n, cst.Name) and id(n) not in own:
+                    self._name_uses.setdefault(n.value, []).append((n, id(n) in bases))
+        return self._name_uses.get(name, [])
 
     def attribute_refs(self) -> list:
         """Every attribute read `x.name` of the file, once, as (node, the function whose own code holds it, the

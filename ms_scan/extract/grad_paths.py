@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_EVERY_ARG, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children,
-    MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS,
+    MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, chain_root,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, registration_key, thunk_body, tuple_slots, union_or_none, weight_owners, when_safe,
@@ -1049,9 +1049,7 @@ class _Paths:
         if found is None or found[1] is not fn or len(found[0]) != 1:
             return v
         x = found[0][0]
-        root = x
-        while isinstance(root, (cst.Subscript, cst.Attribute)):
-            root = root.value
+        root = chain_root(x)
         if root is x or not isinstance(root, cst.Name) or root.value == v.value or calls_in(x):
             return v
         return x
@@ -1320,9 +1318,7 @@ class _Paths:
             is_direct = bool(direct)
             found = ([direct.pop()], fn) if direct else self.lookup_assigns(fn, work.pop())
             for v in found[0] if found is not None else ():
-                root = v
-                while isinstance(root, (cst.Subscript, cst.Attribute)):
-                    root = root.value
+                root = chain_root(v)
                 if root is v or not isinstance(root, cst.Name) or root.value in held or root.value in modules or \
                         root.value in names and not is_direct or \
                         isinstance(v, cst.Attribute) and _is_weight(v.attr.value):
@@ -1331,8 +1327,7 @@ class _Paths:
                 work.append(root.value)
                 owner = self.lookup_assigns(fn, root.value)
                 for x in owner[0] if owner is not None else ():
-                    while isinstance(x, (cst.Subscript, cst.Attribute)):
-                        x = x.value
+                    x = chain_root(x)
                     if isinstance(x, cst.Call):  # the call itself; its arguments are computed before it
                         values.add(id(x))
         return held, values
@@ -2087,8 +2082,7 @@ class _Paths:
     def expand_held(self, state, v, fn: _Fn, hops: int) -> None:
         """`v` holds a grad's input and output (`model(inp)`, or a name bound to it): the call that makes it is on
         the path (not its arguments, computed before); a parameter is followed to the callers."""
-        while isinstance(v, (cst.Subscript, cst.Attribute)):
-            v = v.value
+        v = chain_root(v)
         if ("held", id(v)) in state.visiting:  # `x = x.requires_grad_(True)`
             return
         state.visiting.add(("held", id(v)))

@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ, _root_name,
+    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ, chain_root,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -329,9 +329,7 @@ class _Summaries:
             return []
         regs: dict[str, list] = {}
         for c in f.calls:
-            func = c.func
-            root = _root_name(func.value) if isinstance(func, cst.Attribute) and \
-                func.attr.value in self._HOOK_REGISTRARS and c.args and c.args[0].keyword is None else None
+            root = self.hooked_root(c)
             if root is not None and self.param_of(f, root) and root not in f.assigns:
                 regs.setdefault(root, []).append(c)
         out = []
@@ -810,9 +808,7 @@ class _Summaries:
                             dotted_name(func) is None or self.torch_api(c) is not None:
                         continue
                     owner = func.value
-                    root = owner
-                    while isinstance(root, (cst.Attribute, cst.Subscript)):
-                        root = root.value
+                    root = chain_root(owner)
                     if isinstance(owner, cst.Name) and owner.value == m.self_name or \
                             self.class_of(owner, m) is not None or self.project_callee_of(c, m) is not None or \
                             isinstance(root, cst.Name) and self.project_binding(root.value) is not None:
