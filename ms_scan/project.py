@@ -561,6 +561,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     configs = _config_summaries(all_facts, by_module)
     _read_method_slots(calls, by_module, configs)
     registrars, mixins, subclass_memo = _registrars(all_facts), {}, {}
+    entries = registry_entries(all_facts, by_module)  # (a class's table entries: follow_param)
     keyed_calls: dict[tuple, list] = {}  # (home, "T[?]", caller's path) -> each call's key field, or None
     for home, name, _, _, f, m in _caller_summaries(all_facts, by_module, ("called",)):
         if name.endswith("[?]"):
@@ -723,6 +724,16 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             for sub_home, sub in inheriting_init(home, callee.name):
                 found += args.get((sub_home, sub, kind, name), []) + (args.get((sub_home, sub, kind, index), [])
                                                                       if index != "-1" else [])
+            # and those of a table entry either is (`@register("input_grad")`, built as `TRAINERS[args.trainer](
+            # model)`): the calls under its key, or under a key not known there that may pick it (table_picks)
+            for at, table, key in (e for k in [(home, callee.name), *inheriting_init(home, callee.name)]
+                                   for e in entries.get(k, ())):
+                keys = ",".join(sorted({e[2] for es in entries.values() for e in es if e[:2] == (at, table) and e[2]}))
+                for target in ([f"{table}[{key}]"] if key else []) + [f"{table}[?]"]:
+                    got = args.get((at, target, kind, name), []) + (args.get((at, target, kind, index), [])
+                                                                     if index != "-1" else [])
+                    found += [(f, m) for f, m in got if not target.endswith("[?]") or not key or
+                              table_picks(at, target, f.path, key, keys)]
         if entry:  # `PENALTIES[cfg.penalty](disc, x)` for the entry under that key: the files whose configs pick it
             found = [(f, m) for f, m in found if table_picks(home, table, f.path, entry, keys)]
         key = (home, callee.name, callee.param)
@@ -1173,9 +1184,51 @@ def _registered(c, registrars: dict, by_module: dict):
     from dataclasses import replace
 
     fn, _, key = c.name[2:].partition("}")
-    home = defining_module(by_module, c.module, fn)
+    filled = _registrar_table(c.module, fn, registrars, by_module)
+    return replace(c, module=filled[0], name=filled[1] + key) if filled else None
+
+
+def _registrar_table(module: str, fn: str, registrars: dict, by_module: dict) -> tuple[str, str] | None:
+    """(home module, table) the registering function `fn` (as imported from `module`) fills; None while not known."""
+    home = defining_module(by_module, module, fn)
     table = registrars.get((home, fn))
-    return replace(c, module=home, name=table + key) if table else None
+    return (home, table) if table else None
+
+
+def registry_entries(all_facts: list[FileFacts], by_module: dict) -> dict[tuple, list[tuple[str, str, str | None]]]:
+    """(module, class) -> (home module, table, key or None) of each table entry the class is (its "entries" summary,
+    grad_summaries: `@register("input_grad")` with `register` another file's function filling TRAINERS, resolved
+    through its "registrar" summary; an entry whose table is not known is left out)."""
+    import json
+
+    registrars, out = _registrars(all_facts), {}
+    for f in all_facts:
+        for m in f.models if f.module else ():
+            if m.role != "entries":
+                continue
+            for text in m.unresolved:
+                module, table, key = json.loads(text)
+                if table.startswith("{@"):
+                    filled = _registrar_table(module, table[2:-1], registrars, by_module)
+                    if filled is None:
+                        continue
+                    module, table = filled
+                home = defining_module(by_module, module, table) or module
+                out.setdefault((f.module, m.name), []).append((home, table, key))
+    return out
+
+
+def held_entries(entries: dict, by_module: dict, memo: dict, module: str, cls: str) -> set[tuple[str, str, str]]:
+    """(module, table, key or None) of the registry entries (`entries`: registry_entries) that a project class or a
+    class deriving from it is; memo: _subclasses'. Empty for a name that is not a class's."""
+    todo, seen, out = [(defining_module(by_module, module, cls) or module, cls)] if cls[:1].isupper() else [], set(), set()
+    while todo:
+        k = todo.pop()
+        if k not in seen and len(seen) <= _MAX_HOPS * 8:
+            seen.add(k)
+            out.update(entries.get(k, ()))
+            todo.extend(_subclasses(by_module, memo, *k))
+    return out
 
 
 def _subclasses(by_module: dict, memo: dict, module: str, cls: str) -> list[tuple[str, str]]:
@@ -1223,7 +1276,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
                     summaries.setdefault((f.module, m.name.partition(".")[0], "member*"), []).append(m)
     work = [c for f in all_facts for site in f.grad_sites for c in site.project]
     seen, out, mixins = set(), [], {}
-    registrars = _registrars(all_facts)
+    registrars, entries = _registrars(all_facts), registry_entries(all_facts, by_module)
     while work and len(seen) < 100000:
         c = work.pop()
         if c.name.startswith("{@"):
@@ -1241,6 +1294,9 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
             continue
         if c.role in CALLER_ROLES:  # (and those calling what another file's constant names in that module)
             found = callers.get((home or c.module, _any_key(c.name)[0]), []) + templated.get(home or c.module, [])
+            for at, table, key in held_entries(entries, by_module, mixins, c.module, c.name):  # (building it, or a
+                found += callers.get((at, f"{table}[{key}]"), []) + callers.get((at, f"{table}[?]"), [])  # subclass,
+                # as a table's entry: `TRAINERS[args.trainer](model)`, resolve_grad_paths' follow_param)
             if method_reach_of(c):  # (the guards over `self.<method>(...)` in the
                 cls, _, method = c.name.partition(".")  # classes deriving from its class: the configs they read)
                 found += [m for sub in _descendants(by_module, mixins, home or c.module, cls)
@@ -1330,6 +1386,10 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
             all("@own" in lits for lits in called.get((home, cls), ())) and \
             (home, cls) not in refs and not _subclasses(by_module, {}, home, cls):
         return True  # a method of a class its file builds only under false guards (or never), and no other file builds
+    if spec.get("entries") and methods is not None and not called.get((home, cls)) and (home, cls) not in refs and \
+            not _subclasses(by_module, methods.subclasses, home, cls) and \
+            all(methods.unpicked(by_module, module, table, key, called, refs) for module, table, key in spec["entries"]):
+        return True  # a class built only as registry entries (`@register("sparse")`) no call picks
     if spec["calls"] is None:
         return False
     if (home, c.name) in refs:
@@ -1355,6 +1415,7 @@ class _MethodUses:
         self.selfcalls: dict[tuple, list[dict]] = {}
         self.attrs: set[str] = set()
         self.subclasses: dict = {}  # (_subclasses' memo)
+        self.registrars = _registrars(all_facts)
         for f in all_facts:
             for m in f.models:
                 if m.role == "selfcall":
@@ -1362,6 +1423,24 @@ class _MethodUses:
                     self.selfcalls.setdefault((module, name), []).append(dict(x.split("=", 1) for x in m.unresolved))
                 elif m.role == "attrs":
                     self.attrs.update(m.unresolved)
+
+    def unpicked(self, by_module: dict, module: str, table: str, key: str, called: dict, refs: set) -> bool:
+        """Whether no scanned file builds the entry `key` of a registry (as the class's file names it: "{@fn}" for
+        the table another file's registering function fills): the files call it under other keys they know
+        ("called" summaries of "T[k]", "T[k].<method>"), under no key they do not know ("T[?]"), and none takes the
+        table or an entry of it otherwise (a "ref": `for cls in TRAINERS.values()`, `reg = TRAINERS[k]`)."""
+        if table.startswith("{@"):
+            filled = _registrar_table(module, table[2:-1], self.registrars, by_module)
+            if filled is None:
+                return False
+            module, table = filled
+        else:
+            module = defining_module(by_module, module, table) or module
+        if (module, table) in refs or (module, f"{table}[]") in refs:
+            return False
+        keys = {name[len(table) + 1:].partition("]")[0] for home, name in called
+                if home == module and name.startswith(table + "[")}
+        return bool(keys) and key not in keys and "?" not in keys
 
     def calls(self, by_module: dict, home: str, name: str) -> list[dict] | None:
         """The "called"-like literals ("!": the guard) of the other files' calls of method `name` ("<class>.<m>")

@@ -528,6 +528,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     out: dict[str, SourceFile] = {}
     params: set[tuple] = set()  # a function whose parameters other files bind: the files naming it and its module
     reached = project.reached_callers(facts)
+    entries, memo = project.registry_entries(facts, by_module), {}  # (table entries of classes: held_entries)
     for c in reached:
         mixin = c.role == "member" and c.param == project.MIXIN  # (a mixin's member: the files deriving from it)
         if (mixin or c.role in project.CALLER_ROLES) and f"\0{c.module}:{c.name}" not in done:
@@ -536,6 +537,10 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
             name = c.name.partition(".")[0].partition("[")[0]  # (`REGULARISERS[?]`: the table's name)
             params.add((re.compile(rb"\b(?:%s|getattr)\b" % re.escape(name.encode())),
                         tuple(part.encode() for part in c.module.split("."))))
+            # (or build it, or a subclass, as a table's entry: `TRAINERS[args.trainer](model)`, project.follow_param)
+            for home, table, _ in project.held_entries(entries, by_module, memo, c.module, name):
+                params.add((re.compile(rb"\b%s\b" % re.escape(table.encode())),
+                            tuple(part.encode() for part in home.split("."))))
     for c in reached:
         if c.role not in project.CALLER_ROLES:
             home = project.defining_module(by_module, c.module, c.name)

@@ -252,7 +252,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
                  "second_order_heldout53": 1.0, "second_order_heldout54": 0.83, "second_order_heldout55": 0.95,
                  "second_order_heldout56": 0.68, "second_order_heldout57": 1.0, "second_order_heldout58": 1.0,
-                 "second_order_heldout59": 0.81,
+                 "second_order_heldout59": 0.9,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -485,7 +485,6 @@ _WHEELCHAIR = ("gradnorm_multitask_wheelchair_propulsion_imu_dataclass_tasks_hsw
                "once_pkg")
 _STAMP = ("fo_r1_monitor_rubber_stamp_impressions_dataclass_exact_false_lib_instantiate_hardswish_avgpool2d_bce_first_"
           "order_pkg")
-_MARIMBA = "abc_trainer_input_grad_penalty_marimba_bar_tuning_spectra_selu_avgpool1d_ce_softshrink_unbuilt_subclass_pkg"
 _GLAZE = "fo_glaze_crawling_fomaml_contextmanager_higher_order_false_algo_string_selu_maxpool2d_ce_first_order.py"
 KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout26": {
@@ -519,10 +518,7 @@ KNOWN_FPS: dict[str, set[str]] = {
                                f"{_PERMAFROST}:13 torch.nn.Hardswish"},
     "second_order_heldout54": {f"{_WHEELCHAIR}/:12 torch.nn.functional.binary_cross_entropy_with_logits",
                                f"{_WHEELCHAIR}/:17 torch.nn.AvgPool1d"},
-    "second_order_heldout59": {
-        f"{_MARIMBA}/:30 torch.nn.functional.log_softmax",
-        f"{_GLAZE}:47 torch.nn.SELU", f"{_GLAZE}:50 torch.nn.AdaptiveAvgPool2d",
-    },
+    "second_order_heldout59": {f"{_GLAZE}:47 torch.nn.SELU", f"{_GLAZE}:50 torch.nn.AdaptiveAvgPool2d"},
     "second_order_heldout56": {
         f"{_PEPTIDE}:48 torch.nn.functional.softshrink",
         f"{_STAY_CABLE}/:15 torch.nn.SELU", f"{_STAY_CABLE}/:16 torch.nn.SELU",
@@ -654,8 +650,9 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   objects combined by `__add__`, mixins) was measured blind on d0bf815: recall 0.682 (15/22), precision 0.789
 #   (4 FP), 1/3 look-alikes flagged, 0/9 silent. After the round: 0.818 / 0.857 (a decorator factory's wrapper
 #   calling the decorated loss; `super().forward` of another file's base; `s = self.spec` a dataclass field keying a
-#   table, the argparse default a call passes recorded as that string). Left: the marimba trainer built from a
-#   decorator registry of another file (MS302, its unselected subclass's log_softmax an FP), the glaze look-alike's
+#   table, the argparse default a call passes recorded as that string). Session 33: 0.909 / 0.909 (the marimba
+#   trainer built from another file's decorator registry, `TRAINERS[args.trainer](model)`: the classes' table entries
+#   bind the base's `__init__` parameter, and an entry no call picks never runs). Left: the glaze look-alike's
 #   create_graph a class attribute a context manager toggles, the salt pan's mixin classmethod called through a
 #   loss object's `__add__` composition (MS302).
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},

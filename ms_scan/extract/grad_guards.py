@@ -372,9 +372,14 @@ class _Guards:
         if not self.ex.module or own is None and built is None and not unbuilt and \
                 (guards is None or not (mixin or guards)):
             return None
-        # ("built": [] for a class never built, unless another file builds, subclasses or names it: ms_scan.project)
+        # ("built": [] for a class never built, unless another file builds, subclasses or names it: ms_scan.project;
+        # "entries": the registry entries a class built nowhere in its file is, `@register("sparse")`: built where
+        # another file calls the table under that key)
+        held = self.function_tables(classes=True).get(fn.cls.name) if built == [] and \
+            self.ex.class_nodes.get(fn.cls.name) is not None and self.ex._classes.get(fn.cls.name) is fn.cls else None
         spec = json.dumps({"self": own, "calls": guards, "method": True,
-                           **({"built": built} if built else {"built": []} if unbuilt else {})})
+                           **({"built": built} if built else {"built": []} if unbuilt else {}),
+                           **({"entries": held} if held and all(key for _, _, key in held) else {})})
         return ProjectCallee(self.ex.module, f"{fn.cls.name}.{fn.name}", "flag", "", "high", "", "", REACH + spec)
 
     def construction_guards(self, fn: _Fn) -> list | None:

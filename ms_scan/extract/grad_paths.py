@@ -135,7 +135,7 @@ class _Paths:
         registry object (`@PENALTIES.register("r1")`, `from registry import PENALTIES`), or another module's
         registering function (`@register_penalty("r1")`, `from registry import register_penalty`): the table it
         fills is that file's to say, "{@register_penalty}" (ms_scan.project reads its "registrar" summary). With
-        `classes`, the same for the file's module-level classes (a dict display's or this file's registry's)."""
+        `classes`, the same for the file's module-level classes (`@register("input_grad") class InputGradTrainer`)."""
         top, out = self.ex._module_fn, {}
         fns = {n for n, f in top.defs.items() if isinstance(f.node, cst.FunctionDef)} if not classes else \
             {n for n in self.ex.class_decls if n in self.ex._classes}
@@ -153,8 +153,8 @@ class _Paths:
             for v in values:
                 if isinstance(v, cst.Name) and id(v) in self.ex.registered and v.value in fns:
                     out.setdefault(v.value, []).append((module, table, self.ex.registered_keys.get(id(v))))
-        for name in fns if not classes else ():
-            node = top.defs[name].node
+        for name in fns:
+            node = self.ex.class_nodes[name] if classes else top.defs[name].node
             for d in node.decorators:
                 callee = d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator
                 held = self.project_binding(callee.value) if isinstance(callee, cst.Name) else None

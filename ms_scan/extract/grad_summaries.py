@@ -19,6 +19,9 @@ from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
 from ms_scan.extract.visitor import dotted_name
 
 
+_KEYS_ONLY = frozenset({"sorted", "list", "len", "set", "tuple", "enumerate"})  # builtins reading a dict's keys
+
+
 class _Summaries:
     """_Resolver's ModelSummary builders, read by ms_scan/project.py."""
 
@@ -91,6 +94,12 @@ class _Summaries:
                 summary, state = self._summary(name, "registrar", lambda st: None)  # (grad_paths.function_tables)
                 summary.unresolved = sorted(tables)
                 out.append((summary, state))
+        for name, entries in (self.function_tables(classes=True) if self.ex.module else {}).items():
+            # `@register("input_grad") class InputGradTrainer(Trainer)`: the tables holding the class, whose
+            # entries other files build (`TRAINERS[args.trainer](model)`: ms_scan.project's registry_entries)
+            summary, state = self._summary(name, "entries", lambda st: None)
+            summary.unresolved = [json.dumps(list(e)) for e in entries]
+            out.append((summary, state))
         for name, values in top.assigns.items():  # `inner_net = nn.Sequential(...)`: a module-level instance
             if "." in name or name in top.defs or name in self.ex._classes:
                 continue
@@ -711,7 +720,7 @@ class _Summaries:
     def reference_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """Role "ref", named "<module>:<name>": another project module's function (or class) this file names other
         than by calling it (`partial(r1, D)`, `callbacks=[r1]`, `map(r1, xs)`, `{"r1": r1}`, `losses.r1` as an
-        argument). Whoever holds it may call it under no guard, so the guards over its visible calls ("called"
+        argument; not `sorted(TABLE)` or `k in TABLE`, which read a table's keys only). Whoever holds it may call it under no guard, so the guards over its visible calls ("called"
         summaries) no longer decide whether its site runs (ms_scan.project._unreached). An entry of a table taken
         and not called there (`reg = REGULARISERS[cfg.reg]`) is named "<module>:<table>[]"."""
         top, seen, out = self.ex._module_fn, set(), []
@@ -724,6 +733,16 @@ class _Summaries:
                 continue
             if isinstance(n, cst.Call):
                 called.add(id(n.func))
+                if isinstance(n.func, cst.Name) and n.func.value in _KEYS_ONLY and len(n.args) == 1 and \
+                        not n.args[0].star and isinstance(n.args[0].value, (cst.Name, cst.Attribute)):
+                    continue  # `choices=sorted(TRAINERS)`: the table's keys, no entry of it taken
+            if isinstance(n, cst.Comparison) and all(isinstance(t.operator, (cst.In, cst.NotIn)) and isinstance(
+                    t.comparator, (cst.Name, cst.Attribute)) for t in n.comparisons):
+                stack.append(n.left)  # `if name not in TRAINERS:` likewise
+                continue
+            if isinstance(n, cst.Subscript) and id(n) in called and isinstance(n.value, (cst.Name, cst.Attribute)):
+                stack.extend(n.slice)  # `TRAINERS[args.trainer](model)`: a call of the entry ("called" summaries)
+                continue
             if isinstance(n, cst.Subscript) and id(n) not in called and isinstance(n.value, (cst.Name, cst.Attribute)):
                 target = self.project_target(n.value, top)  # `reg = REGULARISERS[cfg.reg]`: an entry, "T[]"
                 if target is not None:

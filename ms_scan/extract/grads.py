@@ -87,6 +87,7 @@ class GradExtractor(Extractor):
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
         self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
         self.registry_objects: set[str] = set()  # imported registry objects this file's decorators fill
+        self.class_nodes: dict[str, cst.ClassDef] = {}  # class name -> its statement (the first of that name)
         self._config_texts: list = []  # the displays config_display made
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
         # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
@@ -129,6 +130,7 @@ class GradExtractor(Extractor):
                    tuple(d for d in (dotted_name(a.value) for a in node.bases) if d), tuple(torch_bases))
         cls.fields = _dataclass_fields(node)
         self._classes.setdefault(cls.name, cls)
+        self.class_nodes.setdefault(cls.name, node)
         self._record_registered(node)
         self._ctx.append(cls)
 
