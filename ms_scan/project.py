@@ -1221,7 +1221,8 @@ def registry_entries(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
 def held_entries(entries: dict, by_module: dict, memo: dict, module: str, cls: str) -> set[tuple[str, str, str]]:
     """(module, table, key or None) of the registry entries (`entries`: registry_entries) that a project class or a
     class deriving from it is; memo: _subclasses'. Empty for a name that is not a class's."""
-    todo, seen, out = [(defining_module(by_module, module, cls) or module, cls)] if cls[:1].isupper() else [], set(), set()
+    todo = [(defining_module(by_module, module, cls) or module, cls)] if cls[:1].isupper() else []
+    seen, out = set(), set()
     while todo:
         k = todo.pop()
         if k not in seen and len(seen) <= _MAX_HOPS * 8:
@@ -1388,7 +1389,7 @@ def _unreached(c, called: dict[tuple, list[dict]], configs, by_module: dict, ref
         return True  # a method of a class its file builds only under false guards (or never), and no other file builds
     if spec.get("entries") and methods is not None and not called.get((home, cls)) and (home, cls) not in refs and \
             not _subclasses(by_module, methods.subclasses, home, cls) and \
-            all(methods.unpicked(by_module, module, table, key, called, refs) for module, table, key in spec["entries"]):
+            all(methods.unpicked(by_module, *entry, called, refs) for entry in spec["entries"]):
         return True  # a class built only as registry entries (`@register("sparse")`) no call picks
     if spec["calls"] is None:
         return False

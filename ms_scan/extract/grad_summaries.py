@@ -720,9 +720,10 @@ class _Summaries:
     def reference_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """Role "ref", named "<module>:<name>": another project module's function (or class) this file names other
         than by calling it (`partial(r1, D)`, `callbacks=[r1]`, `map(r1, xs)`, `{"r1": r1}`, `losses.r1` as an
-        argument; not `sorted(TABLE)` or `k in TABLE`, which read a table's keys only). Whoever holds it may call it under no guard, so the guards over its visible calls ("called"
-        summaries) no longer decide whether its site runs (ms_scan.project._unreached). An entry of a table taken
-        and not called there (`reg = REGULARISERS[cfg.reg]`) is named "<module>:<table>[]"."""
+        argument; not `sorted(TABLE)` or `k in TABLE`, which read a table's keys only). Whoever holds it may call it
+        under no guard, so the guards over its visible calls ("called" summaries) no longer decide whether its site
+        runs (ms_scan.project._unreached). An entry of a table taken and not called there (`reg =
+        REGULARISERS[cfg.reg]`) is named "<module>:<table>[]"."""
         top, seen, out = self.ex._module_fn, set(), []
         names = self.ex.scopes.module.names
         called: set[int] = set()
