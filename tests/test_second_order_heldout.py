@@ -252,7 +252,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
                  "second_order_heldout53": 1.0, "second_order_heldout54": 0.83, "second_order_heldout55": 0.95,
                  "second_order_heldout56": 0.68, "second_order_heldout57": 1.0, "second_order_heldout58": 1.0,
-                 "second_order_heldout59": 0.9,
+                 "second_order_heldout59": 0.9, "second_order_heldout60": 1.0, "second_order_heldout61": 0.84,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -486,7 +486,21 @@ _WHEELCHAIR = ("gradnorm_multitask_wheelchair_propulsion_imu_dataclass_tasks_hsw
 _STAMP = ("fo_r1_monitor_rubber_stamp_impressions_dataclass_exact_false_lib_instantiate_hardswish_avgpool2d_bce_first_"
           "order_pkg")
 _GLAZE = "fo_glaze_crawling_fomaml_contextmanager_higher_order_false_algo_string_selu_maxpool2d_ce_first_order.py"
+_PHONOGRAPH = "maml_manual_weights_ordereddict_phonograph_cylinder_grooves_hook_meta_update_flog_softmax_nll_inner.py"
+_CADASTRAL = ("pix2pix_wgan_gp_cadastral_sheet_to_orthophoto_"
+              "baseoptions_multiscale_d_avgpool2d_gen_reflectpad_data_once_pkg")
+_MILK = ("fo_htst_milk_pasteuriser_outlet_temp_make_step_order_"
+         "one_sobolev_branch_off_unused_twice_hswish_groupnorm_sl1_pkg")
+_CATCHMENT = ("fo_levenberg_marquardt_nash_cascade_catchment_jacrev_"
+              "residuals_gauss_newton_hessian_polish_off_prelu_elu.py")
+_TAPE = "tape_saturation_va_hutchinson_hessian_trace_jvp_of_grad_fn_list_avgpool_maxpool_prelu_reflpad_input_once.py"
+_TENDON = ("tendon_continuum_robot_kirchhoff_rod_pinn_yield_loss_"
+           "terms_reduce_add_selu_default_arg_fnormalize_sl1_tip_pkg")
 KNOWN_FPS: dict[str, set[str]] = {
+    "second_order_heldout60": {f"{_PHONOGRAPH}:46 torch.nn.functional.avg_pool1d",
+                               f"{_CADASTRAL}/:12 torch.nn.InstanceNorm2d"},
+    "second_order_heldout61": {f"{_CATCHMENT}:32 torch.nn.PReLU", f"{_CATCHMENT}:36 torch.nn.functional.elu",
+                               f"{_TAPE}:29 torch.nn.ReflectionPad1d", f"{_TENDON}/:25 torch.nn.Hardshrink"},
     "second_order_heldout26": {
         f"{_HERBARIUM}:27 torch.nn.AvgPool2d",
         f"{_HERBARIUM}:34 torch.nn.functional.prelu",
@@ -655,11 +669,25 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   bind the base's `__init__` parameter, and an entry no call picks never runs). Left: the glaze look-alike's
 #   create_graph a class attribute a context manager toggles, the salt pan's mixin classmethod called through a
 #   loss object's `__add__` composition (MS302).
+# - heldout60 (session 33: code in 2018-2021 PyTorch idioms, Variable, `.data`, DataParallel `init_net`, apex amp,
+#   option classes, manual-weight MAML over OrderedDicts) was measured blind on ff9a834: recall 0.889 (16/18),
+#   precision 0.727 (6 FP), 1/3 look-alikes flagged, 0/9 silent. After the round: 1.00 / 0.90 (`forward(x,
+#   weights=None)` bound to the call that decides its `is None` test; a loop's `g.data` of each gradient; a parameter
+#   rebound to `DataParallel(net)`; apex `amp.initialize` handing back its models). Left: an op on the data before any
+#   weight (phonograph's avg_pool1d), an option class's argparse default deciding the critic's norm (cadastral).
+# - heldout61 (session 33: functional style, closures, `compose` / `functools.reduce`, function objects in specs,
+#   torch.func builders) was measured blind on ff9a834: recall 0.526 (10/19), precision 0.714 (4 FP), 2/3 look-alikes
+#   with MS3xx (one MS302 only), 3/9 silent. After the round: 0.842 / 0.80 (`partial(torch.autograd.functional.
+#   jacobian, create_graph=True)`; a combinator's result calls the transforms and layers it composes). Left: the
+#   enzyme MAML's inner `grad` reached through an `adapt` closure passed to a step builder and `map(partial(...))`
+#   (silent), the KKT package's F.pad, the Levenberg-Marquardt look-alike (a jacrev of residuals never
+#   differentiated again), three single FPs.
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
                                                   "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},
                                                   "second_order_heldout57": {f"{_STAMP}/"},
-                                                  "second_order_heldout59": {_GLAZE}}
+                                                  "second_order_heldout59": {_GLAZE},
+                                                  "second_order_heldout61": {f"{_MILK}/", _CATCHMENT}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -1001,7 +1001,7 @@ def _stack_room():
 
 
 class _PathState:
-    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live", "flag")
+    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live", "flag", "call")
 
     def __init__(self, site: GradSite) -> None:
         self.site = site
@@ -1015,6 +1015,9 @@ class _PathState:
         # the live argument slots of the call being expanded (Resolver.live_slots), taken by the first forward
         # or function it resolves to (or the project name it leads to); None: every argument is live
         self.live: frozenset | None = None
+        # (call, caller) of the module call being expanded, taken with `live` by the forward it resolves to: bound to
+        # it when that decides a parameter's `is None` test (Resolver.none_tested)
+        self.call: tuple | None = None
         # (function, parameter, negated) when create_graph is a parameter of the site's function: the calls of it
         # that pass a literal turning it off run the grad first order, so their arguments are not on its path
         self.flag: tuple | None = None

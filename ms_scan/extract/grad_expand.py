@@ -4,6 +4,8 @@ is comes from grad_values; project imports met on the way are grad_project's.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 import libcst as cst
 
 from ms_scan.extract.grad_common import (
@@ -57,7 +59,7 @@ class _Expansion:
                  live: frozenset | None = None) -> None:
         """The ops calling `c` puts on the path; `live`: its argument slots that carry the differentiated inputs
         (None: all), handed to the forward or function the callee resolves to through state.live."""
-        state.live = None
+        state.live = state.call = None
         if id(c) in self.ex.grad_off_calls:
             return  # under no_grad or detached: builds no graph (GradExtractor.grad_off_calls)
         if depth > MAX_DEPTH:
@@ -114,11 +116,11 @@ class _Expansion:
                 state.any_path = True
                 self.expand_value(state, c.func, fn, self.via(via, c.func), depth + 1)
             return
-        state.live = live
+        state.live, state.call = live, (c, fn)
         try:
             self.expand_module_expr(state, c.func, fn, self.via(via, c), depth + 1)
         finally:
-            state.live = None
+            state.live = state.call = None
 
     def applies_callback(self, c: cst.Call, fn: _Fn) -> bool:
         """`functools.reduce(f, items, x)` / `map(f, xs)` with f a function of this file or a lambda: calling it
@@ -340,6 +342,10 @@ class _Expansion:
                     continue
                 if not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
                     self.expand_value(state, v, ctx, via, depth + 1)
+            if ctx is fn and name in fn.params and any(name in refs(v) for v in values):
+                # `net = torch.nn.DataParallel(net, ids)` rebinding a parameter: what the callers pass, wrapped
+                state.live = live
+                self._expand_param(state, fn, name, via, depth)
             self.name_hooks(state, name, ctx, via, depth)
             return
         if self.param_of(fn, name):
@@ -1422,6 +1428,10 @@ class _Expansion:
             return  # `make_block(nn.ELU)(8)`: the class the factory returns, built
         if isinstance(v.func, cst.Name):
             d = self.lookup_def(ctx, v.func.value)
+            if d is not None and self.combinator(d):  # `compose(*map(compose, self.lins, self.acts), self.head)`:
+                for arg in self.combined_args(v, ctx, d):  # the function it returns calls the ones it is given
+                    self.expand_module_expr(state, arg, ctx, via, depth + 1)
+                return
             if d is not None:  # a factory function: what it returns
                 with self.bound_call(d, v, ctx):
                     self.expand_returns(state, d, via, depth + 1)
@@ -1786,6 +1796,7 @@ class _Expansion:
 
     def _expand_class(self, state, cls: _Cls, via: str, depth: int) -> None:
         live, state.live = state.live, None
+        call, state.call = state.call, None
         # an in-file base's forward when cls has none (`class Wide(Base)` changing only __init__)
         fwd = self.class_members(cls, "forward")[0] or self.class_members(cls, "__call__")[0]
         if fwd is None:
@@ -1812,7 +1823,35 @@ class _Expansion:
             elif not subs and not self.mixin_member(state, cls, "forward", via):  # (`self(x)` in a mixin: the
                 self.unresolved(state, f"{cls.name} (no forward in this file)")  # other files' classes mixing it in)
             return
-        self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
+        # `self.net.forward(x, fast_weights)` into `if weights is None: return ...`: the branch that call takes
+        with self.bound_call(fwd, *call, force=True) if call is not None and self.none_tested(fwd, *call) else \
+                nullcontext():
+            self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
+
+    @staticmethod
+    def combinator(d: _Fn) -> bool:
+        """A function returning only a function made of its function parameters: a lambda, or `functools.reduce`
+        of a lambda over them (`def compose(*fs): return functools.reduce(lambda f, g: lambda x: g(f(x)), fs)`)."""
+        if not isinstance(d.node, cst.FunctionDef) or not (d.params or isinstance(d.node.params.star_arg, cst.Param)):
+            return False
+        values = returned(d.node.body)
+        return bool(values) and all(
+            isinstance(v, cst.Lambda) or isinstance(v, cst.Call) and (dotted_name(v.func) or "").endswith("reduce")
+            and v.args and isinstance(v.args[0].value, cst.Lambda) for v in values)
+
+    def combined_args(self, call: cst.Call, fn: _Fn, d: _Fn) -> list:
+        """The functions a call of a combinator (combinator) combines: its arguments, the elements of a starred one,
+        and for `*map(compose, fs, gs)` (the same kind of function mapped) the items of fs and gs."""
+        out = []
+        for a in call.args:
+            v = a.value
+            if a.star == "*" and isinstance(v, cst.Call) and dotted_name(v.func) == "map" and len(v.args) >= 2 and \
+                    isinstance(v.args[0].value, cst.Name) and \
+                    (m := self.lookup_def(fn, v.args[0].value.value)) is not None and self.combinator(m):
+                out += [x.value for x in v.args[1:] if not x.star]
+            elif a.star != "**":
+                out.append(v)
+        return out
 
     def never_built(self, cls: _Cls) -> bool:
         """A class of a script (runs_code) named only in entries of a table no read picks (`"gru": partial(GRURisk,

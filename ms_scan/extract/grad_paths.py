@@ -70,19 +70,27 @@ class _Paths:
     def result_only_detached(self, call: cst.Call, fn: _Fn) -> bool:
         """`f = -torch.autograd.grad(e.sum(), x, create_graph=flag)[0]` with f bound once in fn and read there only
         through `.detach()` / `.item()` / `.data` (a monitoring value: `(forces.detach() - f.detach()).norm()`), and no
-        function nested in fn: nothing differentiates the gradient again, whatever create_graph is."""
+        function nested in fn: nothing differentiates the gradient again, whatever create_graph is. The elements a
+        loop takes from it (`for (k, v), g in zip(params.items(), grads)`: `v - lr * g.data`) count as f."""
         node = fn.node
         if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
             return False
         names = [n for n, vs in fn.assigns.items() if "." not in n and any(c is call for v in vs for c in calls_in(v))]
         if not names or any(len(fn.assigns[n]) != 1 for n in names):
             return False
+        names, skip = set(names), set()
+        for n in _walk(node.body):  # `for (k, p), g in zip(params.items(), grads)`: g an element, read alike
+            if isinstance(n, (cst.For, cst.CompFor)):
+                for held, element in _loop_elements(n):
+                    if isinstance(held, cst.Name) and held.value in names:
+                        skip.update((id(held), id(element)))
+                        names.add(element.value)
         stack, live = list(node.body.body), 0
         while stack:
             n = stack.pop()
             if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 return False  # (a closure may read it live)
-            if isinstance(n, cst.AssignTarget) or n is call:
+            if isinstance(n, cst.AssignTarget) or n is call or id(n) in skip:
                 continue
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
                 stack.extend(a.value for a in n.args)  # `f.detach()`: f read as a constant
@@ -566,6 +574,8 @@ class _Paths:
                         hit = self.transform_of(value, d, depth + 1, at)
                         if hit is not None:
                             return hit
+                if d is not None and isinstance(d.node, cst.FunctionDef) and at is None:
+                    return self.combined_transform(expr, fn, d, depth)
             return None
         if isinstance(expr, cst.Name):
             found = self.lookup_assigns(fn, expr.value)
@@ -585,6 +595,24 @@ class _Paths:
             cls = self.class_of(expr.value, fn)
             for v, ctx in cls.attrs.get(expr.attr.value, ()) if cls is not None else ():
                 hit = self.transform_of(v, ctx, depth + 1)
+                if hit is not None:
+                    return hit
+        return None
+
+    def combined_transform(self, call: cst.Call, fn: _Fn, d: _Fn, depth: int) -> tuple[cst.Call, _Fn] | None:
+        """`compose(vmap(torch.trace), vmap(jacrev(f)))` with d, the file's `compose`, returning a function built
+        from the parameters the arguments bind (`functools.reduce(lambda f, g: lambda *a: f(g(*a)), fs)`): calling
+        the result calls the transform an argument is (transform_of), so it gives a derivative."""
+        params = d.node.params
+        read = set().union(*(refs(v) for v in returned(d.node.body) if v is not None))
+        positional = [p.name.value for p in (*params.posonly_params, *params.params)]
+        star = params.star_arg.name.value if isinstance(params.star_arg, cst.Param) else None
+        for i, a in enumerate(call.args):
+            if a.star:
+                return None
+            name = a.keyword.value if a.keyword is not None else positional[i] if i < len(positional) else star
+            if name in read:
+                hit = self.transform_of(a.value, fn, depth + 1)
                 if hit is not None:
                     return hit
         return None
@@ -2123,3 +2151,18 @@ def _outside(node: cst.CSTNode, skip: cst.CSTNode) -> list:
     if not any(n is skip for n in _walk(node)):
         return [node]
     return [p for k in _children(node) for p in _outside(k, skip)]
+
+
+def _loop_elements(loop) -> list[tuple[cst.Name, cst.Name]]:
+    """(iterated name, loop variable) pairs of a for loop or comprehension: `for g in grads` -> (grads, g);
+    `for (k, v), g in zip(params.items(), grads)` -> (grads, g) (a name zip is given, the target element at its
+    position); [] for anything else."""
+    it, target = loop.iter, loop.target
+    if isinstance(it, cst.Name) and isinstance(target, cst.Name):
+        return [(it, target)]
+    if not (isinstance(it, cst.Call) and isinstance(it.func, cst.Name) and it.func.value == "zip" and
+            isinstance(target, (cst.Tuple, cst.List)) and len(target.elements) == len(it.args) and
+            not any(a.star or a.keyword for a in it.args)):
+        return []
+    return [(a.value, e.value) for a, e in zip(it.args, target.elements)
+            if isinstance(a.value, cst.Name) and isinstance(e.value, cst.Name)]

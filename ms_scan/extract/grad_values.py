@@ -654,14 +654,14 @@ class _Values:
         return self._calls_by_name.get(name, [])
 
     @contextlib.contextmanager
-    def bound_call(self, owner: _Fn | None, call: cst.Call, caller: _Fn):
+    def bound_call(self, owner: _Fn | None, call: cst.Call, caller: _Fn, force: bool = False):
         """While expanding what `call` (written in caller) builds or returns: owner, the class's __init__ or the
         factory it calls, is taken to be called by it only (calls_of), so that a table key or a factory its
         parameters give (`ACTS[act]` in `mlp(d, h, act)`, `NONLIN[nonlin]()` in `Block(d, nonlin)`,
         `act_factory()` in `make_block(d, nn.ReLU6)`) is this call's, not every call's. Only for functions with
         such parameters (context_params): the memos of a body's ops hold the bindings (_bound_sig), so such a
-        body is expanded again for each call that builds it."""
-        if owner is None or not self.context_params(owner):
+        body is expanded again for each call that builds it. `force`: bound whatever its parameters (none_tested)."""
+        if owner is None or not force and not self.context_params(owner):
             yield
             return
         old, sig = self._bound.get(id(owner)), self._bound_sig
@@ -1184,7 +1184,8 @@ class _Values:
                 return False  # it guards, not decided
             self._testing.add(id(test))
             try:
-                got = evaluate(test, {}, lambda n: self.const_value(ctx, n))
+                got = self.none_test(test, ctx)  # `if weights is None:` with a dict of fast weights passed
+                got = evaluate(test, {}, lambda n: self.const_value(ctx, n)) if got is None else got
                 if not isinstance(got, bool):  # `if name in ("norm", "ln")` with name a loop target: each value
                     got = self.over_loop_values(test, ctx)
             finally:
@@ -1193,6 +1194,69 @@ class _Values:
 
         return [(v, ctx) for v, ctx in values
                 if not any(against(test, taken, ctx) for test, taken in self.guards(ctx).get(id(v), ()))]
+
+    def none_test(self, test, fn: _Fn) -> bool | None:
+        """`name is None` (False) / `name is not None` (True) for a name that is surely not None in fn
+        (not_none): a parameter every call of its function here gives a container (`net.forward(x, fast_weights)`
+        with `fast_weights = OrderedDict(...)`), or a local bound only to such values; None when not decided."""
+        if not (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and len(test.comparisons) == 1):
+            return None
+        op, other = test.comparisons[0].operator, test.comparisons[0].comparator
+        if not (isinstance(op, (cst.Is, cst.IsNot)) and isinstance(other, cst.Name) and other.value == "None"):
+            return None
+        if not self.not_none(test.left, fn, 0):
+            return None
+        return isinstance(test.comparisons[0].operator, cst.IsNot)
+
+    def none_tested(self, f: _Fn, call: cst.Call, caller: _Fn) -> bool:
+        """Whether f (a forward) tests a parameter `is None` / `is not None` in an `if` that this call decides: it
+        leaves the parameter to its default None, or passes a value surely not None (not_none)."""
+        if not isinstance(f.node, cst.FunctionDef) or id(f) not in self.ex.branching or \
+                any(a.star for a in call.args):
+            return False
+        for path in self.guards(f).values():
+            for test, _ in path:
+                if not (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and
+                        test.left.value in f.params and len(test.comparisons) == 1 and
+                        isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))):
+                    continue
+                arg = self.param_arg(f, call, test.left.value)
+                default = param_default(f.node, test.left.value)
+                if arg is None and isinstance(default, cst.Name) and default.value == "None" or \
+                        arg is not None and self.not_none(arg, caller, 0):
+                    return True
+        return False
+
+    def not_none(self, v, fn: _Fn, depth: int) -> bool:
+        """Whether an expression surely holds no None: a container display or comprehension, `dict(...)` /
+        `OrderedDict(...)` / `list(...)`, a number or string, or a name bound only to such values in fn (a parameter:
+        by every call of its function here, none leaving it to a default of None)."""
+        if depth > MAX_BINDING_HOPS:
+            return False
+        if isinstance(v, (cst.Dict, cst.List, cst.Tuple, cst.Set, cst.DictComp, cst.ListComp, cst.SetComp,
+                          cst.GeneratorExp, cst.SimpleString, cst.Integer, cst.Float)):
+            return True
+        if isinstance(v, cst.Call):
+            name = dotted_name(v.func) or ""
+            return name.rpartition(".")[2] in ("dict", "OrderedDict", "list", "tuple", "set", "defaultdict")
+        if not isinstance(v, cst.Name):
+            return False
+        found = self.lookup_assigns(fn, v.value)
+        if found is not None:
+            return bool(found[0]) and all(self.not_none(x, found[1], depth + 1) for x in found[0])
+        if not self.param_of(fn, v.value):
+            return False
+        owner = self.param_owner(fn, v.value)
+        calls = self.calls_of(owner)
+        if not calls or not isinstance(owner.node, cst.FunctionDef) or any(a.star for c, _ in calls for a in c.args):
+            return False
+        default = param_default(owner.node, v.value)
+        for call, caller in calls:
+            arg = self.param_arg(owner, call, v.value)
+            if not (self.not_none(arg, caller, depth + 1) if arg is not None else
+                    default is not None and self.not_none(default, owner.parent or owner, depth + 1)):
+                return False
+        return True
 
     def over_loop_values(self, test, ctx: _Fn):
         """The one truth value a test takes for every value of the one loop target it reads whose values are known

@@ -53,6 +53,12 @@ _TORCHMETA_UPDATE = "torchmeta.utils.gradient_based.gradient_update_parameters"
 
 
 # ------------------------------------------------------------------------------------- extractor
+# calls returning their positional arguments as they are (patched in place): unpacked, each target is its argument
+_RETURNS_ITS_ARGS = frozenset({"apex.amp.initialize"})
+# the grad APIs whose create_graph a `functools.partial` may fix (GradExtractor._partial_grad)
+_PARTIAL_GRADS = ("torch.autograd.grad", "torch.autograd.backward", "torch.autograd.functional.jacobian",
+                  "torch.autograd.functional.vjp", "torch.autograd.functional.jvp")
+
 class GradExtractor(Extractor):
     """Extractor + second-order sites. Call `grad_nodes()` for positions, then `grad_sites(where)`."""
 
@@ -333,6 +339,14 @@ class GradExtractor(Extractor):
                 for t, v in zip(target.elements, value.elements):
                     self._record_assign([t.value], v.value)
                 continue
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Call) and \
+                    self._ext_path(value.func) in _RETURNS_ITS_ARGS and not any(a.star for a in value.args) and \
+                    len(target.elements) == len([a for a in value.args if a.keyword is None]):
+                # `[netG, netD], [opt_g, opt_d] = amp.initialize([netG, netD], [opt_g, opt_d], opt_level="O1")`:
+                # apex hands back the models and optimizers it is given
+                for t, a in zip(target.elements, [a for a in value.args if a.keyword is None]):
+                    self._record_assign([t.value], a.value)
+                continue
             if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Call):
                 pairs = _iterated_pairs(target, value)
                 if pairs is not None:  # `for i, blk in enumerate(self.blocks)`: blk is an element of self.blocks
@@ -524,7 +538,7 @@ class GradExtractor(Extractor):
             ext = self._ext_path(func) or ""  # functorch's transforms are torch.func's (`functorch.hessian`)
             if ext.startswith("functorch.") and ext.rpartition(".")[2] in _FUNCTORCH_ALIASES:
                 api = "torch.func." + ext.rpartition(".")[2]
-        if api in (None, "torch.autograd.grad", "torch.autograd.backward") and isinstance(func, cst.Name):
+        if api in (None, *_PARTIAL_GRADS) and isinstance(func, cst.Name):
             api = self._partial_grad(node, func.value, fn) or api  # the scopes already alias the partial's target
         elif api is None and isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and \
                 fn.cls is not None and func.value.value == fn.self_name:  # `self._grad(y, x)`, the attribute set to
@@ -550,7 +564,8 @@ class GradExtractor(Extractor):
 
     def _partial_grad(self, node: cst.Call, name: str, fn: _Fn, member: bool = False) -> str | None:
         """The grad API `name` calls when it is bound to `partial(torch.autograd.grad, <keywords>)` (a grad helper
-        that fixes create_graph: `grad_keep = functools.partial(torch.autograd.grad, create_graph=True)`; with
+        that fixes create_graph: `grad_keep = functools.partial(torch.autograd.grad, create_graph=True)`, or
+        `jacobian = partial(torch.autograd.functional.jacobian, create_graph=True)`; with
         `member`, the attribute of fn's class the methods set so far assign: `self._grad = partial(...)`), else
         None; the partial is remembered for the call's keywords."""
         values = [v for v, _ in fn.cls.attrs.get(name, ())] if member else self._bound_values(fn, name)
@@ -560,7 +575,7 @@ class GradExtractor(Extractor):
             return None
         path = self.resolve_path(v.args[0].value) if dotted_name(v.args[0].value) is not None else None
         api = self.canonical(path) if path is not None else None
-        if api not in ("torch.autograd.grad", "torch.autograd.backward"):
+        if api not in _PARTIAL_GRADS:
             return None
         self._partials[id(node)] = v
         return api
