@@ -1208,14 +1208,18 @@ def registry_entries(all_facts: list[FileFacts], by_module: dict) -> dict[tuple,
                 continue
             for text in m.unresolved:
                 module, table, key = json.loads(text)
-                if table.startswith("{@"):
-                    filled = _registrar_table(module, table[2:-1], registrars, by_module)
-                    if filled is None:
-                        continue
-                    module, table = filled
-                home = defining_module(by_module, module, table) or module
-                out.setdefault((f.module, m.name), []).append((home, table, key))
+                held = _table_home(module, table, registrars, by_module)
+                if held is not None:
+                    out.setdefault((f.module, m.name), []).append((*held, key))
     return out
+
+
+def _table_home(module: str, table: str, registrars: dict, by_module: dict) -> tuple[str, str] | None:
+    """(home module, table) of a table as a file names it (`TRAINERS` from `module`, or "{@register}": the table
+    that registering function fills, _registrar_table); None while that is not known."""
+    if table.startswith("{@"):
+        return _registrar_table(module, table[2:-1], registrars, by_module)
+    return defining_module(by_module, module, table) or module, table
 
 
 def held_entries(entries: dict, by_module: dict, memo: dict, module: str, cls: str) -> set[tuple[str, str, str]]:
@@ -1430,13 +1434,10 @@ class _MethodUses:
         the table another file's registering function fills): the files call it under other keys they know
         ("called" summaries of "T[k]", "T[k].<method>"), under no key they do not know ("T[?]"), and none takes the
         table or an entry of it otherwise (a "ref": `for cls in TRAINERS.values()`, `reg = TRAINERS[k]`)."""
-        if table.startswith("{@"):
-            filled = _registrar_table(module, table[2:-1], self.registrars, by_module)
-            if filled is None:
-                return False
-            module, table = filled
-        else:
-            module = defining_module(by_module, module, table) or module
+        held = _table_home(module, table, self.registrars, by_module)
+        if held is None:
+            return False
+        module, table = held
         if (module, table) in refs or (module, f"{table}[]") in refs:
             return False
         keys = {name[len(table) + 1:].partition("]")[0] for home, name in called

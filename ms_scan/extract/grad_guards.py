@@ -376,7 +376,7 @@ class _Guards:
         # "entries": the registry entries a class built nowhere in its file is, `@register("sparse")`: built where
         # another file calls the table under that key)
         held = self.function_tables(classes=True).get(fn.cls.name) if built == [] and \
-            self.ex.class_nodes.get(fn.cls.name) is not None and self.ex._classes.get(fn.cls.name) is fn.cls else None
+            self.ex._classes.get(fn.cls.name) is fn.cls else None
         spec = json.dumps({"self": own, "calls": guards, "method": True,
                            **({"built": built} if built else {"built": []} if unbuilt else {}),
                            **({"entries": held} if held and all(key for _, _, key in held) else {})})

@@ -143,7 +143,13 @@ class _Paths:
         registry object (`@PENALTIES.register("r1")`, `from registry import PENALTIES`), or another module's
         registering function (`@register_penalty("r1")`, `from registry import register_penalty`): the table it
         fills is that file's to say, "{@register_penalty}" (ms_scan.project reads its "registrar" summary). With
-        `classes`, the same for the file's module-level classes (`@register("input_grad") class InputGradTrainer`)."""
+        `classes`, the same for the file's module-level classes (`@register("input_grad") class InputGradTrainer`).
+        Memoised (the paths, the summaries and each method's reach read it)."""
+        if classes not in self._function_tables:
+            self._function_tables[classes] = self._tables_of(classes)
+        return self._function_tables[classes]
+
+    def _tables_of(self, classes: bool) -> dict[str, list[tuple[str, str, str | None]]]:
         top, out = self.ex._module_fn, {}
         fns = {n for n, f in top.defs.items() if isinstance(f.node, cst.FunctionDef)} if not classes else \
             {n for n in self.ex.class_decls if n in self.ex._classes}

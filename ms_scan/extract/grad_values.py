@@ -1199,14 +1199,10 @@ class _Values:
         """`name is None` (False) / `name is not None` (True) for a name that is surely not None in fn
         (not_none): a parameter every call of its function here gives a container (`net.forward(x, fast_weights)`
         with `fast_weights = OrderedDict(...)`), or a local bound only to such values; None when not decided."""
-        if not (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and len(test.comparisons) == 1):
+        tested = _none_comparison(test)
+        if tested is None or not self.not_none(test.left, fn, 0):
             return None
-        op, other = test.comparisons[0].operator, test.comparisons[0].comparator
-        if not (isinstance(op, (cst.Is, cst.IsNot)) and isinstance(other, cst.Name) and other.value == "None"):
-            return None
-        if not self.not_none(test.left, fn, 0):
-            return None
-        return isinstance(test.comparisons[0].operator, cst.IsNot)
+        return tested[1]
 
     def none_tested(self, f: _Fn, call: cst.Call, caller: _Fn) -> bool:
         """Whether f (a forward) tests a parameter `is None` / `is not None` in an `if` that this call decides: it
@@ -1216,12 +1212,11 @@ class _Values:
             return False
         for path in self.guards(f).values():
             for test, _ in path:
-                if not (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and
-                        test.left.value in f.params and len(test.comparisons) == 1 and
-                        isinstance(test.comparisons[0].operator, (cst.Is, cst.IsNot))):
+                tested = _none_comparison(test)
+                if tested is None or tested[0] not in f.params:
                     continue
-                arg = self.param_arg(f, call, test.left.value)
-                default = param_default(f.node, test.left.value)
+                arg = self.param_arg(f, call, tested[0])
+                default = param_default(f.node, tested[0])
                 if arg is None and isinstance(default, cst.Name) and default.value == "None" or \
                         arg is not None and self.not_none(arg, caller, 0):
                     return True
@@ -1247,16 +1242,10 @@ class _Values:
         if not self.param_of(fn, v.value):
             return False
         owner = self.param_owner(fn, v.value)
-        calls = self.calls_of(owner)
-        if not calls or not isinstance(owner.node, cst.FunctionDef) or any(a.star for c, _ in calls for a in c.args):
+        if not isinstance(owner.node, cst.FunctionDef) or any(a.star for c, _ in self.calls_of(owner) for a in c.args):
             return False
-        default = param_default(owner.node, v.value)
-        for call, caller in calls:
-            arg = self.param_arg(owner, call, v.value)
-            if not (self.not_none(arg, caller, depth + 1) if arg is not None else
-                    default is not None and self.not_none(default, owner.parent or owner, depth + 1)):
-                return False
-        return True
+        passed = self.every_call_args(owner, v.value)
+        return passed is not None and all(self.not_none(a, ctx, depth + 1) for a, ctx in passed)
 
     def over_loop_values(self, test, ctx: _Fn):
         """The one truth value a test takes for every value of the one loop target it reads whose values are known
@@ -2267,3 +2256,13 @@ def _exits(stmt) -> bool:
     if isinstance(last, cst.SimpleStatementLine):
         last = last.body[-1] if last.body else None
     return isinstance(last, (cst.Return, cst.Raise, cst.Continue, cst.Break))
+
+
+def _none_comparison(test) -> tuple[str, bool] | None:
+    """(name, whether `is not`) of a test `name is None` / `name is not None`; None for any other test."""
+    if not (isinstance(test, cst.Comparison) and isinstance(test.left, cst.Name) and len(test.comparisons) == 1):
+        return None
+    op, other = test.comparisons[0].operator, test.comparisons[0].comparator
+    if not (isinstance(op, (cst.Is, cst.IsNot)) and isinstance(other, cst.Name) and other.value == "None"):
+        return None
+    return test.left.value, isinstance(op, cst.IsNot)

@@ -729,6 +729,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._nested: dict | None = None  # id(function) -> the functions defined inside it (GradValues.nested_fns)
         self._unpicked: set | None = None  # names in table entries no read picks (grad_guards.unpicked_entries)
         self._name_uses: dict | None = None  # name -> where the file writes it (grad_guards.name_uses)
+        self._function_tables: dict[bool, dict] = {}  # classes -> grad_paths.function_tables(classes)
         self._attribute_refs: list | None = None  # every `x.name` of the file, where (grad_guards.attribute_refs)
         self._fn_node_ids: set | None = None  # id() of the nodes of the file's functions (grad_guards._fn_nodes)
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
