@@ -318,6 +318,8 @@ class _Expansion:
         if isinstance(expr, cst.Call):  # `Critic().to(device)` reached through a method chain
             self.expand_value(state, expr, fn, via, depth + 1)
             return
+        if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)):
+            return  # a constant runs no op (`operator.getitem(r, key)`, key bound to "vy")
         self.unresolved(state, _code(expr))
 
     def _expand_name(self, state, expr: cst.Name, fn: _Fn, via: str, depth: int) -> None:
@@ -1217,7 +1219,12 @@ class _Expansion:
             self.expand_module_expr(state, v, ctx, via, depth + 1)
             return
         if isinstance(v, (cst.List, cst.Tuple)):
-            for el in v.elements:
+            first = self.layers_from(state.live)  # `[self.pad, self.conv, ...]` run in a loop from layer `first` on
+            first = first if first < len(v.elements) and \
+                not any(isinstance(el, cst.StarredElement) for el in v.elements) else 0
+            if first:
+                state.live = None
+            for el in v.elements[first:]:
                 self.expand_element(state, el.value, ctx, via, depth + 1)
             return
         if isinstance(v, (cst.ListComp, cst.GeneratorExp)):
@@ -1372,6 +1379,11 @@ class _Expansion:
                 self.lookup_def(ctx, "map") is None and binding(ctx, "map")[0] is None and \
                 not any(a.star or a.keyword for a in v.args[:1]):  # `nn.Sequential(*map(make_layer, pairs))`
             f = v.args[0].value  # (each element is what the function returns; its parameters take the items)
+            picked = self.itemgetter_elements(f, v.args[1:], ctx)
+            if picked is not None:  # `list(map(operator.itemgetter(1), spec))`: each row's element 1
+                for e, c in picked:
+                    self.expand_element(state, e, c, via, depth + 1)
+                return
             self.expand_built(state, f, ctx, cst.Call(func=f), via, depth + 1, "high")
             return
         if isinstance(v.func, cst.Name) and v.func.value in _ELEMENT_OF and self.lookup_def(ctx, v.func.value) \
@@ -1596,6 +1608,8 @@ class _Expansion:
                 a.star or a.keyword is not None or isinstance(a.value, cst.Call) and
                 (dotted_name(a.value.func) or "").rpartition(".")[2] in ("OrderedDict", "dict") for a in held) else 0
             start = start if start < len(held) else 0
+            if not start and api == "torch.nn.Sequential" and state.live == frozenset({"@*"}):
+                start = self.leading_weightless(held, ctx)  # (its input not differentiated: data only)
             if start:
                 state.live = None
             picked = [t[2:-1].split("|") for t in state.live or () if t.startswith("@[")]
@@ -1773,7 +1787,7 @@ class _Expansion:
         if isinstance(e, cst.StarredElement):
             e = e.value
         if isinstance(e, (cst.Call, cst.List, cst.Tuple, cst.ListComp, cst.GeneratorExp, cst.IfExp,
-                          cst.BinaryOperation)):
+                          cst.BinaryOperation, cst.Lambda)):
             self.expand_value(state, e, ctx, via, depth)  # (`[Gated(d) if cfg.gated else dense(d)]`: either one)
         elif isinstance(e, (cst.Name, cst.Attribute, cst.Subscript)):
             self.expand_module_expr(state, e, ctx, via, depth)
@@ -2122,6 +2136,35 @@ class _Expansion:
                                     (self.torch_api(v) or "").rpartition(".")[2] in _WEIGHTLESS_MODULES and
                                     (self.torch_api(v) or "").startswith("torch.nn.") for v, _ in values)
 
+    def leading_weightless(self, held: list, ctx: _Fn) -> int:
+        """How many of an nn.Sequential's first layers (its arguments `held`) construct torch modules without weights
+        (`nn.Sequential(nn.ReflectionPad1d(2), nn.Conv1d(...), ...)`): called with only its weights differentiated
+        ("@*", not its input), they run on the input alone, before any weight, so they are not on the path. 0 when
+        no layer after them holds a weight that is differentiated (they stay)."""
+        n = 0
+        while n < len(held) and not held[n].star and held[n].keyword is None and \
+                self.weightless([(held[n].value, ctx)]):
+            n += 1
+        return n if n < len(held) else 0
+
+    def leading_weightless_members(self, cls: _Cls, values: list) -> int:
+        """leading_weightless of a list display a forward runs in a loop (`self.pipeline = [self.pad, self.conv_in,
+        torch.tanh, ...]`, its elements the class's weightless modules or their constructions); 0 when the attribute
+        is anything else or every element is weightless."""
+        if len(values) != 1 or not isinstance(values[0][0], (cst.List, cst.Tuple)):
+            return 0
+        display, ctx = values[0]
+        n = 0
+        for el in display.elements:
+            v = el.value
+            held = self.class_members(cls, v.attr.value) if isinstance(v, cst.Attribute) and \
+                isinstance(v.value, cst.Name) and v.value.value == ctx.self_name else None
+            if isinstance(el, cst.StarredElement) or not (
+                    self.weightless(held[1]) if held is not None and held[0] is None else self.weightless([(v, ctx)])):
+                break
+            n += 1
+        return n if n < len(display.elements) else 0
+
     def part_calls(self, f: _Fn, parts: frozenset, live_params: frozenset | None = None) -> list | None:
         """(call, its live slots) for the calls of a forward f on the path when the differentiated inputs are the
         weights of its submodules `parts` only ("*": any of its weights) and of none of its arguments but those
@@ -2205,6 +2248,11 @@ class _Expansion:
                     not any(a.star or refs_besides(a.value) & self.reach_besides(f, c, owned, later) for a in c.args):
                 # `for block in self.blocks: x = block(x)` over `self.blocks[2]`'s weights: blocks 2, 3 ... only
                 live = frozenset({f"@#{index[over[len(me) + 1:]]}"})
+            if every and over is not None and over.startswith(me + ".") and \
+                    not any(a.star or refs_besides(a.value) & self.reach_besides(f, c, owned, later) for a in c.args):
+                # `for layer in self.pipeline: h = layer(h)` from the input: its first weightless layers run on data
+                lead = self.leading_weightless_members(f.cls, attrs.get(over[len(me) + 1:], ()))
+                live = frozenset({f"@#{lead}"}) if lead else live
             out.append((c, live))
         return out or None  # a narrowing never empties a path
 
@@ -2332,6 +2380,9 @@ class _Expansion:
         if bound is not None and not (d is not None and isinstance(d.node, cst.Lambda) and len(bound[0]) == 1 and
                                       bound[0][0] is d.node):
             d = None  # (a name bound otherwise; `single = lambda p, t: field(p, t)` is a function of the file)
+        if d is None and isinstance(f_expr, cst.Name) and self.param_of(fn, f_expr.value):
+            defs = self.function_defs(f_expr, fn)  # `def hvp_of(f): ... grad(f)`, every call passing one def
+            d = defs[0] if defs is not None and len({id(x) for x in defs}) == 1 else None
         if d is not None and isinstance(d.node, (cst.FunctionDef, cst.Lambda)):
             # (`jacrev(single, argnums=0)` with `single = lambda p, t: field(p, t)`: its body, as a def's return)
             lam, star = isinstance(d.node, cst.Lambda), isinstance(d.node.params.star_arg, cst.Param)
@@ -2339,10 +2390,6 @@ class _Expansion:
             # that call runs only the part of the forward from that submodule on (Resolver.substituted_parts)
             subs = {} if lam else \
                 {id(c): self.substituted_parts(c, d) for c in d.calls if self.torch_api(c) in _FUNCTIONAL_CALL}
-            if subs and all(subs.values()):
-                for c in d.calls:
-                    self.call_ops(state, c, d, d.qual, 1, subs.get(id(c)))
-                return
             values = [d.node.body] if lam else [v for v in returned(d.node.body) if v is not None]
             if lam and star:
                 params = []
@@ -2350,7 +2397,12 @@ class _Expansion:
                 params = [d.params[i] for i in sorted(argnums)] if max(argnums) < len(d.params) and not star else []
             else:
                 params = list(d.params) if kind in ("hessian", "hvp", "vhp", "jacobian") else []
-            if values and params and not any(subs.values()):
+            whole = all(v == frozenset({"@*"}) for v in subs.values())  # (the parameter dict itself: every weight)
+            if subs and all(subs.values()) and not (whole and values and params):
+                for c in d.calls:
+                    self.call_ops(state, c, d, d.qual, 1, subs.get(id(c)))
+                return
+            if values and params and (whole or not any(subs.values())):
                 # `hessian(loss_at, W2)`: the ops from the function's parameters (the differentiated inputs) to
                 # what it returns; `F.selu(x @ W1)` with W1 a global is computed once, outside the Hessian
                 self.slice(state, d, values, [cst.Name(p) for p in params])

@@ -204,6 +204,12 @@ class _Guards:
                 v = self.const_value(fn, f"{test.value.value}.{test.attr.value}")
                 if v is None or isinstance(v, (bool, int, float, str)):
                     return ["c", repr(v)]
+            if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name) and \
+                    self.lookup_assigns(fn, test.value.value) is not None:
+                # `cfg.polish`, cfg the file's dataclass built here (`Cfg(iters=...)`): what its constructions give
+                values = self.literal_choices(test, fn, lambda v: v is None or isinstance(v, (bool, int, float, str)))
+                if values is not None and len(values) == 1:
+                    return ["c", repr(next(iter(values)))]
             if isinstance(test, cst.Name):
                 return self.param_guard(test.value, fn, depth) or _UNKNOWN
             held = self.param_path(test, fn) if isinstance(test, cst.Subscript) else None
@@ -308,6 +314,8 @@ class _Guards:
         own = self.call_guard(call, fn)
         if own is not None and guard_truths(own, local_read) == {False}:
             return False
+        if self.lambda_never_called(fn):
+            return False
         if fn.cls is not None and fn.parent is self.ex._module_fn and isinstance(fn.node, cst.FunctionDef):
             return self.method_reach(fn, own)
         calls, script = None, False
@@ -330,6 +338,21 @@ class _Guards:
             return None
         spec = json.dumps({"self": own, "calls": calls, **({"script": True} if script else {})})
         return ProjectCallee(self.ex.module or "", fn.name, "flag", "", "high", "", "", REACH + spec)
+
+    def lambda_never_called(self, fn: _Fn) -> bool:
+        """fn is a lambda bound to a name of the function around it (`exact_hessian = lambda f: jacfwd(jacrev(f))`)
+        that this function reads only to call it, each call under a guard provably false (`if cfg.polish:`, the
+        dataclass default False): the lambda never runs."""
+        owner, name = fn.parent, fn.name
+        if not isinstance(fn.node, cst.Lambda) or owner is None or not isinstance(owner.node, cst.FunctionDef) or \
+                len(owner.assigns.get(name, ())) != 1:
+            return False
+        reads = [n for n in _walk(owner.node.body) if isinstance(n, cst.Name) and n.value == name]
+        calls = [c for c in owner.calls if isinstance(c.func, cst.Name) and c.func.value == name]
+        if not calls or len(reads) != len(calls) + 1:  # (+ the assignment's target)
+            return False
+        guards = [self.call_guard(c, owner) for c in calls]
+        return all(g is not None and guard_truths(g, local_read) == {False} for g in guards)
 
     @staticmethod
     def reach_reads(reach: ProjectCallee) -> list[ProjectCallee]:

@@ -422,7 +422,7 @@ class _Paths:
                 elif d is None and isinstance(c.func, (cst.Name, cst.Attribute)) and \
                         (owner := self.class_of(c.func, fn)) is not None:  # `model(z)`: its forward
                     d = self.class_members(owner, "forward")[0]
-                for d in [d] if d is not None else self.picked_defs(c.func, fn):
+                for d in [d] if d is not None else self.picked_defs(c.func, fn) or self.called_defs(c, fn):
                     if id(d) in seen or depth >= MAX_BINDING_HOPS or not isinstance(d.node, cst.FunctionDef):
                         continue
                     seen.add(id(d))
@@ -430,6 +430,20 @@ class _Paths:
                     names = set().union(*(refs_besides(v) for v in values)) if values else set()
                     yield from self.transforms_in(values + self.trace_back(d, names, cuts=True), d, depth + 1, seen,
                                                   names)
+
+    def called_defs(self, c: cst.Call, fn: _Fn) -> list[_Fn]:
+        """The file's functions a call runs through a value bound to them (GradValues.function_defs): a parameter
+        every call passes a function (`fast = adapt(params, xs, ys)` in a closure of `make_meta_step(model, opt,
+        adapt, ...)`, adapt a factory's closure), and `map(f, tasks)` / `map(partial(f, params), tasks)`, which
+        calls f. [] otherwise."""
+        func = c.func
+        if isinstance(func, cst.Name) and func.value == "map" and binding(fn, "map")[0] is None and \
+                self.lookup_def(fn, "map") is None and len(c.args) >= 2 and not c.args[0].star and \
+                c.args[0].keyword is None:
+            func = c.args[0].value
+        elif not isinstance(func, cst.Name) or binding(fn, func.value)[0] is None:
+            return []
+        return self.function_defs(func, fn) or []
 
     def picked_defs(self, func, fn: _Fn) -> list[_Fn]:
         """The file's functions a call of `T[k]` (or of a name bound once to it: `objective = OBJECTIVES[
@@ -1117,6 +1131,10 @@ class _Paths:
         args tuple's elements, "0" for a lone argument) that read `reach`; None when the module or the parameters
         read them (the weights are differentiated), or the arguments are not shown."""
         module, params, args = _arg(c, 0, "module"), _arg(c, 1, "parameter_and_buffer_dicts"), _arg(c, 2, "args")
+        if isinstance(module, cst.Name) and not refs(module) & reach and params is not None and \
+                refs(params) & reach and args is not None and not refs(args) & reach and len(c.args) <= 3 and \
+                not any(a.star or a.keyword is not None and a.keyword.value == "kwargs" for a in c.args):
+            return frozenset({"@*"})  # the weights differentiated, not the forward's arguments (Resolver.part_calls)
         if args is None or any(a.star for a in c.args) or any(
                 e is not None and refs(e) & reach for e in (module, params)) or \
                 any(a.keyword is not None and a.keyword.value == "kwargs" for a in c.args) or len(c.args) > 3:
@@ -1195,6 +1213,9 @@ class _Paths:
                 any(refs(a.value) & reach for a in c.args[2:]):
             return None
         keyed = []  # (key expression, value) of each entry that reads the parameters
+        if isinstance(table, cst.Name) and isinstance(module, cst.Name) and table.value in f.params and \
+                table.value not in f.assigns:
+            return frozenset({"@*"})  # `functional_call(model, p, (x,))`, p the parameter: every weight, not x
         if isinstance(table, cst.Name):
             found = self.lookup_assigns(f, table.value)
             if found is None or found[1] is not f:

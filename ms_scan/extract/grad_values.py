@@ -790,6 +790,33 @@ class _Values:
             return self.init_of(cls)
         return self.lookup_def(f, name) if binding(f, name)[0] is None else None
 
+    def function_defs(self, expr, fn: _Fn, depth: int = 0) -> list[_Fn] | None:
+        """The file's functions a value called as a function can be: a def's name (a local def returned by a factory
+        of the file, `adapt = make_adapt(model, ...)` with `def make_adapt(...): def adapt(...): ...; return adapt`),
+        the function of a `partial(f, ...)`, and for a parameter what every call of the file passes
+        (`make_meta_step(model, opt, adapt, ...)`). None when any binding is something else."""
+        if depth > MAX_BINDING_HOPS or expr is None:
+            return None
+        if isinstance(expr, cst.Call) and (p := _partial_of(expr)) is not None:
+            return self.function_defs(cst.Name(p), fn, depth + 1)
+        if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and \
+                (d := self.callee_fn(expr, fn)) is not None and d.cls is None and isinstance(d.node, cst.FunctionDef):
+            outs = [self.function_defs(v, d, depth + 1) if v is not None else None for v in returned(d.node.body)]
+            return [x for o in outs for x in o] if outs and None not in outs else None
+        if not isinstance(expr, cst.Name):
+            return None
+        kind, owner = binding(fn, expr.value)
+        if kind == "assign":
+            found = self.lookup_assigns(fn, expr.value)
+            outs = [self.function_defs(v, found[1], depth + 1) for v in found[0]] if found is not None else [None]
+            return [x for o in outs for x in o] if None not in outs else None
+        if kind == "param":
+            passed = self.every_call_args(owner, expr.value)
+            outs = [self.function_defs(v, c, depth + 1) for v, c in passed] if passed is not None else [None]
+            return [x for o in outs for x in o] if None not in outs else None
+        d = self.lookup_def(fn, expr.value)
+        return [d] if d is not None and d.cls is None and isinstance(d.node, cst.FunctionDef) else None
+
     @staticmethod
     def class_method(fn: _Fn) -> bool:
         """A staticmethod or classmethod: called on the class, its parameters (past `cls`) are the arguments."""
@@ -1488,6 +1515,17 @@ class _Values:
                 return None
             out.append((el, c))
         return out
+
+    def itemgetter_elements(self, f, seqs: list, fn: _Fn) -> list | None:
+        """(element, function) of each row `map(operator.itemgetter(i), rows)` takes (each row's element i, the
+        rows known displays: loop_rows); None for any other function, or when a row is not a display that long."""
+        if not (isinstance(f, cst.Call) and self.ex._ext_path(f.func) == "operator.itemgetter" and len(f.args) == 1
+                and len(seqs) == 1 and not f.args[0].star and not f.args[0].keyword and not seqs[0].star):
+            return None
+        at = _literal(f.args[0].value)
+        rows = self.loop_rows(seqs[0].value, fn) if isinstance(at, int) and not isinstance(at, bool) else None
+        picked = [(self.element_at(row, (at,)), c) for row, c in rows or ()]
+        return picked if rows is not None and all(e is not None for e, _ in picked) else None
 
     def field_values(self, owner: cst.Name, attr: str, fn: _Fn, depth: int) -> list:
         """(value, function) of field `attr` of each construction of the file's dataclass that `owner` (a name or
