@@ -457,7 +457,7 @@ class _Dicts:
             if len(direct) != 1:
                 continue
             if not (isinstance(direct[0], cst.Dict) or _dict_call(direct[0])):
-                held = self.namespace_entries(direct[0], top) if not any(
+                held = self.namespace_entries(direct[0], top) or self.construction_entries(direct[0]) if not any(
                     k.startswith(f"{name}.") for f in self.all_fns() for k in f.assigns) else None
                 if held is not None:  # `CFG = SimpleNamespace(exact_hypergrad=False, ...)`
                     out.append((name, [json.dumps([p, v]) for p, v in held]))
@@ -484,6 +484,26 @@ class _Dicts:
             inner = self.namespace_entries(a.value, fn, depth + 1)
             out += [[[a.keyword.value, *p], v] for p, v in inner] if inner is not None else \
                 [[[a.keyword.value], self.leaf_text(a.value, fn)]]
+        return out
+
+    def construction_entries(self, value) -> list | None:
+        """([field], leaf) for each field of a module-level construction of this file's dataclass (`CONFIG =
+        EBMConfig()`, `CONFIG = EBMConfig(gp_weight=0.0)`): the argument, else the field's default; None for any other
+        value, or when a field is not a literal so given (a nested dataclass, a value not known)."""
+        if not isinstance(value, cst.Call) or not isinstance(value.func, cst.Name) or any(a.star for a in value.args):
+            return None
+        top = self.ex._module_fn
+        cls = self.names_class(value.func.value, top)
+        if cls is None or cls.fields is None:
+            return None
+        given = self.field_args(cls, value)
+        out = []
+        for name, default in cls.fields:
+            leaf = self.leaf_text(given[name], top) if name in given else \
+                self.field_default_text(default) if default is not None else UNKNOWN
+            if leaf == UNKNOWN or leaf.startswith(FACTORY):
+                return None  # (a nested config, `field(default_factory=MetaConfig)`: read by its class's fields)
+            out.append([[name], leaf])
         return out
 
     def constant_entries(self) -> list[tuple[str, list[str]]]:

@@ -288,6 +288,9 @@ class _Guards:
         expr, steps = read_chain(expr, MAX_BINDING_HOPS + 4)
         path = [key for key, _, _ in steps]
         gets = [self.default_text(default, fn) if default is not None else "" for _, _, default in steps]
+        found = self.lookup_assigns(fn, expr.value) if isinstance(expr, cst.Name) else None
+        if found is not None and len(found[0]) == 1 and isinstance(found[0][0], cst.Name):
+            expr, fn = found[0][0], found[1]  # `cfg = CONFIG` ... `cfg.gp_weight`
         if not path or not isinstance(expr, cst.Name) or self.lookup_assigns(fn, expr.value) is not None or \
                 self.param_of(fn, expr.value):
             return None

@@ -603,6 +603,14 @@ class _Paths:
                 hit = self.transform_of(v, found[1], depth + 1, self.ex._unpacked.get(id(v), {}).get(expr.value))
                 if hit is not None:
                     return hit
+            if found is None and at is None and self.param_of(fn, expr.value):
+                # `def drift_loss(force_fn, ...)`, every call passing `force_fn = make_force_fn(model)`
+                owner = self.param_owner(fn, expr.value)
+                for v, ctx in self.every_call_args(owner, expr.value) or ():
+                    hit = self.transform_of(v, ctx, depth + 1)
+                    if hit is not None:
+                        return hit
+                return None
             d = self.lookup_def(fn, expr.value) if found is None else None
             if d is not None and isinstance(d.node, cst.FunctionDef) and depth < MAX_BINDING_HOPS:
                 # `vmap(score)` with `def score(p, x): return -grad(energy)(p, x)`: calling it gives a derivative

@@ -99,6 +99,14 @@ def evaluate(e, env: dict, const):
     if isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "dict" and \
             all(a.keyword is not None and not a.star for a in e.args):
         return Table((a.keyword.value, _known(evaluate(a.value, env, const))) for a in e.args)
+    if isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "dict" and e.args and \
+            e.args[0].keyword is None and not e.args[0].star and \
+            all(a.keyword is not None and not a.star for a in e.args[1:]):  # `dict(CONFIG)`, `dict(CONFIG, lr=1)`
+        base = evaluate(e.args[0].value, env, const)
+        if not isinstance(base, Table):
+            return _NOLIT
+        given = {a.keyword.value: _known(evaluate(a.value, env, const)) for a in e.args[1:]}
+        return Table([(k, given.pop(k) if k in given else v) for k, v in base] + list(given.items()))
     if isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and not any(a.star or a.keyword for a in e.args):
         args = [evaluate(a.value, env, const) for a in e.args]
         if any(a is _NOLIT for a in args):
