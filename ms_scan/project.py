@@ -561,7 +561,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
     configs = _config_summaries(all_facts, by_module)
     _read_method_slots(calls, by_module, configs)
     registrars, mixins, subclass_memo = _registrars(all_facts), {}, {}
-    entries = registry_entries(all_facts, by_module)  # (a class's table entries: follow_param)
+    entries = registry_entries(all_facts, by_module, registrars)  # (a class's table entries: follow_param)
     keyed_calls: dict[tuple, list] = {}  # (home, "T[?]", caller's path) -> each call's key field, or None
     for home, name, _, _, f, m in _caller_summaries(all_facts, by_module, ("called",)):
         if name.endswith("[?]"):
@@ -1195,13 +1195,15 @@ def _registrar_table(module: str, fn: str, registrars: dict, by_module: dict) ->
     return (home, table) if table else None
 
 
-def registry_entries(all_facts: list[FileFacts], by_module: dict) -> dict[tuple, list[tuple[str, str, str | None]]]:
+def registry_entries(all_facts: list[FileFacts], by_module: dict,
+                     registrars: dict | None = None) -> dict[tuple, list[tuple[str, str, str | None]]]:
     """(module, class) -> (home module, table, key or None) of each table entry the class is (its "entries" summary,
     grad_summaries: `@register("input_grad")` with `register` another file's function filling TRAINERS, resolved
-    through its "registrar" summary; an entry whose table is not known is left out)."""
+    through its "registrar" summary; an entry whose table is not known is left out). `registrars`: _registrars'
+    of all_facts, when the caller has read them."""
     import json
 
-    registrars, out = _registrars(all_facts), {}
+    registrars, out = _registrars(all_facts) if registrars is None else registrars, {}
     for f in all_facts:
         for m in f.models if f.module else ():
             if m.role != "entries":
@@ -1281,7 +1283,8 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
                     summaries.setdefault((f.module, m.name.partition(".")[0], "member*"), []).append(m)
     work = [c for f in all_facts for site in f.grad_sites for c in site.project]
     seen, out, mixins = set(), [], {}
-    registrars, entries = _registrars(all_facts), registry_entries(all_facts, by_module)
+    registrars = _registrars(all_facts)
+    entries = registry_entries(all_facts, by_module, registrars)
     while work and len(seen) < 100000:
         c = work.pop()
         if c.name.startswith("{@"):

@@ -1375,10 +1375,8 @@ class _Expansion:
             with self.bound_call(self.init_of(cls), v, ctx):
                 self.expand_class(state, cls, via, depth + 1)
             return
-        if isinstance(v.func, cst.Name) and v.func.value == "map" and len(v.args) >= 2 and \
-                self.lookup_def(ctx, "map") is None and binding(ctx, "map")[0] is None and \
-                not any(a.star or a.keyword for a in v.args[:1]):  # `nn.Sequential(*map(make_layer, pairs))`
-            f = v.args[0].value  # (each element is what the function returns; its parameters take the items)
+        if (f := self.mapped_function(v, ctx)) is not None:  # `nn.Sequential(*map(make_layer, pairs))`
+            # (each element is what the function returns; its parameters take the items)
             picked = self.itemgetter_elements(f, v.args[1:], ctx)
             if picked is not None:  # `list(map(operator.itemgetter(1), spec))`: each row's element 1
                 for e, c in picked:
@@ -1609,7 +1607,8 @@ class _Expansion:
                 (dotted_name(a.value.func) or "").rpartition(".")[2] in ("OrderedDict", "dict") for a in held) else 0
             start = start if start < len(held) else 0
             if not start and api == "torch.nn.Sequential" and state.live == frozenset({"@*"}):
-                start = self.leading_weightless(held, ctx)  # (its input not differentiated: data only)
+                start = self.leading_weightless([[(a.value, ctx)] if not a.star and a.keyword is None else None
+                                                 for a in held])  # (its input not differentiated: data only)
             if start:
                 state.live = None
             picked = [t[2:-1].split("|") for t in state.live or () if t.startswith("@[")]
@@ -2136,34 +2135,31 @@ class _Expansion:
                                     (self.torch_api(v) or "").rpartition(".")[2] in _WEIGHTLESS_MODULES and
                                     (self.torch_api(v) or "").startswith("torch.nn.") for v, _ in values)
 
-    def leading_weightless(self, held: list, ctx: _Fn) -> int:
-        """How many of an nn.Sequential's first layers (its arguments `held`) construct torch modules without weights
-        (`nn.Sequential(nn.ReflectionPad1d(2), nn.Conv1d(...), ...)`): called with only its weights differentiated
-        ("@*", not its input), they run on the input alone, before any weight, so they are not on the path. 0 when
-        no layer after them holds a weight that is differentiated (they stay)."""
+    def leading_weightless(self, layers: list) -> int:
+        """How many of the first layers of a chain run in order (`layers`: for each, the (value, function) pairs it
+        can be, None when not shown) construct torch modules without weights (`nn.Sequential(nn.ReflectionPad1d(2),
+        nn.Conv1d(...), ...)`): called with only the weights differentiated ("@*", not the input), they run on the
+        input alone, before any weight, so they are not on the path. 0 when no layer after them is left (they stay)."""
         n = 0
-        while n < len(held) and not held[n].star and held[n].keyword is None and \
-                self.weightless([(held[n].value, ctx)]):
+        while n < len(layers) and layers[n] is not None and self.weightless(layers[n]):
             n += 1
-        return n if n < len(held) else 0
+        return n if n < len(layers) else 0
 
-    def leading_weightless_members(self, cls: _Cls, values: list) -> int:
-        """leading_weightless of a list display a forward runs in a loop (`self.pipeline = [self.pad, self.conv_in,
-        torch.tanh, ...]`, its elements the class's weightless modules or their constructions); 0 when the attribute
-        is anything else or every element is weightless."""
+    def member_layers(self, cls: _Cls, values: list) -> list | None:
+        """leading_weightless's layers of a list display a forward runs in a loop (`self.pipeline = [self.pad,
+        self.conv_in, torch.tanh, ...]`): each element, or what the class's attribute it reads holds; None when
+        the attribute is assigned anything else."""
         if len(values) != 1 or not isinstance(values[0][0], (cst.List, cst.Tuple)):
-            return 0
+            return None
         display, ctx = values[0]
-        n = 0
+        out = []
         for el in display.elements:
             v = el.value
             held = self.class_members(cls, v.attr.value) if isinstance(v, cst.Attribute) and \
                 isinstance(v.value, cst.Name) and v.value.value == ctx.self_name else None
-            if isinstance(el, cst.StarredElement) or not (
-                    self.weightless(held[1]) if held is not None and held[0] is None else self.weightless([(v, ctx)])):
-                break
-            n += 1
-        return n if n < len(display.elements) else 0
+            out.append(None if isinstance(el, cst.StarredElement) else
+                       held[1] if held is not None and held[0] is None else [(v, ctx)])
+        return out
 
     def part_calls(self, f: _Fn, parts: frozenset, live_params: frozenset | None = None) -> list | None:
         """(call, its live slots) for the calls of a forward f on the path when the differentiated inputs are the
@@ -2244,15 +2240,14 @@ class _Expansion:
             if live is None and held is not None and held.startswith(me + ".") and held[len(me) + 1:] in keyed:
                 live = self.loop_part(c, frozenset({(held, keyed[held[len(me) + 1:]])}), f)
             over = self.loop_over(f, func.value) if live is None and isinstance(func, cst.Name) else None
-            if over is not None and over.startswith(me + ".") and over[len(me) + 1:] in index and \
+            attr = over[len(me) + 1:] if over is not None and over.startswith(me + ".") else None
+            if attr is not None and (attr in index or every) and \
                     not any(a.star or refs_besides(a.value) & self.reach_besides(f, c, owned, later) for a in c.args):
-                # `for block in self.blocks: x = block(x)` over `self.blocks[2]`'s weights: blocks 2, 3 ... only
-                live = frozenset({f"@#{index[over[len(me) + 1:]]}"})
-            if every and over is not None and over.startswith(me + ".") and \
-                    not any(a.star or refs_besides(a.value) & self.reach_besides(f, c, owned, later) for a in c.args):
-                # `for layer in self.pipeline: h = layer(h)` from the input: its first weightless layers run on data
-                lead = self.leading_weightless_members(f.cls, attrs.get(over[len(me) + 1:], ()))
-                live = frozenset({f"@#{lead}"}) if lead else live
+                # `for block in self.blocks: x = block(x)` over `self.blocks[2]`'s weights: blocks 2, 3 ... only;
+                # over every weight from the input (`for layer in self.pipeline: h = layer(h)`): from the first
+                # that is not weightless on (its first layers run on data)
+                first = index.get(attr) or self.leading_weightless(self.member_layers(f.cls, attrs.get(attr, ())) or [])
+                live = frozenset({f"@#{first}"}) if first else live
             out.append((c, live))
         return out or None  # a narrowing never empties a path
 

@@ -436,14 +436,10 @@ class _Paths:
         every call passes a function (`fast = adapt(params, xs, ys)` in a closure of `make_meta_step(model, opt,
         adapt, ...)`, adapt a factory's closure), and `map(f, tasks)` / `map(partial(f, params), tasks)`, which
         calls f. [] otherwise."""
-        func = c.func
-        if isinstance(func, cst.Name) and func.value == "map" and binding(fn, "map")[0] is None and \
-                self.lookup_def(fn, "map") is None and len(c.args) >= 2 and not c.args[0].star and \
-                c.args[0].keyword is None:
-            func = c.args[0].value
-        elif not isinstance(func, cst.Name) or binding(fn, func.value)[0] is None:
-            return []
-        return self.function_defs(func, fn) or []
+        func = self.mapped_function(c, fn)
+        if func is None and isinstance(c.func, cst.Name) and binding(fn, c.func.value)[0] is not None:
+            func = c.func
+        return self.function_defs(func, fn) or [] if func is not None else []
 
     def picked_defs(self, func, fn: _Fn) -> list[_Fn]:
         """The file's functions a call of `T[k]` (or of a name bound once to it: `objective = OBJECTIVES[
@@ -1136,17 +1132,17 @@ class _Paths:
 
     def forward_slots(self, c: cst.Call, reach: set) -> frozenset | None:
         """live_slots of `functional_call(model, params, (x, w))`: the slots of the forward's own arguments (the
-        args tuple's elements, "0" for a lone argument) that read `reach`; None when the module or the parameters
-        read them (the weights are differentiated), or the arguments are not shown."""
+        args tuple's elements, "0" for a lone argument) that read `reach`; "@*" when only the parameters read them;
+        None when the module does, or the parameters and the arguments, or the arguments are not shown."""
         module, params, args = _arg(c, 0, "module"), _arg(c, 1, "parameter_and_buffer_dicts"), _arg(c, 2, "args")
-        if isinstance(module, cst.Name) and not refs(module) & reach and params is not None and \
-                refs(params) & reach and args is not None and not refs(args) & reach and len(c.args) <= 3 and \
-                not any(a.star or a.keyword is not None and a.keyword.value == "kwargs" for a in c.args):
-            return frozenset({"@*"})  # the weights differentiated, not the forward's arguments (Resolver.part_calls)
-        if args is None or any(a.star for a in c.args) or any(
-                e is not None and refs(e) & reach for e in (module, params)) or \
+        if args is None or any(a.star for a in c.args) or \
                 any(a.keyword is not None and a.keyword.value == "kwargs" for a in c.args) or len(c.args) > 3:
             return None
+        if any(e is not None and refs(e) & reach for e in (module, params)):
+            # the weights differentiated: "@*" when only through the parameters, not the module nor the forward's
+            # arguments (every weight, none of its inputs: Resolver.part_calls)
+            weights_only = isinstance(module, cst.Name) and not refs(module) & reach and not refs(args) & reach
+            return frozenset({"@*"}) if weights_only else None
         if not isinstance(args, cst.Tuple):
             return frozenset({"0"}) if refs(args) & reach else None
         if any(isinstance(e, cst.StarredElement) for e in args.elements):

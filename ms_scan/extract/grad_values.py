@@ -790,6 +790,15 @@ class _Values:
             return self.init_of(cls)
         return self.lookup_def(f, name) if binding(f, name)[0] is None else None
 
+    def mapped_function(self, c: cst.Call, fn: _Fn):
+        """The function `map(f, xs, ...)` (the builtin: no function or name of fn's scopes called so) applies; None
+        for any other call."""
+        func = c.func
+        if isinstance(func, cst.Name) and func.value == "map" and len(c.args) >= 2 and not c.args[0].star and \
+                c.args[0].keyword is None and self.lookup_def(fn, "map") is None and binding(fn, "map")[0] is None:
+            return c.args[0].value
+        return None
+
     def function_defs(self, expr, fn: _Fn, depth: int = 0) -> list[_Fn] | None:
         """The file's functions a value called as a function can be: a def's name (a local def returned by a factory
         of the file, `adapt = make_adapt(model, ...)` with `def make_adapt(...): def adapt(...): ...; return adapt`),
@@ -801,21 +810,19 @@ class _Values:
             return self.function_defs(cst.Name(p), fn, depth + 1)
         if isinstance(expr, cst.Call) and isinstance(expr.func, cst.Name) and \
                 (d := self.callee_fn(expr, fn)) is not None and d.cls is None and isinstance(d.node, cst.FunctionDef):
-            outs = [self.function_defs(v, d, depth + 1) if v is not None else None for v in returned(d.node.body)]
-            return [x for o in outs for x in o] if outs and None not in outs else None
-        if not isinstance(expr, cst.Name):
+            held = [(v, d) for v in returned(d.node.body)]  # (what the factory returns)
+        elif not isinstance(expr, cst.Name):
             return None
-        kind, owner = binding(fn, expr.value)
-        if kind == "assign":
+        elif (kind := binding(fn, expr.value))[0] == "assign":
             found = self.lookup_assigns(fn, expr.value)
-            outs = [self.function_defs(v, found[1], depth + 1) for v in found[0]] if found is not None else [None]
-            return [x for o in outs for x in o] if None not in outs else None
-        if kind == "param":
-            passed = self.every_call_args(owner, expr.value)
-            outs = [self.function_defs(v, c, depth + 1) for v, c in passed] if passed is not None else [None]
-            return [x for o in outs for x in o] if None not in outs else None
-        d = self.lookup_def(fn, expr.value)
-        return [d] if d is not None and d.cls is None and isinstance(d.node, cst.FunctionDef) else None
+            held = [(v, found[1]) for v in found[0]] if found is not None else None
+        elif kind[0] == "param":
+            held = self.every_call_args(kind[1], expr.value)
+        else:
+            d = self.lookup_def(fn, expr.value)
+            return [d] if d is not None and d.cls is None and isinstance(d.node, cst.FunctionDef) else None
+        outs = [self.function_defs(v, c, depth + 1) if v is not None else None for v, c in held or [(None, fn)]]
+        return [x for o in outs for x in o] if None not in outs else None
 
     @staticmethod
     def class_method(fn: _Fn) -> bool:
