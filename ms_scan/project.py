@@ -363,12 +363,15 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
         if memo_key not in memo:
             # "!": a decorator-filled registry's entry (grad_expand.registered_when), kept only when named
             strict, table = table.startswith("!"), table.lstrip("!")
-            keys = {repr(k) for k in table.split(",")}
+            # "~": the keys are Python literals, not strings (an `a if cfg.flag else b` arm's True / False)
+            literal, table = table.startswith("~"), table.lstrip("~")
+            keys = set(table.split(",")) if literal else {repr(k) for k in table.split(",")}
+            key = key if literal else repr(key)
             looped = list_field(field) if given is not None else None  # (the list given: its rows' element)
             values = fields_read(given_values(given, cls_part, field), keys, rows=looped is not None,
                                  step=looped[1] if looped else None)
-            memo[memo_key] = values is not None and "?" not in values and repr(key) in values if strict else \
-                values is None or "?" in values or (not cls_part and not values & keys) or repr(key) in values
+            memo[memo_key] = values is not None and "?" not in values and key in values if strict else \
+                values is None or "?" in values or (not cls_part and not values & keys) or key in values
         return memo[memo_key]
 
     def value(cls_part: str, field: str, keys_given: dict | None = None, callee: tuple = ()) -> str | None:
@@ -582,7 +585,7 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             return None
         values = configs(DictRef(("import", module, name), tuple(path), ("",) * len(path)).text(), truths=False)
         return next(iter(values)) if values is not None and len(values) == 1 and \
-            next(iter(values))[:1] in ("'", '"') else "?"
+            (next(iter(values))[:1] in ("'", '"') or next(iter(values)) in ("True", "False")) else "?"
     if not summaries and not args:
         return
     def constant_list(module: str, name: str, step: str | None = None) -> set | None:

@@ -576,8 +576,11 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     def dataclass_files(field: str) -> set:
         """Patterns of the files declaring a dataclass field (read in the next round) and of those building the
         dataclasses declaring it (builders), whose "fields" / "called" summaries give its value."""
-        return {rb"\b%s\s*:[^=\n]*=[^=]" % re.escape(field.encode())} | \
-            {rb"\b%s\b" % re.escape(c.encode()) for c in builders(field)}
+        key = re.escape(field.encode())
+        # (and the files whose command-line functions give it: an option `--act`, or a defaults dict's "act" key
+        # that such a function copies, grad_dicts.argparse_entries)
+        option = rb"[\"']--%s[\"']|[\"']%s[\"']\s*:" % (key.replace(b"_", b"[-_]"), key)
+        return {rb"\b%s\s*:[^=\n]*=[^=]" % key, option} | {rb"\b%s\b" % re.escape(c.encode()) for c in builders(field)}
     for f in facts:
         for op in chain.from_iterable(m.ops for m in chain(f.models, f.grad_sites)):
             held = param_template(op.api)  # `getattr(nn, name)`, name given by other files' calls: a when's class

@@ -208,7 +208,8 @@ class GradOp:
     # the table entry this op is on the path by, when the key is a config field no construction in the file
     # names (`ACTS[cfg.act]`): "<module>:<Class>:<index>:<default>|<field>=<key>|<key>,<key>..." (the class part
     # empty when cfg's class is not known here); ms_scan.project drops the op when the other files' configs
-    # name other keys of the table
+    # name other keys of the table. Keys after "~" are Python literals ("~True,False": an arm of `a if cfg.flag
+    # else b`, grad_expand's IfExp), not strings
     when: str = ""
 
 

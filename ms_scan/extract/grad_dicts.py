@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
-    literal_list, literal_repr, param_default,
+    literal_list, literal_repr, param_default, _subscript_key,
 )
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -622,6 +622,10 @@ class _Dicts:
                 name = _literal(dest) if dest is not None else flags[0][2:].replace("-", "_") if flags else None
                 if isinstance(name, str) and name.isidentifier():
                     dests[name] = self.argparse_default(name)
+            for k, v in extra.items():  # `cfg.update(act=ns.act)`: what runs given no option, the option's default
+                if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name) and v.attr.value in dests and \
+                        self.parsed_name(v.value.value, f, 0):
+                    extra[k] = dests[v.attr.value]
             dests.update(extra)
             leaves = {k: self.leaf_text(v, self.ex._module_fn) for k, v in dests.items() if v is not None}
             entries = [json.dumps([[k], leaf]) for k, leaf in sorted(leaves.items()) if leaf != UNKNOWN]
@@ -641,11 +645,65 @@ class _Dicts:
         if (dotted_name(value.func) or "").rpartition(".")[2] not in ("SimpleNamespace", "Namespace"):
             return None
         splat = [a.value for a in value.args if a.star == "**"]
-        if len(splat) != 1 or any(a.star == "*" or a.keyword is None and not a.star for a in value.args) or \
-                not (isinstance(splat[0], cst.Call) and dotted_name(splat[0].func) == "vars" and
-                     len(splat[0].args) == 1 and self.parsed_value(splat[0].args[0].value, fn) == {}):
+        if len(splat) != 1 or any(a.star == "*" or a.keyword is None and not a.star for a in value.args):
             return None
-        return {a.keyword.value: a.value for a in value.args if a.keyword is not None}
+        given = {a.keyword.value: a.value for a in value.args if a.keyword is not None}
+        if isinstance(splat[0], cst.Name) and (copied := self.copied_dict(splat[0].value, fn)) is not None:
+            return {**copied, **given}  # `cfg = dict(DEFAULTS); cfg.update(steps=ns.steps); Namespace(**cfg)`
+        if not (isinstance(splat[0], cst.Call) and dotted_name(splat[0].func) == "vars" and
+                len(splat[0].args) == 1 and self.parsed_value(splat[0].args[0].value, fn) == {}):
+            return None
+        return given
+
+    def copied_dict(self, name: str, fn: _Fn) -> dict | None:
+        """key -> value of a local of fn bound once to a copy of a module-level dict display with string keys
+        (`cfg = dict(DEFAULTS)`, `DEFAULTS.copy()`, `{**DEFAULTS}`, `copy.deepcopy(DEFAULTS)`) and changed only by
+        `cfg.update(k=v, ...)` / `cfg["k"] = v` in fn: the display's entries with those changes. None otherwise."""
+        if name not in fn.assigns or not isinstance(fn.node, cst.FunctionDef):
+            return None
+        found = self.lookup_assigns(fn, name)
+        keyed = {id(n.value) for n in _nodes(fn.node.body) if isinstance(n, cst.Assign) and
+                 any(isinstance(t.target, cst.Subscript) for t in n.targets)}  # (`cfg["k"] = v`: a change)
+        values = [v for v in found[0] if id(v) not in keyed] if found is not None and found[1] is fn else []
+        if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
+            return None
+        v = values[0]
+        if isinstance(v, cst.Dict) and len(v.elements) == 1 and isinstance(v.elements[0], cst.StarredDictElement):
+            src = v.elements[0].value
+        elif isinstance(v, cst.Call) and len(v.args) == 1 and not v.args[0].keyword and not v.args[0].star and \
+                (dotted_name(v.func) or "").rpartition(".")[2] in ("dict", "deepcopy", "copy"):
+            src = v.args[0].value
+        elif isinstance(v, cst.Call) and not v.args and isinstance(v.func, cst.Attribute) and \
+                v.func.attr.value == "copy":
+            src = v.func.value
+        else:
+            return None
+        top = self.ex._module_fn
+        held = self.lookup_assigns(top, src.value) if isinstance(src, cst.Name) and \
+            binding(fn, src.value)[1] is top else None
+        if held is None or held[1] is not top or len(held[0]) != 1 or not isinstance(held[0][0], cst.Dict):
+            return None
+        out = {}
+        for e in held[0][0].elements:
+            key = _literal(e.key) if isinstance(e, cst.DictElement) else None
+            if not isinstance(key, str):
+                return None
+            out[key] = e.value
+        for n in _nodes(fn.node.body):  # the changes; any other use of the name but `**name` leaves it unknown
+            if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and \
+                    isinstance(n.func.value, cst.Name) and n.func.value.value == name:
+                if n.func.attr.value != "update" or any(a.keyword is None for a in n.args):
+                    return None
+                out.update({a.keyword.value: a.value for a in n.args})
+            elif isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Subscript) and
+                                                   isinstance(t.target.value, cst.Name) and
+                                                   t.target.value.value == name for t in n.targets):
+                t = n.targets[0].target
+                key = _subscript_key(t) if len(n.targets) == 1 and isinstance(t, cst.Subscript) else None
+                if not isinstance(key, str):
+                    return None
+                out[key] = n.value
+        return out
 
     def field_default_text(self, value) -> str:
         """leaf_text of a dataclass field's default; a `field(default_factory=lambda: [...])` (or `list`-free

@@ -431,10 +431,15 @@ class _Expansion:
         if self.param_owner(fn, name) is not owner:
             return None
 
+        default = param_default(owner.node, flag) if flag in owner.params and \
+            isinstance(owner.node, cst.FunctionDef) else None
+
         def off(c: cst.Call, caller: _Fn) -> bool:
             a = self.param_arg(owner, c, flag) if flag in owner.params else _kw(c, flag)
             if a is None and flag not in owner.params:  # `flat_grad(y, ps, **kw)`: no create_graph keyword given
                 return not any(x.star == "**" for x in c.args)
+            if a is None and default is not None and not any(x.star for x in c.args):
+                a, caller = default, owner.parent or self.ex._module_fn  # `flat_grad(loss)`: its default, False
             values = self.literal_values(a, caller, 0) if a is not None else None
             return values is not None and len(values) == 1 and bool(next(iter(values))) == neg
         return off
@@ -1238,8 +1243,17 @@ class _Expansion:
             if isinstance(taken, bool):  # `LearnedLoss() if LOSS_KIND == "mlp" else Quadratic()`, a constant test
                 self.expand_value(state, v.body if taken else v.orelse, ctx, via, depth + 1)
                 return
-            self.expand_value(state, v.body, ctx, via, depth + 1)
-            self.expand_value(state, v.orelse, ctx, via, depth + 1)
+            test, negated = v.test, False
+            while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+                test, negated = test.expression, not negated
+            field = self._key_field(test, ctx, 0) if isinstance(test, (cst.Subscript, cst.Attribute)) else None
+            for arm, truth in ((v.body, not negated), (v.orelse, negated)):
+                # `nn.Hardshrink(0.05) if net_cfg["deadband_head"] else nn.Identity()`, the flag a config of the
+                # callers: each arm's ops say which truth value picks them (GradOp.when, as a table's keys)
+                start = len(state.site.ops)
+                self.expand_value(state, arm, ctx, via, depth + 1)
+                for op in state.site.ops[start:] if field is not None and when_safe(*field) else ():
+                    op.when = op.when or f"{field[0]}|{field[1]}={truth}|~True,False"
             return
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)

@@ -964,7 +964,7 @@ class _Paths:
             if not shared:
                 if not self.lift(state, fn, back, fwd, hops, parts=parts, at=at) and \
                         not (self.instance_weights(fn, inputs) and self.lift(state, fn, back, None, hops, "back",
-                                                                             loud=True)):
+                                                                             loud=True, weights=inputs)):
                     state.site.reason = state.site.reason or \
                         "the grad inputs do not reach its outputs within " + fn.qual
                 return
@@ -1162,6 +1162,29 @@ class _Paths:
         names = self.free_reads(d) & reach if d is not None and isinstance(d.node, cst.FunctionDef) else set()
         return frozenset("~" + n for n in names) or None
 
+    def held_weights(self, fn: _Fn, attr: str) -> str | None:
+        """The attribute of fn's instance holding the module whose weights the instance's `attr` is: `self.params =
+        [p for p in model.parameters() if p.requires_grad]` (or `list(model.parameters())`) beside `self.model = model`
+        in the same method: "model". None when not that (the attribute set elsewhere too, or from another value)."""
+        attrs = self.chain_attrs(fn.cls) if fn.cls is not None else {}
+        values = attrs.get(attr, [])
+        if len(values) != 1:
+            return None
+        v, ctx = values[0]
+        v = v.args[0].value if isinstance(v, cst.Call) and dotted_name(v.func) in ("list", "tuple") and \
+            len(v.args) == 1 else v
+        if isinstance(v, (cst.ListComp, cst.GeneratorExp)) and not v.for_in.inner_for_in:
+            v = v.for_in.iter
+        if not (isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and not v.args and
+                v.func.attr.value == "parameters" and isinstance(v.func.value, cst.Name)):
+            return None
+        module = v.func.value.value
+        if module not in ctx.params or module in ctx.assigns:
+            return None
+        held = [k for k, vs in attrs.items() if len(vs) == 1 and vs[0][1] is ctx and
+                isinstance(vs[0][0], cst.Name) and vs[0][0].value == module]
+        return held[0] if len(held) == 1 else None
+
     def part_slots(self, c: cst.Call, parts: frozenset, reach: set, functional: bool = False,
                    fn: _Fn | None = None) -> frozenset | None:
         """`model(x)` with the grad inputs the weights of some of model's submodules only (input_parts) and no
@@ -1184,14 +1207,20 @@ class _Paths:
             name = module.value
         if any(a.star or refs_besides(a.value) & reach for a in args):
             return None
+        if not functional and isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and \
+                fn is not None and c.func.value.value == fn.self_name and (name, c.func.attr.value) in parts:
+            # `self.model(x)` over every weight of the module self.model holds (an engine's `self.params`, not its
+            # own submodule's): every weight of that module, none of its arguments
+            return frozenset({"@*"})
         out = frozenset("@" + attr for base, attr in parts if base == name)
         return out or None
 
     @staticmethod
     def part_args(c: cst.Call, parts: frozenset) -> frozenset:
         """`losses(enc, clf, batch)` with the grad inputs the weights of `enc.proj` only: "@<slot>.<attr>" for each
-        argument that is the bare name of such a module, so that the callee's calls through that parameter put on
-        the path only what the part reaches (Resolver.sliced_calls)."""
+        argument that is the bare name of such a module ("*": every weight of it, `loss_of(model, x)` over
+        `model.parameters()`, or `self.model` over all its weights), so that the callee's calls through that
+        parameter put on the path only what the part reaches (Resolver.sliced_calls)."""
         out, pos = set(), 0
         for a in c.args:
             if a.star:
@@ -1199,7 +1228,10 @@ class _Paths:
             slot = a.keyword.value if a.keyword is not None else str(pos)
             pos += a.keyword is None
             if isinstance(a.value, cst.Name):
-                out |= {f"@{slot}.{attr}" for base, attr in parts if base == a.value.value and attr != "*"}
+                out |= {f"@{slot}.{attr}" for base, attr in parts if base == a.value.value}
+            elif isinstance(a.value, cst.Attribute) and isinstance(a.value.value, cst.Name) and \
+                    (a.value.value.value, a.value.attr.value) in parts:
+                out.add(f"@{slot}.*")  # `train_loss(self.model, x, y)` over the weights of self.model: all of its
         return frozenset(out)
 
     def substituted_parts(self, c: cst.Call, f: _Fn) -> frozenset | None:
@@ -1469,6 +1501,10 @@ class _Paths:
                 if layer is None:
                     return frozenset()
                 pairs.add(layer)
+                continue
+            if isinstance(v, cst.Attribute) and isinstance(v.value, cst.Name) and v.value.value == fn.self_name and \
+                    (held := self.held_weights(fn, v.attr.value)) is not None:
+                pairs.add((fn.self_name, held))  # `self.params`, the weights of the module `self.model` holds
                 continue
             if isinstance(v, cst.Name):
                 if v.value in seen:
@@ -1761,6 +1797,10 @@ class _Paths:
         owners, seen, work = set(), set(), list(names)
         while work:
             name = work.pop()
+            me, _, attr = name.partition(".")
+            if name not in seen and attr and me == fn.self_name and "." not in attr and \
+                    (held := self.held_weights(fn, attr)) is not None:
+                owners.add(f"{me}.{held}")  # `self.params`, the weights of the module `self.model`
             if name in seen or "." in name:
                 continue
             seen.add(name)
@@ -1948,7 +1988,7 @@ class _Paths:
 
     def lift(self, state: "_PathState", fn: _Fn, back: set, fwd: set | None, hops: int, role: str = "lift",
              quiet: bool = False, parts: frozenset = frozenset(), loud: bool = False,
-             at: cst.CSTNode | None = None) -> bool:
+             at: cst.CSTNode | None = None, weights: list | None = None) -> bool:
         """The grad sits in a helper whose outputs (and inputs) are its parameters (`d_r1_loss(pred, img)`,
         `derivative(u, x)`): slice again in each caller of the helper, on the arguments it passes. Role "hold":
         the parameter holds both (`sdf_loss(model_output)` reads input and output out of it): in the callers,
@@ -1956,7 +1996,9 @@ class _Paths:
         ms_scan.project's (a "lift"/"hold" ProjectCallee, named as unresolved when no call is in this file). Role
         "back" (no inputs: `def step(loss): loss.backward(...)`, or inputs the instance holds, instance_weights):
         the callers' whole slice of the argument; other files' calls through a "back" ProjectCallee, named as
-        unresolved only when `loud`. `at`: the grad call sliced in fn (as_passed)."""
+        unresolved only when `loud`. `at`: the grad call sliced in fn (as_passed). `weights`: role "back"'s grad
+        inputs the instance holds (`self.params`): a call on the same instance (`self.flat_grad(loss)`) slices its
+        argument from them."""
         if state.lifts >= MAX_LIFTS:
             self.unresolved(state, f"{fn.qual} (called from more than {MAX_LIFTS} places: not all followed)")
             return False
@@ -1973,6 +2015,15 @@ class _Paths:
             found = self.method_calls(fn)
             calls = calls + [(c, f) for c, f, _ in found]
             held_by = {id(c): weights for c, _, weights in found}
+            own = [e.value for w in weights for e in w.elements] if weights is not None and all(
+                isinstance(w, (cst.List, cst.Tuple)) for w in weights) else weights
+            if own and all(isinstance(w, cst.Attribute) and isinstance(w.value, cst.Name) and
+                           w.value.value == fn.self_name for w in own):
+                for c, caller in calls:  # `self.flat_grad(loss)` in a method of the class: `self.params` there
+                    if isinstance(c.func, cst.Attribute) and isinstance(c.func.value, cst.Name) and \
+                            c.func.value.value == caller.self_name and caller.cls is not None and \
+                            any(k is fn.cls for k in self.class_chain(caller.cls)):
+                        held_by[id(c)] = weights
         if not calls:  # a library helper (`def hessian(y, xs)`): what it differentiates is its callers' business
             names = ", ".join(dict.fromkeys(p_out + p_in))
             state.site.reason = state.site.reason or (
