@@ -253,7 +253,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout53": 1.0, "second_order_heldout54": 0.83, "second_order_heldout55": 0.95,
                  "second_order_heldout56": 0.68, "second_order_heldout57": 1.0, "second_order_heldout58": 1.0,
                  "second_order_heldout59": 0.9, "second_order_heldout60": 1.0, "second_order_heldout61": 0.94,
-                 "second_order_heldout62": 1.0, "second_order_selfplay": 1.0}
+                 "second_order_heldout62": 1.0, "second_order_heldout63": 0.95,
+                 "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -443,7 +444,6 @@ _FEDAVG = ("per_fedavg_smart_thermostat_occupancy_variant_table_maml_selected_hf
            "bce_logits_dict_pkg/")
 _GAUSS_NEWTON = ("hf_gauss_newton_double_vjp_ramp_meter_loop_occupancy_moduledict_reflect_pad_glu_lstm_unused_"
                  "smooth_l1_once_pkg/")
-_IFT_RIDGE = "ift_ridge_hypergrad_equity_portfolio_head_autograd_hessian_softshrink_relu6_gate_lstm_once.py"
 _METRO = ("jacobian_norm_reg_metro_station_passenger_flow_cosine_attention_autograd_vjp_create_graph_normalize_"
           "qk.py")
 _ROPEWAY = ("gradient_norm_penalty_exact_double_backprop_aerial_ropeway_haul_rope_vibration_faults_dataclass_cfg_getattr_"
@@ -512,7 +512,6 @@ KNOWN_FPS: dict[str, set[str]] = {
                                f"{_FEDAVG}:10 torch.nn.functional.binary_cross_entropy_with_logits",
                                f"{_FEDAVG}:11 torch.nn.ReLU6"},
     "second_order_heldout46": {f"{_GAUSS_NEWTON}:25 torch.nn.LSTM",
-                               f"{_IFT_RIDGE}:72 torch.nn.functional.smooth_l1_loss",
                                f"{_METRO}:32 torch.nn.functional.log_softmax"},
     "second_order_heldout49": {f"{_AWR}:35 torch.nn.SELU",
                                f"{_AWR}:36 torch.nn.ReLU6", f"{_REEFER}:53 torch.nn.ReflectionPad1d",
@@ -697,6 +696,19 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   weight on, part_slots / part_args "@<slot>.*"; a call leaving create_graph at its default False is first order,
 #   first_order_call; `argparse.Namespace(**cfg)` of `cfg = dict(DEFAULTS)` changed by `cfg.update(act=ns.act)` gives
 #   the copy's entries, grad_dicts.copied_dict).
+# - heldout63 (session 35: code exported from Jupyter notebooks, `# In[n]:` cells, globals changed by later cells, a
+#   class or helper redefined before training, `if 0:` experiments, a notebook importing its utils.py / models.py) was
+#   measured blind on 0b217aa and on 24f3f8a (the same): recall 0.550 (11/20), precision 0.524 (10 FP), 2/3
+#   look-alikes flagged, 1/9 silent. After the round 0.95 / 1.00, 0/3, 0/9: a module-level class redefined is the
+#   last one (grads.visit_ClassDef); a module-level call runs the def written last before it (lookup_def's `at`),
+#   and a helper a later def replaces, whose calls only read its result detached (`.item()`) or that nothing calls,
+#   differentiates nothing again (shadowed_unused); `gx = gx.detach()` right after the grad ends its graph
+#   (detached_in_place); `act()` / `inner_loss(...)` in a function body, the global rebound by a later cell to
+#   another torch class or function: each value (rebound_global, rebound_apis); `crit = F.cross_entropy` then `def
+#   crit(...)`: the binding last written (def_over_assign); a helper's argument bound twice in its caller takes the
+#   value reaching the call (slice's `pin`); `Net(**cfg)` of a module-level dict of the notebook reads its "config"
+#   summary (splat_import). Left: the barnacle package's nn.PReLU passed as `act_layer` to a class another class
+#   of its file derives from (MS302: the subclass's `super().__init__` argument is taken for the class's own).
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
                                                   "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},

@@ -758,6 +758,10 @@ class _Dicts:
         import MODEL`); None for any other call."""
         splat = next((a.value for a in c.args if a.star == "**"), None)
         ref = self.dict_ref(splat, fn) if splat is not None else None
+        if ref is not None and ref.root[0] == "here" and ref.root[1] == id(self.ex._module_fn) and ref.root[2] and \
+                self.ex.module:  # `HaloclineNet(**cfg)`, cfg a module-level dict of this file (a notebook's, whose
+            # later cell sets `cfg["act"] = "selu"`): its "config" summary, as another file's would be read
+            return DictRef(("import", self.ex.module, ref.root[2]), ref.path, ref.gets, ref.attrs)
         return ref if ref is not None and ref.root[0] == "import" else None
 
     def dict_slots(self, c: cst.Call, fn: _Fn) -> list[tuple[str, str, DictRef]]:

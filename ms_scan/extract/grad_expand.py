@@ -67,6 +67,11 @@ class _Expansion:
             return
         if self.over_budget(state, fn):
             return
+        rebound = self.rebound_apis(c.func, fn)
+        if rebound:  # `inner_loss(pred, y)` in a function, `inner_loss = F.mse_loss` rebound to F.smooth_l1_loss
+            for ref, api in rebound:  # (each where it is written)
+                self.emit(state, api, ref, c, via)
+            return
         api = self.torch_api(c)
         if api is not None and self.project_super(c, fn):  # `super().forward(zt)` of another file's base class:
             self.super_member(state, c.func.attr.value, fn, via, depth + 1)  # its member there, not nn.Module's
@@ -333,6 +338,11 @@ class _Expansion:
                 if i == 0:
                     self.expand_module_expr(state, _arg(item, 0, "model"), fn, via, depth + 1)
                 return
+        d = self.def_over_assign(fn, name, expr)
+        if d is not None:  # `crit = F.cross_entropy` in a notebook cell, `def crit(logits, y): ...` in a later one
+            live, state.live = state.live, None
+            self.expand_fn(state, d, _join(via, d.qual), depth + 1, live)
+            return
         found = self.lookup_assigns(fn, name)
         if found is not None:
             values, ctx = found
@@ -417,6 +427,12 @@ class _Expansion:
                 if callee not in state.site.project:
                     state.site.project.append(callee)
         live = state.live
+        supers = {id(a) for a, _ in self.super_init_args(fn, name)} if callers else set()
+        if supers and all(id(a) in supers for a, _ in callers):
+            # only a subclass's `super().__init__(n_way, ch, act_layer)` here: the class's own constructions are
+            # other files' (`Learner(5, act_layer=nn.PReLU)` in the notebook), followed too
+            self.param_hit(state, fn, name, via, "")
+            state.live = live
         for arg, caller_fn in callers:
             state.live = live  # each caller's argument is called with the same live slots
             self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
@@ -1317,6 +1333,11 @@ class _Expansion:
         """expand_value of a call's result: getattr, a torch constructor, a table item, a class of the file, a
         factory (function, classmethod, project), a copy or `.to()` of a module, else unresolved."""
         ex = self.ex
+        held = self.rebound_global(v.func, ctx)
+        if held is not None:  # `act()` in a method, `act = nn.SiLU` rebound `act = nn.Hardswish` by a later cell
+            for ref in held:
+                self.expand_built(state, ref, ex._module_fn, v, via, depth + 1, "high")
+            return
         for g, call in ((v.func, v), (v, None)):  # `getattr(nn, act_name)()`, `getattr(F, name)` called
             apis = self.torch_getattr(g, ctx)
             if apis:
@@ -1756,6 +1777,50 @@ class _Expansion:
                     then(el, c)
             self.expand_item(state, v, ctx, via, depth + 1, item)
         return True
+
+    def def_over_assign(self, fn: _Fn, name: str, at: cst.CSTNode) -> _Fn | None:
+        """The module-level def of `name` that a read of it runs when the module binds the name both by assignment
+        and by def (`crit = F.cross_entropy`, later `def crit(logits, y)`): the binding last written before `at` for a
+        read in a module-level statement, the module's last binding for a read in a function body; None when that
+        binding is an assignment, or the name is bound so in fn or no such pair exists."""
+        top, lines = self.ex._module_fn, self.ex.entry_lines
+        defs = self.ex._module_defs.get(name, ())
+        if not defs or binding(fn, name) != ("assign", top) or (line := lines.get(id(at))) is None:
+            return None
+        bound = [(lines.get(id(v), -1), v) for v in top.assigns.get(name, ())] + \
+            [(lines.get(id(d.node), -1), d) for d in defs]
+        if fn is top:
+            bound = [b for b in bound if b[0] < line]
+        last = max(bound, key=lambda b: b[0], default=None)
+        return last[1] if last is not None and isinstance(last[1], _Fn) else None
+
+    def rebound_global(self, func, ctx: _Fn) -> list | None:
+        """The values a module-level name called in a function body is bound to, when the module binds it more than
+        once, each to a dotted name (`act = nn.SiLU` ... `act = nn.Hardswish` in a notebook's later cell): the call
+        runs whichever the module last bound before it, so any of them (the extractor's own reading of the call is
+        the binding met before the function's text). None otherwise."""
+        top = self.ex._module_fn
+        if not isinstance(func, cst.Name) or ctx is top or binding(ctx, func.value) != ("assign", top):
+            return None
+        values = top.assigns.get(func.value, [])
+        if len(values) < 2 or not all(isinstance(x, (cst.Name, cst.Attribute)) and dotted_name(x) for x in values):
+            return None
+        return values
+
+    def rebound_apis(self, func, ctx: _Fn) -> list[tuple] | None:
+        """(value, torch API) for each value of rebound_global when every one is a torch function or module class
+        (`inner_loss = F.mse_loss` ... `inner_loss = F.smooth_l1_loss`); None otherwise."""
+        held = self.rebound_global(func, ctx)
+        if held is None:
+            return None
+        out = []
+        for ref in held:
+            path = self.ex.resolve_path(ref)
+            api = self.ex.canonical(path) if path is not None else None
+            if api is None or not api.startswith("torch.") or self.kind(api) is None:
+                return None
+            out.append((ref, api))
+        return out
 
     def expand_built(self, state, ref, ctx: _Fn, call: cst.Call, via: str, depth: int, conf: str) -> None:
         """`call` calls `ref`, an item of a container of classes or factories (`{"elu": nn.ELU}`): a torch module

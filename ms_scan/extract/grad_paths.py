@@ -76,6 +76,8 @@ class _Paths:
         if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
             return False
         names = [n for n, vs in fn.assigns.items() if "." not in n and any(c is call for v in vs for c in calls_in(v))]
+        if len(names) == 1 and self.detached_in_place(call, fn, names[0]):
+            return True
         if not names or any(len(fn.assigns[n]) != 1 for n in names):
             return False
         names, skip = set(names), set()
@@ -101,6 +103,56 @@ class _Paths:
                 live += 1
             stack.extend(n.children)
         return live == 0
+
+    @staticmethod
+    def detached_in_place(call: cst.Call, fn: _Fn, name: str) -> bool:
+        """`gx = torch.autograd.grad(nll, x, create_graph=True)[0]` then, in a later statement of fn's own body with
+        no read of gx between, `gx = gx.detach()` (or `.data`): the gradient's graph ends there."""
+        body = fn.node.body.body if isinstance(fn.node, cst.FunctionDef) and \
+            isinstance(fn.node.body, cst.IndentedBlock) else ()
+        if len(fn.assigns.get(name, ())) != 2:
+            return False
+        at = None
+        for i, stmt in enumerate(body):
+            small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
+            one = isinstance(small, cst.Assign) and len(small.targets) == 1 and \
+                isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name
+            if at is None:
+                if one and any(c is call for c in calls_in(small.value)):
+                    at = i
+                elif any(isinstance(n, cst.Name) and n.value == name for n in _walk(stmt)):
+                    return False
+                continue
+            v = small.value if one else None
+            if isinstance(v, cst.Call) and not v.args and isinstance(v.func, cst.Attribute) and \
+                    v.func.attr.value == "detach" or isinstance(v, cst.Attribute) and v.attr.value == "data":
+                inner = v.func.value if isinstance(v, cst.Call) else v.value
+                if isinstance(inner, cst.Name) and inner.value == name:
+                    return True
+            if any(isinstance(n, cst.Name) and n.value == name for n in _walk(stmt)) or \
+                    not isinstance(stmt, cst.SimpleStatementLine):
+                return False
+        return False
+
+    def shadowed_unused(self, fn: _Fn) -> bool:
+        """fn is a module-level function a later def of the same name replaces (a notebook's cell redefining
+        `gradient_penalty`) whose calls, the module-level statements between the two defs (lookup_def's `at`), only
+        read its result detached (`gradient_penalty(D, real, fake).item()` in a smoke-test cell, or in `print` /
+        `float`), or that nothing calls: its graph is never differentiated again. No other file can import it."""
+        top = self.ex._module_fn
+        if fn.parent is not top or fn.cls is not None or top.defs.get(fn.name) is fn or \
+                not isinstance(fn.node, cst.FunctionDef) or fn not in self.ex._module_defs.get(fn.name, ()):
+            return False
+        calls = self.calls_of(fn)
+        if any(f is not top for _, f in calls):
+            return False
+        detached = set()
+        for c in top.calls:  # `x.item()` / `x.detach()` of a call, `print(x)` / `float(x)`
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value in _DETACHING:
+                detached.add(id(c.func.value))
+            elif isinstance(c.func, cst.Name) and c.func.value in ("print", "float", "int", "repr", "str"):
+                detached.update(id(a.value) for a in c.args)
+        return all(id(c) in detached for c, _ in calls)
 
     def inherits(self, name: str, k) -> bool:
         """Whether the class k is the class of a callee's name (`Cls` for its __init__, `Cls.method`) or derives
@@ -186,6 +238,9 @@ class _Paths:
         for call, fn, kind, api, cert, extra in raw:
             if kind == "grad" and api == "torch.autograd.grad" and self.result_only_detached(call, fn):
                 self.ex._first_order.append((call, fn, kind, api))  # (its graph is never differentiated again)
+                continue
+            if self.shadowed_unused(fn):  # a notebook's helper redefined before any call of it differentiates
+                self.ex._first_order.append((call, fn, kind, api))
                 continue
             flag, flag_expr = None, self.ex.site_kw(call, "create_graph")
             if kind == "higher" and extra is not None:  # `track_higher_grads=cfg["second_order"]`: its values
@@ -916,16 +971,19 @@ class _Paths:
 
     # ---------------------------------------------------------------- slicing
     def slice(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list | None, hops: int = 0,
-              at: cst.CSTNode | None = None, given: frozenset = frozenset(), loud: bool = False) -> None:
+              at: cst.CSTNode | None = None, given: frozenset = frozenset(), loud: bool = False,
+              pin: cst.CSTNode | None = None) -> None:
         """The ops on the path from `inputs` to `outputs` in fn (a grad or backward call `at`: an output name
         rebound later in its loop takes only the value that reaches the call). `given`: the input parts a lifted
-        helper showed (lift_parts), for inputs that are whole modules here; `loud`: see lift."""
+        helper showed (lift_parts), for inputs that are whole modules here; `loud`: see lift. `pin`: the helper's call
+        whose arguments are the outputs (lift): a name they read, bound more than once in fn, takes the value that
+        reaches the call (`loss = crit(...)` in a warm-up cell and again before `hutchinson_trace(loss, params)`)."""
         back = set()
         for o in outputs:
             back |= refs(o)
         pinned = {}
-        for name in back if at is not None else ():
-            v = self.rebound_reaching(fn, name, at)
+        for name in back if at is not None or pin is not None else ():
+            v = self.rebound_reaching(fn, name, at if at is not None else pin)
             if v is not None:
                 pinned[name] = [v]
         inputs = self.submodule_weights(fn, inputs) if inputs is not None else None
@@ -2067,7 +2125,7 @@ class _Paths:
                         self.slice(state, d, values, weights, hops + 1, loud=loud)
                 else:
                     self.slice(state, caller, outs, ins if fwd is not None else None, hops + 1,
-                               given=self.lift_parts(fn, call, parts, caller), loud=loud)
+                               given=self.lift_parts(fn, call, parts, caller), loud=loud, pin=call)
             finally:
                 state.quiet -= quiet
         return lifted

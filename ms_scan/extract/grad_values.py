@@ -412,7 +412,7 @@ class _Values:
             func = c.func
             if owner.cls is None:
                 if isinstance(func, cst.Name) and func.value == owner.name and \
-                        self.lookup_def(f, owner.name) is owner:
+                        self.lookup_def(f, owner.name, c) is owner:
                     out.append((c, f))
             elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
                     isinstance(func.value, cst.Name) and f.cls is owner.cls and \
@@ -788,7 +788,7 @@ class _Values:
         cls = self.names_class(name, f)
         if cls is not None:
             return self.init_of(cls)
-        return self.lookup_def(f, name) if binding(f, name)[0] is None else None
+        return self.lookup_def(f, name, c) if binding(f, name)[0] is None else None
 
     def mapped_function(self, c: cst.Call, fn: _Fn):
         """The function `map(f, xs, ...)` (the builtin: no function or name of fn's scopes called so) applies; None

@@ -68,6 +68,7 @@ class GradExtractor(Extractor):
         self._ctx: list = [self._module_fn]  # _Fn or _Cls, innermost last
         self._module_node: cst.Module | None = None
         self._classes: dict[str, _Cls] = {}
+        self._module_defs: dict[str, list[_Fn]] = {}  # name -> the module-level defs of that name, in order
         self._fn_of_call: dict[int, _Fn] = {}
         self._callee_api: dict[int, str] = {}  # id(call) -> canonical torch api of its func
         self._raw_sites: list[tuple] = []  # (call, fn, kind, api, certainty, extra)
@@ -93,7 +94,8 @@ class GradExtractor(Extractor):
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
         self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
         self.registry_objects: set[str] = set()  # imported registry objects this file's decorators fill
-        self.class_nodes: dict[str, cst.ClassDef] = {}  # class name -> its statement (the first of that name)
+        self.class_nodes: dict[str, cst.ClassDef] = {}  # class name -> its statement (the first of that name;
+        # the last at module level)
         self._config_texts: list = []  # the displays config_display made
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
         # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
@@ -135,6 +137,9 @@ class GradExtractor(Extractor):
         cls = _Cls(node.name.value, info.torch_module if info is not None else "no",
                    tuple(d for d in (dotted_name(a.value) for a in node.bases) if d), tuple(torch_bases))
         cls.fields = _dataclass_fields(node)
+        if self._ctx[-1] is self._module_fn:  # a module-level class redefined (a notebook's later cell): the last
+            self._classes[cls.name] = cls  # one is what the code run after it builds
+            self.class_nodes[cls.name] = node
         self._classes.setdefault(cls.name, cls)
         self.class_nodes.setdefault(cls.name, node)
         self._record_registered(node)
@@ -271,6 +276,8 @@ class GradExtractor(Extractor):
             fn = _Fn(name, name if parent is self._module_fn else f"{parent.qual}.{name}", node, parent,
                      None, None, params)
             parent.defs[name] = fn
+            if parent is self._module_fn:
+                self._module_defs.setdefault(name, []).append(fn)
             if parent is self._module_fn and node.decorators:
                 self._record_registered(node)  # `@register("down") def down(c_in, c_out): return [...]`
         if any(self._switch(d.decorator) for d in node.decorators):
@@ -783,7 +790,13 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         kind, f = binding(fn, name)
         return (f.assigns[name], f) if kind == "assign" else None
 
-    def lookup_def(self, fn: _Fn, name: str) -> _Fn | None:
+    def lookup_def(self, fn: _Fn, name: str, at: cst.CSTNode | None = None) -> _Fn | None:
+        """The def `name` designates in fn (the innermost enclosing one; a module-level function defined more than
+        once, a notebook's later cell redefining it: the last one, what a call in a function body runs). `at`: a
+        module-level statement's call, which runs the last def written before it."""
+        defs = self.ex._module_defs.get(name, ()) if at is not None and fn is self.ex._module_fn else ()
+        if len(defs) > 1 and name in fn.defs and (line := self.ex.entry_lines.get(id(at))) is not None:
+            return next((d for d in reversed(defs) if self.ex.entry_lines.get(id(d.node), line) < line), None)
         return next((f.defs[name] for f in enclosing(fn) if name in f.defs), None)
 
     def all_fns(self):
