@@ -584,8 +584,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         if (defining_module(by_module, module, name) or module, name) not in config_names:
             return None
         values = configs(DictRef(("import", module, name), tuple(path), ("",) * len(path)).text(), truths=False)
-        return next(iter(values)) if values is not None and len(values) == 1 and \
-            (next(iter(values))[:1] in ("'", '"') or next(iter(values)) in ("True", "False")) else "?"
+        one = next(iter(values)) if values is not None and len(values) == 1 else ""
+        return one if one[:1] in ("'", '"') or one in ("True", "False") else "?"
     if not summaries and not args:
         return
     def constant_list(module: str, name: str, step: str | None = None) -> set | None:

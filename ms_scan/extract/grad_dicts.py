@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
-    literal_list, literal_repr, param_default, _subscript_key,
+    literal_list, literal_repr, param_default, _subscript_key, _walk,
 )
 from ms_scan.extract.grad_unroll import Table, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -658,12 +658,18 @@ class _Dicts:
     def copied_dict(self, name: str, fn: _Fn) -> dict | None:
         """key -> value of a local of fn bound once to a copy of a module-level dict display with string keys
         (`cfg = dict(DEFAULTS)`, `DEFAULTS.copy()`, `{**DEFAULTS}`, `copy.deepcopy(DEFAULTS)`) and changed only by
-        `cfg.update(k=v, ...)` / `cfg["k"] = v` in fn: the display's entries with those changes. None otherwise."""
+        `cfg.update(k=v, ...)` / `cfg["k"] = v` in fn, applied in the order written: the display's entries with those
+        changes. None otherwise."""
         if name not in fn.assigns or not isinstance(fn.node, cst.FunctionDef):
             return None
+        changes = [n for n in _walk(fn.node.body) if  # (`cfg.update(...)`, `cfg["k"] = v`; any other method: None)
+                   isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and
+                   isinstance(n.func.value, cst.Name) and n.func.value.value == name or
+                   isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Subscript) and
+                                                     isinstance(t.target.value, cst.Name) and
+                                                     t.target.value.value == name for t in n.targets)]
+        keyed = {id(n.value) for n in changes if isinstance(n, cst.Assign)}  # (lookup_assigns holds their values)
         found = self.lookup_assigns(fn, name)
-        keyed = {id(n.value) for n in _nodes(fn.node.body) if isinstance(n, cst.Assign) and
-                 any(isinstance(t.target, cst.Subscript) for t in n.targets)}  # (`cfg["k"] = v`: a change)
         values = [v for v in found[0] if id(v) not in keyed] if found is not None and found[1] is fn else []
         if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
             return None
@@ -689,20 +695,17 @@ class _Dicts:
             if not isinstance(key, str):
                 return None
             out[key] = e.value
-        for n in _nodes(fn.node.body):  # the changes; any other use of the name but `**name` leaves it unknown
-            if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and \
-                    isinstance(n.func.value, cst.Name) and n.func.value.value == name:
+        for n in changes:
+            if isinstance(n, cst.Call):
                 if n.func.attr.value != "update" or any(a.keyword is None for a in n.args):
                     return None
                 out.update({a.keyword.value: a.value for a in n.args})
-            elif isinstance(n, cst.Assign) and any(isinstance(t.target, cst.Subscript) and
-                                                   isinstance(t.target.value, cst.Name) and
-                                                   t.target.value.value == name for t in n.targets):
-                t = n.targets[0].target
-                key = _subscript_key(t) if len(n.targets) == 1 and isinstance(t, cst.Subscript) else None
-                if not isinstance(key, str):
-                    return None
-                out[key] = n.value
+                continue
+            t = n.targets[0].target
+            key = _subscript_key(t) if len(n.targets) == 1 and isinstance(t, cst.Subscript) else None
+            if not isinstance(key, str):
+                return None
+            out[key] = n.value
         return out
 
     def field_default_text(self, value) -> str:

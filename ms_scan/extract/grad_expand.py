@@ -1800,11 +1800,10 @@ class _Expansion:
         runs whichever the module last bound before it, so any of them (the extractor's own reading of the call is
         the binding met before the function's text). None otherwise."""
         top = self.ex._module_fn
-        if not isinstance(func, cst.Name) or ctx is top or binding(ctx, func.value) != ("assign", top):
-            return None
-        values = top.assigns.get(func.value, [])
-        if len(values) < 2 or not all(isinstance(x, (cst.Name, cst.Attribute)) and dotted_name(x) for x in values):
-            return None
+        values = top.assigns.get(func.value, ()) if isinstance(func, cst.Name) and ctx is not top else ()
+        if len(values) < 2 or binding(ctx, func.value) != ("assign", top) or \
+                not all(isinstance(x, (cst.Name, cst.Attribute)) and dotted_name(x) for x in values):
+            return None  # (the cheap test first: call_ops asks it of every call on a path)
         return values
 
     def rebound_apis(self, func, ctx: _Fn) -> list[tuple] | None:

@@ -107,13 +107,12 @@ class _Paths:
     @staticmethod
     def detached_in_place(call: cst.Call, fn: _Fn, name: str) -> bool:
         """`gx = torch.autograd.grad(nll, x, create_graph=True)[0]` then, in a later statement of fn's own body with
-        no read of gx between, `gx = gx.detach()` (or `.data`): the gradient's graph ends there."""
-        body = fn.node.body.body if isinstance(fn.node, cst.FunctionDef) and \
-            isinstance(fn.node.body, cst.IndentedBlock) else ()
+        no read of gx between, `gx = gx.detach()` (or `.data`): the gradient's graph ends there (result_only_detached
+        has checked that fn is a def with an indented body)."""
         if len(fn.assigns.get(name, ())) != 2:
             return False
         at = None
-        for i, stmt in enumerate(body):
+        for i, stmt in enumerate(fn.node.body.body):
             small = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) and len(stmt.body) == 1 else None
             one = isinstance(small, cst.Assign) and len(small.targets) == 1 and \
                 isinstance(small.targets[0].target, cst.Name) and small.targets[0].target.value == name
@@ -140,9 +139,8 @@ class _Paths:
         read its result detached (`gradient_penalty(D, real, fake).item()` in a smoke-test cell, or in `print` /
         `float`), or that nothing calls: its graph is never differentiated again. No other file can import it."""
         top = self.ex._module_fn
-        if fn.parent is not top or fn.cls is not None or top.defs.get(fn.name) is fn or \
-                not isinstance(fn.node, cst.FunctionDef) or fn not in self.ex._module_defs.get(fn.name, ()):
-            return False
+        if top.defs.get(fn.name) is fn or fn not in self.ex._module_defs.get(fn.name, ()):
+            return False  # (not a module-level def, or the last one of its name)
         calls = self.calls_of(fn)
         if any(f is not top for _, f in calls):
             return False

@@ -140,8 +140,9 @@ class GradExtractor(Extractor):
         if self._ctx[-1] is self._module_fn:  # a module-level class redefined (a notebook's later cell): the last
             self._classes[cls.name] = cls  # one is what the code run after it builds
             self.class_nodes[cls.name] = node
-        self._classes.setdefault(cls.name, cls)
-        self.class_nodes.setdefault(cls.name, node)
+        else:
+            self._classes.setdefault(cls.name, cls)
+            self.class_nodes.setdefault(cls.name, node)
         self._record_registered(node)
         self._ctx.append(cls)
 
@@ -795,7 +796,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         once, a notebook's later cell redefining it: the last one, what a call in a function body runs). `at`: a
         module-level statement's call, which runs the last def written before it."""
         defs = self.ex._module_defs.get(name, ()) if at is not None and fn is self.ex._module_fn else ()
-        if len(defs) > 1 and name in fn.defs and (line := self.ex.entry_lines.get(id(at))) is not None:
+        if len(defs) > 1 and (line := self.ex.entry_lines.get(id(at))) is not None:
             return next((d for d in reversed(defs) if self.ex.entry_lines.get(id(d.node), line) < line), None)
         return next((f.defs[name] for f in enclosing(fn) if name in f.defs), None)
 
