@@ -1260,17 +1260,18 @@ def _mixed_in(c, by_module: dict, memo: dict) -> list:
             for m, sub in _subclasses(by_module, memo, c.module, cls)]
 
 
-def reached_callers(all_facts: list[FileFacts]) -> list:
+def reached_callers(all_facts: list[FileFacts], by_module: Modules | None = None,
+                    entries: dict | None = None) -> list:
     """The ProjectCallees a second-order site reaches through the summaries built so far (as
     resolve_grad_paths follows them, project bases of a class included): scan's rounds summarise the files
     defining these names and look for the callers of those of a caller role (CALLER_ROLES), never for names
     only an unreached summary mentions. A member not summarised as such stands for every member summary
-    of its class in that file."""
+    of its class in that file. `by_module` / `entries` (registry_entries): the caller's, when it has them."""
     from dataclasses import replace
 
     from ms_scan.extract.grad_guards import method_reach_of
 
-    by_module = Modules(all_facts)
+    by_module = Modules(all_facts) if by_module is None else by_module
     summaries: dict[tuple, list] = {}
     callers: dict[tuple, list] = {}
     templated: dict[str, list] = {}  # home -> the callers of what another file's constant names in it
@@ -1287,7 +1288,7 @@ def reached_callers(all_facts: list[FileFacts]) -> list:
     work = [c for f in all_facts for site in f.grad_sites for c in site.project]
     seen, out, mixins = set(), [], {}
     registrars = _registrars(all_facts)
-    entries = registry_entries(all_facts, by_module, registrars)
+    entries = registry_entries(all_facts, by_module, registrars) if entries is None else entries
     while work and len(seen) < 100000:
         c = work.pop()
         if c.name.startswith("{@"):

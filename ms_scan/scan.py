@@ -527,8 +527,8 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     by_module = project.Modules(facts)
     out: dict[str, SourceFile] = {}
     params: set[tuple] = set()  # a function whose parameters other files bind: the files naming it and its module
-    reached = project.reached_callers(facts)
     entries, memo = project.registry_entries(facts, by_module), {}  # (table entries of classes: held_entries)
+    reached = project.reached_callers(facts, by_module, entries)
     for c in reached:
         mixin = c.role == "member" and c.param == project.MIXIN  # (a mixin's member: the files deriving from it)
         if (mixin or c.role in project.CALLER_ROLES) and f"\0{c.module}:{c.name}" not in done:

@@ -6,6 +6,7 @@ here follows a derivative path or a call's body.
 """
 from __future__ import annotations
 
+import ast
 import json
 from dataclasses import dataclass
 
@@ -307,6 +308,20 @@ class _Dicts:
             return None
         entries = self.dict_entries(ref.root)
         return lookup(entries, ref.path, ref.gets) if entries is not None else None
+
+    def literal_read(self, expr, fn) -> bool:
+        """`hp["inner_lr"]`: a read of a dict of this file whose every value there is a literal (a number, a string,
+        a bool), so never a tensor."""
+        ref = self.dict_ref(expr, fn) if isinstance(expr, (cst.Subscript, cst.Call, cst.Attribute)) else None
+        values = self.dict_values(ref) if ref is not None and ref.path else None
+        if not values:
+            return False
+        for v in values:
+            try:
+                ast.literal_eval(v)
+            except (ValueError, SyntaxError):
+                return False
+        return True
 
     def flag_truths(self, ref: DictRef) -> set[bool] | None:
         """The truth values a create_graph flag read from a dict of this file takes; None when one is not known."""

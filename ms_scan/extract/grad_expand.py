@@ -427,15 +427,30 @@ class _Expansion:
                 if callee not in state.site.project:
                     state.site.project.append(callee)
         live = state.live
-        supers = {id(a) for a, _ in self.super_init_args(fn, name)} if callers else set()
-        if supers and all(id(a) in supers for a, _ in callers):
-            # only a subclass's `super().__init__(n_way, ch, act_layer)` here: the class's own constructions are
-            # other files' (`Learner(5, act_layer=nn.PReLU)` in the notebook), followed too
-            self.param_hit(state, fn, name, via, "")
-            state.live = live
-        for arg, caller_fn in callers:
+        for arg, caller_fn in self.beside_supers(state, fn, name, callers, via):
             state.live = live  # each caller's argument is called with the same live slots
             self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
+
+    def beside_supers(self, state, fn: _Fn, name: str, callers: list, via: str) -> list:
+        """The `callers` (args_or_default) of an `__init__` parameter to follow. When they are all subclasses'
+        `super().__init__(n_way, ch, act_layer)`, the class's own constructions are other files'
+        (`Learner(5, act_layer=nn.PReLU)` in the notebook), followed quietly (param_hit), and so is a subclass's
+        parameter handed up that nothing in this file binds (a `LearnerGN` built elsewhere, or nowhere): neither
+        is left unresolved."""
+        supers = {id(a) for a, _ in self.super_init_args(fn, name)} if callers else set()
+        if not supers or not all(id(a) in supers for a, _ in callers):
+            return callers
+        live, out = state.live, []
+        self.param_hit(state, fn, name, via, "")
+        for arg, caller_fn in callers:
+            state.live = live
+            if isinstance(arg, cst.Name) and self.param_of(caller_fn, arg.value) and \
+                    not self.args_or_default(caller_fn, arg.value):
+                self.param_hit(state, caller_fn, arg.value, via, "")
+            else:
+                out.append((arg, caller_fn))
+        state.live = live
+        return out
 
     def first_order_call(self, state, fn: _Fn, name: str):
         """A test of the calls binding parameter `name` (for args_or_default): True for one that passes the site's
@@ -1691,7 +1706,7 @@ class _Expansion:
             return True
         if held is None:
             callers = self.args_or_default(ctx, name) if depth <= MAX_DEPTH and self.param_of(ctx, name) else []
-            for arg, caller in callers:
+            for arg, caller in self.beside_supers(state, ctx, name, callers, via):
                 if not (isinstance(arg, cst.Name) and self.expand_made(state, arg.value, caller, call, via, depth + 1)):
                     self.expand_built(state, arg, caller, call, via, depth + 1, "high")
             return bool(callers)
@@ -1783,16 +1798,12 @@ class _Expansion:
         and by def (`crit = F.cross_entropy`, later `def crit(logits, y)`): the binding last written before `at` for a
         read in a module-level statement, the module's last binding for a read in a function body; None when that
         binding is an assignment, or the name is bound so in fn or no such pair exists."""
-        top, lines = self.ex._module_fn, self.ex.entry_lines
-        defs = self.ex._module_defs.get(name, ())
-        if not defs or binding(fn, name) != ("assign", top) or (line := lines.get(id(at))) is None:
+        top = self.ex._module_fn
+        if name not in self.ex._module_defs or binding(fn, name) != ("assign", top) or \
+                (line := self.ex.entry_lines.get(id(at))) is None:
             return None
-        bound = [(lines.get(id(v), -1), v) for v in top.assigns.get(name, ())] + \
-            [(lines.get(id(d.node), -1), d) for d in defs]
-        if fn is top:
-            bound = [b for b in bound if b[0] < line]
-        last = max(bound, key=lambda b: b[0], default=None)
-        return last[1] if last is not None and isinstance(last[1], _Fn) else None
+        last = self.module_binding(name, line if fn is top else None)
+        return last if isinstance(last, _Fn) else None
 
     def rebound_global(self, func, ctx: _Fn) -> list | None:
         """The values a module-level name called in a function body is bound to, when the module binds it more than

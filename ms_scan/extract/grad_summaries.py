@@ -646,7 +646,9 @@ class _Summaries:
                 for slot, v in slots.items() if len(slots) >= 2 else ():
                     if spent > MAX_MEMBER_STEPS:
                         return out
-                    others = [x for k, x in slots.items() if k != slot]
+                    # (an argument bound to literals only, `hp["inner_lr"]`, holds no tensor: a slot read beside it
+                    # from the same dict, `make_episode(hp["n_way"])`, is not computed from the others)
+                    others = [x for k, x in slots.items() if k != slot and not self.literal_read(x, f)]
                     summary, state = self._summary(f"{target[0]}:{target[1]}", f"lift:{slot}",
                                                    lambda st, v=v, o=others, fn=f: self.slice(st, fn, [v], o))
                     spent += state.steps

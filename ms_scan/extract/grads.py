@@ -797,8 +797,17 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         module-level statement's call, which runs the last def written before it."""
         defs = self.ex._module_defs.get(name, ()) if at is not None and fn is self.ex._module_fn else ()
         if len(defs) > 1 and (line := self.ex.entry_lines.get(id(at))) is not None:
-            return next((d for d in reversed(defs) if self.ex.entry_lines.get(id(d.node), line) < line), None)
+            return self.module_binding(name, line, assigns=False)
         return next((f.defs[name] for f in enclosing(fn) if name in f.defs), None)
+
+    def module_binding(self, name: str, line: int | None = None, assigns: bool = True):
+        """The module-level binding of `name` written last (before `line` when given): a def's _Fn or, with
+        `assigns`, an assigned value; None when there is none (a notebook's cells rebinding a name)."""
+        lines = self.ex.entry_lines
+        bound = [(lines.get(id(d.node), -1), d) for d in self.ex._module_defs.get(name, ())]
+        if assigns:
+            bound += [(lines.get(id(v), -1), v) for v in self.ex._module_fn.assigns.get(name, ())]
+        return max(((n, b) for n, b in bound if line is None or n < line), key=lambda nb: nb[0], default=(0, None))[1]
 
     def all_fns(self):
         stack = [self.ex._module_fn] + [m for c in self.ex._classes.values() for m in c.methods.values()]
