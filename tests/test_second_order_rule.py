@@ -2160,8 +2160,12 @@ def test_config_dict_table_keys_across_modules(tmp_path: Path) -> None:
     for edits, want in [
             ([("config.py", '"act": "prelu"', '"act": "hswish"')], {"torch.nn.GroupNorm", "torch.nn.Hardswish"}),
             ([("config.py", "CRITIC = {", "import os\n\nCRITIC = {"),
+              ("config.py", '"norm": "gn"', '"norm": os.environ["NORM"]'),
+              ("config.py", '"act": "prelu"', '"act": os.environ["ACT"]')], every),
+            ([("config.py", "CRITIC = {", "import os\n\nCRITIC = {"),  # (not set: the defaults run)
               ("config.py", '"norm": "gn"', '"norm": os.environ.get("NORM", "gn")'),
-              ("config.py", '"act": "prelu"', '"act": os.environ.get("ACT", "prelu")')], every),
+              ("config.py", '"act": "prelu"', '"act": os.getenv("ACT", "hswish").lower()')],
+             {"torch.nn.GroupNorm", "torch.nn.Hardswish"}),
             ([("train.py", "Critic(config.CRITIC)", "Critic({'block': {'act': 'prelu', 'norm': 'id'}, 'width': 4})")],
              {"torch.nn.PReLU"})]:
         assert _edited_scan(tmp_path, pos, edits) == want, edits

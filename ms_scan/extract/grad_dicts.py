@@ -16,7 +16,7 @@ from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
     literal_list, literal_repr, param_default, _subscript_key, _walk,
 )
-from ms_scan.extract.grad_unroll import Table, evaluate
+from ms_scan.extract.grad_unroll import Table, env_default, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
 from ms_scan.extract.visitor import dotted_name
 
@@ -528,8 +528,9 @@ class _Dicts:
         file declares global, or one bound to anything but a literal."""
         out = []
         for name, value in self.module_constants():
-            if _literal(value) is _NOLIT or isinstance(value, (cst.Dict, cst.List, cst.Tuple, cst.Set)):
-                continue
+            if _literal(value) is _NOLIT and not (isinstance(value, cst.Call) and any(
+                    isinstance(n, cst.Call) and env_default(n) is not None for n in _walk(value))):
+                continue  # (`ACT = os.environ.get("FIELD_ACT", "SELU").strip()`: its default, what runs unset)
             leaf = self.leaf_text(value, self.ex._module_fn)
             if leaf != UNKNOWN:
                 out.append((name, [json.dumps([[], leaf])]))

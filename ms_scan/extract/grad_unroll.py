@@ -37,6 +37,19 @@ class Table(tuple):
         return next((v for k, v in self if k == key), _NOLIT)
 
 
+ENV_READS = frozenset({"os.environ.get", "environ.get", "os.getenv", "getenv"})
+
+
+def env_default(call: cst.Call):
+    """The default of an environment read (`os.environ.get("GP_WEIGHT", "10")`, `os.getenv(name, default="1")`),
+    the value the script runs with when the variable is not set; None without one."""
+    if dotted_name(call.func) not in ENV_READS or any(a.star for a in call.args):
+        return None
+    given = [a.value for a in call.args if a.keyword is None]
+    kw = next((a.value for a in call.args if a.keyword is not None and a.keyword.value in ("default", "value")), None)
+    return given[1] if len(given) == 2 else kw
+
+
 def evaluate(e, env: dict, const):
     """The Python value of a literal-ish expression (ints, strings, tuples, dicts as Tables, ranges,
     enumerate/zip, comparisons, arithmetic, subscripts, slices, `d.get(k, default)`, `s.lower()`,
@@ -53,6 +66,9 @@ def evaluate(e, env: dict, const):
             return const(f"{e.value.value}.{e.attr.value}") if isinstance(e.value, cst.Name) else _NOLIT
         found = base.lookup(e.attr.value)
         return _NOLIT if found is _UNKNOWN else found
+    if isinstance(e, cst.Call) and dotted_name(e.func) in ENV_READS:
+        default = env_default(e)  # `os.environ.get("ACT", "prelu")`: what runs with the variable not set
+        return evaluate(default, env, const) if default is not None else _NOLIT
     if isinstance(e, cst.Call) and isinstance(e.func, cst.Attribute) and e.func.attr.value in _METHODS and \
             not any(a.star or a.keyword for a in e.args):
         base = evaluate(e.func.value, env, const)
@@ -122,6 +138,12 @@ def evaluate(e, env: dict, const):
             return tuple(zip(*args))
         if name == "len" and len(args) == 1 and isinstance(args[0], (tuple, list, str)):
             return len(args[0])
+        if name in ("int", "float") and len(args) == 1 and isinstance(args[0], (str, int, float)) and \
+                not isinstance(args[0], bool):  # `int(os.environ.get("STEPS", "4"))`
+            try:
+                return (int if name == "int" else float)(args[0])
+            except ValueError:
+                return _NOLIT
         if name in ("list", "tuple", "reversed") and len(args) == 1 and isinstance(args[0], (tuple, list)):
             return tuple(reversed(args[0])) if name == "reversed" else tuple(args[0])
         return const(e)

@@ -1137,6 +1137,8 @@ class _Values:
                 all(a.keyword is not None for a in call.args):
             return Table((a.keyword.value, evaluate(a.value, {}, const)) for a in call.args)
         cls = self.names_class(call.func.value, fn) if isinstance(call.func, cst.Name) else None
+        if cls is None and isinstance(call.func, cst.Name):
+            return self.returned_value(fn, call, depth)
         if cls is None or cls.fields is None:
             return _NOLIT
         given = self.field_args(cls, call)
@@ -1152,6 +1154,32 @@ class _Values:
                 if default is not None else _NOLIT
             out.append((n, value))
         return Table(out)
+
+    def returned_value(self, fn: _Fn, call: cst.Call, depth: int):
+        """The value a call of a module-level function of this file whose body is one `return expr` gives, its
+        parameters bound to the call's arguments or their defaults (`env_flag("FIRST_ORDER", "1")` returning
+        `os.environ.get(name, default).lower() in ("1", "true")`); _NOLIT for anything else."""
+        target = self.lookup_def(fn, call.func.value)
+        node = target.node if target is not None and target.parent is self.ex._module_fn and \
+            target.cls is None else None
+        body = [s for s in node.body.body if not (isinstance(s, cst.SimpleStatementLine) and isinstance(
+            s.body[0], cst.Expr) and isinstance(s.body[0].value, cst.SimpleString))] \
+            if isinstance(node, cst.FunctionDef) and isinstance(node.body, cst.IndentedBlock) else []
+        if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or \
+                not isinstance(body[0].body[0], cst.Return) or body[0].body[0].value is None:
+            return _NOLIT
+        const = lambda n: self.const_value(fn, n, depth + 1)  # noqa: E731
+        top = lambda n: self.const_value(self.ex._module_fn, n, depth + 1)  # noqa: E731
+        env = {}
+        for p in target.params:
+            arg = self.param_arg(target, call, p)
+            default = param_default(node, p)
+            v = evaluate(arg, {}, const) if arg is not None else evaluate(default, {}, top) \
+                if default is not None else _NOLIT
+            if v is _NOLIT:
+                return _NOLIT
+            env[p] = v
+        return evaluate(body[0].body[0].value, env, top)
 
     @staticmethod
     def field_args(cls: _Cls, call: cst.Call) -> dict:
