@@ -22,7 +22,7 @@ from ms_scan.extract.visitor import dotted_name
 
 MAX_ENTRIES = 256  # leaves of one dict: a larger table is no config (not summarised, its values not known)
 MAX_PASSED = 64  # leaves of a dict of this file passed whole to another file's function that a call summary carries
-ANY_KEY = "\0*"  # a key the file does not fix (`PROFILES[os.environ.get("PROFILE", "edge")]`): any of the dict's
+ANY_KEY = "\0*"  # a key the file does not fix (`PROFILES[os.environ["PROFILE"]]`): any of the dict's
 ABSENT = "\0absent"  # a key a display may not hold (set only in a branch): `.get`'s default is read there
 UNKNOWN = "?"
 # a "fields" entry of a nested dataclass field (`field(default_factory=ModelCfg)`): "<factory>" + the class name

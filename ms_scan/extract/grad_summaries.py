@@ -643,12 +643,13 @@ class _Summaries:
                     if summary.ops or summary.project or summary.unresolved:
                         out.append((summary, state))  # unresolved: the callee says this caller is not followed
                 slots = self.arg_slots(c)
+                # (an argument bound to literals only, `hp["inner_lr"]`, holds no tensor: a slot read beside it from
+                # the same dict, `make_episode(hp["n_way"])`, is not computed from the others)
+                tensors = {k: x for k, x in slots.items() if not self.literal_read(x, f)} if len(slots) >= 2 else {}
                 for slot, v in slots.items() if len(slots) >= 2 else ():
                     if spent > MAX_MEMBER_STEPS:
                         return out
-                    # (an argument bound to literals only, `hp["inner_lr"]`, holds no tensor: a slot read beside it
-                    # from the same dict, `make_episode(hp["n_way"])`, is not computed from the others)
-                    others = [x for k, x in slots.items() if k != slot and not self.literal_read(x, f)]
+                    others = [x for k, x in tensors.items() if k != slot]
                     summary, state = self._summary(f"{target[0]}:{target[1]}", f"lift:{slot}",
                                                    lambda st, v=v, o=others, fn=f: self.slice(st, fn, [v], o))
                     spent += state.steps

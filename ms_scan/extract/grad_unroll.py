@@ -46,7 +46,7 @@ def env_default(call: cst.Call):
     if dotted_name(call.func) not in ENV_READS or any(a.star for a in call.args):
         return None
     given = [a.value for a in call.args if a.keyword is None]
-    kw = next((a.value for a in call.args if a.keyword is not None and a.keyword.value in ("default", "value")), None)
+    kw = next((a.value for a in call.args if a.keyword is not None and a.keyword.value == "default"), None)
     return given[1] if len(given) == 2 else kw
 
 

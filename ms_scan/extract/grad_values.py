@@ -1159,7 +1159,7 @@ class _Values:
         """The value a call of a module-level function of this file whose body is one `return expr` gives, its
         parameters bound to the call's arguments or their defaults (`env_flag("FIRST_ORDER", "1")` returning
         `os.environ.get(name, default).lower() in ("1", "true")`); _NOLIT for anything else."""
-        target = self.lookup_def(fn, call.func.value)
+        target = self.callee_fn(call, fn)
         node = target.node if target is not None and target.parent is self.ex._module_fn and \
             target.cls is None else None
         body = [s for s in node.body.body if not (isinstance(s, cst.SimpleStatementLine) and isinstance(
