@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from itertools import accumulate, chain, islice
 from pathlib import Path
 
+from ms_scan.config_files import MAX_FILES as MAX_CONFIGS, SUFFIXES as CONFIG_SUFFIXES
+
 SKIP_DIRS = frozenset({
     ".git", ".hg", ".svn", "__pycache__", ".venv", "venv", ".tox", ".nox", ".mypy_cache",
     ".pytest_cache", ".ruff_cache", "node_modules", ".ms_scan_cache", ".eggs", ".ipynb_checkpoints",
@@ -546,6 +548,10 @@ class Discovery:
     root: Path
     files: Sequence[SourceFile] = field(default_factory=list)  # a FileList once discover() is done
     notes: list[tuple[str, str]] = field(default_factory=list)  # (relpath, why skipped)
+    # experiment config files (YAML / JSON / TOML / INI) the folder walk met, relpaths (ms_scan.config_files)
+    configs: list[str] = field(default_factory=list)
+    # the config files the cross-file pass read (or looked for), path -> digest ("" absent): ConfigFiles.deps
+    config_deps: dict[str, str] = field(default_factory=dict)
 
     @property
     def project_modules(self) -> ModuleNames:
@@ -701,6 +707,10 @@ def discover(paths: list[str], exclude: tuple[str, ...] = (), respect_gitignore:
                 out.append((e.name + "/", e.path, True, e.is_symlink()))
             elif e.name.endswith(".py"):
                 out.append((e.name, e.path, False, e.is_symlink()))
+            elif e.name.lower().endswith(CONFIG_SUFFIXES) and len(found.configs) < MAX_CONFIGS:
+                rel = rel_of(Path(e.path)).as_posix()
+                if not skip(rel, False):
+                    found.configs.append(rel)
         out.sort()
         return out
 

@@ -9,7 +9,9 @@ import operator
 
 from ms_scan.extract import TENSOR_EXPORT
 from ms_scan.extract.catalog import load_catalog
-from ms_scan.extract.grad_common import CALLER_ROLES, MIXIN, OVERRIDDEN, PARAM_ROLES, class_part_fields, overridden_step
+from ms_scan.extract.grad_common import (
+    CALLER_ROLES, MIXIN, OVERRIDDEN, PARAM_ROLES, ModelSummary, class_part_fields, overridden_step,
+)
 from ms_scan.facts import FileFacts
 from ms_scan.index import Kept, Modules
 
@@ -257,7 +259,7 @@ def _read_method_slots(calls: dict[tuple, list[dict]], by_module: dict, configs)
 
 def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lambda key: "?",
                  listed=lambda cls_part, field, scalar=False, step=None: None,
-                 constant_list=lambda module, name, step=None: None):
+                 constant_list=lambda module, name, step=None: None, from_files=lambda field: None):
     """GradOp.when's test: is a table entry picked by the configs of the scanned files? The literal strings
     their calls (`calls`, from _called_literals) pass: to the named dataclass (its default where a call leaves
     the field out), or, when the class is not known, as the field's keyword to any project callable, counted
@@ -268,7 +270,9 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
     A list field a loop runs through ("<field>[]", grad_values.looped_field) takes the strings `listed` gives
     (_listed_keys); so does a string field no call passes by keyword, read from a config of no known class
     (`ACTIVATIONS[cfg.activation]`, cfg the `CavityConfig()` a function's default passes on): that one dataclass's
-    default."""
+    default. A field the code leaves not known takes the values the project's config files give its key
+    (`from_files`, ms_scan.config_files: `padding_mode = "reflect"` in experiment.toml) when one is a key of the
+    table."""
     import ast
 
     from ms_scan.extract.grad_common import constant_refs, list_field, row_field, row_keys
@@ -350,6 +354,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             field = v[1:].partition(".")[2] if "." in v else v[1:]
             got = fields_read(values_of("", row_field(field, step) if rows else field), keys, depth + 1) if \
                 depth < _MAX_HOPS and field.isidentifier() and not v[1:].isdigit() else None
+            if (got is None or "?" in got) and not rows and field.isidentifier():
+                got = filed(field, keys) or got
             out |= got if got is not None and (keys is None or got & keys) and "?" not in got else {"?"}
         return out
 
@@ -370,9 +376,17 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             looped = list_field(field) if given is not None else None  # (the list given: its rows' element)
             values = fields_read(given_values(given, cls_part, field), keys, rows=looped is not None,
                                  step=looped[1] if looped else None)
+            if (values is None or "?" in values) and given is None and looped is None:
+                values = filed(field, keys) or values
             memo[memo_key] = values is not None and "?" not in values and key in values if strict else \
                 values is None or "?" in values or (not cls_part and not values & keys) or key in values
         return memo[memo_key]
+
+    def filed(field: str, keys: set | None) -> set | None:
+        """The values the config files give the field's key, when one is a key of the table (`keys`; with keys
+        None, when they are one value); None otherwise."""
+        got = from_files(field)
+        return got if got and (got & keys if keys is not None else len(got) == 1) else None
 
     def value(cls_part: str, field: str, keys_given: dict | None = None, callee: tuple = ()) -> str | None:
         """The one identifier the configs give a parameter (grad_common.param_template: `getattr(nn, name)` with
@@ -538,10 +552,14 @@ def _unkeyed(name: str) -> str:
     return name[:name.index("[")] if name.endswith("]") and "[" in name else ""
 
 
-def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
+_CONSTRUCTION = ModelSummary("", "call")  # a project class's construction: no op (resolve_grad_paths' find)
+
+
+def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
     """Follow each second-order site's project imports into the summaries (FileFacts.models) of the files
     that define them: their ops join the site with `path` set to that file, and the matching `unresolved`
-    entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there."""
+    entry is dropped. What the other file cannot resolve either stays unresolved (MS302), named there.
+    `config_files` (a config_files.ConfigFiles): the project's config files, for the fields no code fixes."""
     import ast
     import json
     from dataclasses import replace
@@ -571,7 +589,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             keyed_calls.setdefault((home, name, f.path), []).append(
                 table_key_field(m.unresolved))
     defaults = _field_defaults(all_facts)  # (the dataclasses' defaults: flags, listed keys)
-    _decide_flags(all_facts, by_module, calls, configs, defaults)
+    from_files = config_files.values if config_files is not None else lambda field: None
+    _decide_flags(all_facts, by_module, calls, configs, defaults, from_files)
 
     config_names = {(f.module, m.name) for f in all_facts if f.module for m in f.models if m.role == "config"}
 
@@ -604,7 +623,8 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
             return {repr(held)}
         return row_keys(held, step) if isinstance(held, tuple) else {"?"}
     picked, param_value = _config_keys(calls, by_module, config_key,
-                                       _listed_keys(all_facts, calls, by_module, defaults), constant_list)
+                                       _listed_keys(all_facts, calls, by_module, defaults), constant_list,
+                                       from_files)
 
     cat = load_catalog()
 
@@ -653,6 +673,11 @@ def resolve_grad_paths(all_facts: list[FileFacts]) -> None:
         found = summaries.get((home, name, role)) if home else None
         if found is None and home and _unkeyed(name):  # `MODELS[mlp]`: no keyed summary, the whole table's
             found = summaries.get((home, _unkeyed(name), role))
+        if found is None and role == "call" and (home, name, "instance") in summaries and \
+                name in by_module[home].classes:
+            # `Encoder(cfg)` itself, a class of that file summarised: building it differentiates nothing (its
+            # forward is the "instance" summary's)
+            found = (summaries[(home, name, "instance")][0], _CONSTRUCTION)
         if found is not None or role != "member" or depth > _MAX_HOPS or home is None:
             return home, found
         cls, _, member = name.partition(".")
@@ -1327,7 +1352,7 @@ def reached_callers(all_facts: list[FileFacts], by_module: Modules | None = None
 
 
 def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tuple, list[dict]], configs,
-                  defaults: dict) -> None:
+                  defaults: dict, from_files=lambda field: None) -> None:
     """A site whose create_graph other files give: "flag" ProjectCallees (a public helper's parameter: the literal
     values the other files' calls pass, `called` from _called_literals, or the parameter's default where they leave
     it out, negated for `not flag`, with those the defining file's own calls give it; what a call's argument shows in
@@ -1335,7 +1360,7 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
     file's dict, looked up in that file's "config" summary). The union over a site's callees: any True, definite;
     else, each known and some value found, all False: first order, the site is dropped. A value not known (an
     argument that shows no literal, `args.second_order`; a dict not summarised): left possible. `configs`:
-    _config_summaries; `defaults`: _field_defaults."""
+    _config_summaries; `defaults`: _field_defaults; `from_files`: ConfigFiles.values."""
     from ms_scan.extract.grad_guards import BACKED, REACH
 
     refs = {(home, name) for home, name, _, _, _, _ in _caller_summaries(all_facts, by_module, ("ref",))}
@@ -1357,7 +1382,7 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             union: set = set()
             unknown = False
             for c in flags:
-                values = _flag_values(c, called, configs, by_module, refs, defaults)
+                values = _flag_values(c, called, configs, by_module, refs, defaults, from_files)
                 if values is None:
                     unknown = True
                 else:
@@ -1527,9 +1552,10 @@ def _slot(lits: dict, name: str, index, mark: str = ""):
 
 
 def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, refs: set = frozenset(),
-                 defaults: dict | None = None) -> set | None:
+                 defaults: dict | None = None, from_files=lambda field: None) -> set | None:
     """The values ("True" / "False" / "None") one callee of _decide_flags gives create_graph: an empty set when no
-    call gives it any, None when one is not known."""
+    call gives it any, None when one is not known. `from_files`: ConfigFiles.values, for a field of a config
+    object no code shows (`reg.create_graph`)."""
     bools = ("True", "False", "None")
     if c.role == "config":
         return configs(c.param)
@@ -1550,6 +1576,9 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, r
             continue
         ref = _slot(lits, name, index, "&")
         read = configs(ref, more=c.live) if ref is not None else None
+        if read is None and v is not None and v.startswith("@") and not c.live:
+            # `penalty(..., reg.create_graph)`, reg read from a config file (`create_graph: false`): its values
+            read = _filed_flags(from_files(v[1:].lstrip(".")))
         if c.live and read is None:
             return None  # `cfg["hyper"]["second_order"]` of what a call passes: not a dict known there
         if read is not None:  # `hyper_step(..., hc["second_order"])`: what the dict holds (negated below)
@@ -1568,6 +1597,15 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, r
     if not values:
         return set()
     return values if values <= set(bools) else None
+
+
+def _filed_flags(values: set | None) -> set | None:
+    """The truths of the values config files give a flag (YAML / TOML / JSON booleans; INI's "yes" / "no" and the
+    other strings configparser.getboolean reads), None when one is not such a value."""
+    truths = {"True": "True", "False": "False", "'true'": "True", "'false'": "False", "'yes'": "True",
+              "'no'": "False", "'on'": "True", "'off'": "False", "'1'": "True", "'0'": "False"}
+    got = {truths.get(v.lower() if v.startswith("'") else v) for v in values} if values else {None}
+    return None if None in got else got
 
 
 def _config_summaries(all_facts: list[FileFacts], by_module: dict):

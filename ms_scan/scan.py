@@ -42,6 +42,8 @@ class ScanResult:
     cached: int = 0  # files whose facts came from the facts cache (not saved in the last scan)
     extracted: int = 0  # files parsed in this scan (second looks included)
     memo_key: str = ""  # digest of everything the findings follow from (see _memo_key); "" = not memoisable
+    # the config files the scan read, path -> digest ("" absent): the memo holds while each still has it
+    config_deps: dict[str, str] = field(default_factory=dict)
     from_memo: bool = False  # this result is the last scan, reused because nothing it follows from changed
 
     def header(self) -> dict:
@@ -53,7 +55,7 @@ class ScanResult:
                 "files_with_torch": self.files_with_torch, "finding_fields": list(FINDING_FIELDS),
                 "findings": len(self.findings), "notes": [list(n) for n in self.notes],
                 "table_digest": self.table_digest, "baseline_fixed": self.baseline_fixed,
-                "checklist": self.checklist, "memo_key": self.memo_key}
+                "checklist": self.checklist, "memo_key": self.memo_key, "config_deps": self.config_deps}
 
     def write_lines(self, out) -> None:
         """The last-scan file: the header, then one finding per line as the list of its field values
@@ -101,7 +103,7 @@ class ScanResult:
                    files=d["files"], files_with_torch=d["files_with_torch"], findings=findings,
                    notes=[tuple(n) for n in d["notes"]], table_digest=d.get("table_digest", ""),
                    baseline_fixed=d.get("baseline_fixed", 0), checklist=d.get("checklist", []),
-                   memo_key=d.get("memo_key", ""))
+                   memo_key=d.get("memo_key", ""), config_deps=dict(d.get("config_deps") or {}))
 
 
 FINDING_FIELDS = tuple(Finding.__dataclass_fields__)
@@ -146,10 +148,16 @@ def load_last_scan(root: Path, settings: Settings, memo_key: str | None = None) 
     """The last scan kept for `ms-scan report`; with `memo_key`, only if it was made from exactly that
     (checked on the first line, before any finding is read). None if absent, unreadable, of another
     version or malformed."""
+    from ms_scan.config_files import digest_of
+
     path = cache_dir(root, settings) / LAST_SCAN
     try:
         with open(path, encoding="ascii") as fh:
-            return ScanResult.read_lines(iter(fh), memo_key)
+            last = ScanResult.read_lines(iter(fh), memo_key)
+        if last is not None and memo_key is not None and \
+                any(digest_of(p) != d for p, d in last.config_deps.items()):
+            return None  # a config file the findings followed from changed (or came, or went)
+        return last
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, StopIteration):
         return None
 
@@ -374,7 +382,7 @@ def _memo_key(found: Discovery, release: str, settings: Settings) -> str:
         except OSError:
             return ""
     h = hashlib.sha256(engine_digest().encode())  # covers the mapping tables' bytes
-    h.update(json.dumps([str(found.root), release, opts, found.notes], sort_keys=True,
+    h.update(json.dumps([str(found.root), release, opts, found.notes, found.configs], sort_keys=True,
                         default=str).encode())
     for src in found.files:
         if not src.digest:
@@ -708,7 +716,12 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
         sources = Sources(found.files)
         on_file = lambda f: rules.late_file(f, sources)  # noqa: E731
     project.resolve(facts, on_file)
-    project.resolve_grad_paths(facts)
+    from ms_scan.config_files import ConfigFiles
+
+    configs = ConfigFiles(str(found.root if found.root.is_dir() else found.root.parent), found.configs)
+    configs.named_in(f.path for f in facts if f.grad_sites or f.models)  # (the files the second-order pass reads)
+    project.resolve_grad_paths(facts, configs)
+    found.config_deps = dict(configs.deps)
     return found, facts
 
 
@@ -774,7 +787,7 @@ def _scan_found(found: Discovery, paths: list[str], settings: Settings, release:
         table = rules.ready()
         result = ScanResult(root=found.root, release=table.release, settings=settings,
                             files=len(found.files), notes=list(found.notes), table_digest=table.digest,
-                            memo_key=memo or "")
+                            memo_key=memo or "", config_deps=found.config_deps)
         result.cached, result.extracted = stats.get("cached", 0), stats.get("extracted", 0)
         sources = Sources(found.files)
         result.findings = rules.finish(facts, sources)

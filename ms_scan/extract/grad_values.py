@@ -2046,14 +2046,19 @@ class _Values:
                       if held is not None and depth < MAX_CLASS_HOPS else None)
         return found.pop() if len(found) == 1 and None not in found else None
 
-    def param_attr_path(self, v, fn: _Fn) -> tuple[str, tuple] | None:
+    def param_attr_path(self, v, fn: _Fn, hops: int = 0) -> tuple[str, tuple] | None:
         """(parameter, key path) of an attribute-tree read of a parameter fn never rebinds: `cfg.model.act`,
         `getattr(cfg.model, "act", "tanh")` (the default is not kept: a config without the key leaves every table
-        entry), `cfg["model"].act`; the parameter is no method's own instance (`self.act`). None otherwise."""
+        entry), `cfg["model"].act`, `m.act` with `m = cfg.model` the one binding of a local; the parameter is no
+        method's own instance (`self.act`). None otherwise."""
         v, steps = read_chain(v, MAX_BINDING_HOPS + 4)
         if not steps or not all(key.isidentifier() for key, _, _ in steps) or \
                 any(how == "getattr" for _, how, _ in steps) and self.lookup_def(fn, "getattr") is not None:
             return None  # (a key no attribute could name; a getattr of the file's own)
+        bound = fn.assigns.get(v.value) if isinstance(v, cst.Name) and not self.param_of(fn, v.value) else None
+        if bound is not None and len(bound) == 1 and bound[0] is not None and hops < MAX_BINDING_HOPS:
+            held = self.param_attr_path(bound[0], fn, hops + 1)  # `m = cfg.model` ... `ACTS[m.act]`
+            return (held[0], held[1] + tuple(key for key, _, _ in steps)) if held is not None else None
         if not isinstance(v, cst.Name) or not self.param_of(fn, v.value) or \
                 any(f.self_name == v.value for f in enclosing(fn)) or v.value in fn.assigns:
             return None

@@ -853,7 +853,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
     for summary, _state in built:
         summary.ops = unique_ops(summary.ops)
         if summary.ops or summary.project or summary.unresolved or \
-                summary.role in ("member", "called", "config", "ref", "selfcall") or \
+                summary.role in ("member", "called", "config", "ref", "selfcall", "call") or \
                 summary.role.startswith(("member:@", "instance:>")) or \
                 summary.role == "instance" and summary.name in resolver.summarised_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing

@@ -20,6 +20,7 @@ NON_TORCH_MODULES = frozenset({
     "subprocess", "datetime", "textwrap", "pandas", "yaml", "csv", "cv2", "PIL", "scipy",
     "importlib", "contextlib", "types", "uuid", "tempfile", "platform", "socket", "threading",
     "queue", "heapq", "bisect", "statistics", "fractions", "decimal", "numbers", "weakref",
+    "tomllib", "tomli", "toml", "configparser", "omegaconf", "shlex", "pprint",  # (config readers: plain data)
 })
 BUILTIN_NON_TENSOR = frozenset({
     "len", "int", "float", "str", "bool", "list", "dict", "set", "tuple", "range", "enumerate",

@@ -1,0 +1,246 @@
+"""The scanned project's experiment configuration files (YAML / JSON / TOML / INI): the values they give each key.
+
+A training script often picks its layers from a config file: `PADDING[cfg.encoder.padding_mode]` with
+`padding_mode = "reflect"` in experiment.toml. The second-order rule's cross-file pass (ms_scan.project) asks
+this index which values a config field takes when no code of the scanned files says: a table entry that no
+loaded config names is then off the path (and a `create_graph` flag a config sets is what it sets).
+
+Which files count as loaded: the ones the code names in a string (`os.path.join(HERE, "experiment.toml")`,
+`default="configs/r1_selu.yaml"`, `os.environ.get("CFG", "configs/fast.yaml")`) in the files the second-order
+analysis reads, found next to the naming file, in a folder above it up to the scan root, or as the path ending of a
+config file the folder walk found; each with its `_base_` files (mmcv style: a path or a list of paths relative
+to the config, merged under it; a mapping of the child with `_delete_: true` replaces its base's). When the code
+names none, every config file the walk found that is no other's base nor the project's tooling (TOOLING, hidden
+folders). A key's values are the union over the loaded files (which one runs may be a command-line choice).
+
+Static: files are parsed, never run: JSON (json), TOML (tomllib, Python 3.11+), INI (configparser without
+interpolation: section -> key -> string), YAML (PyYAML's safe loader; libcst depends on PyYAML, and it is imported
+only when a YAML file is read). A file over MAX_BYTES, unreadable or not parsing is left out, as are Python config
+files (`Config.fromfile` runs them). What was read is kept with its digest (`deps`): the whole-scan memo of a
+later scan holds only while those bytes are unchanged (ms_scan.scan).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+
+SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg")
+MAX_BYTES = 256 * 1024  # a bigger file is data, not an experiment config
+MAX_FILES = 2000  # config files the walk keeps (the rest are left out)
+MAX_DEPTH = 8  # `_base_` hops
+MAX_TOTAL = 16 * 1024 * 1024  # bytes read over all the config files of a scan
+# files of the project's tooling, not of its experiments (left out unless the code names them)
+TOOLING = frozenset({
+    "pyproject.toml", "setup.cfg", "tox.ini", "pytest.ini", "mypy.ini", "mkdocs.yml", "mkdocs.yaml", "environment.yml",
+    "environment.yaml", "codecov.yml", "codecov.yaml", "package.json", "package-lock.json", "tsconfig.json",
+    "meta.yaml", "readthedocs.yml", "readthedocs.yaml", "citation.cff", "dependabot.yml", "docker-compose.yml",
+    "docker-compose.yaml",
+})
+_NAMED = re.compile(rb"""["']([^"'\s\\]{1,240}\.(?:ya?ml|json|toml|ini|cfg))["']""")
+
+
+def digest_of(path: str) -> str:
+    """sha256 hex of a file's bytes; "" when it is absent, unreadable or over MAX_BYTES."""
+    data = _read(path)
+    return hashlib.sha256(data).hexdigest() if data is not None else ""
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        if not os.path.isfile(path) or os.path.getsize(path) > MAX_BYTES:
+            return None
+        with open(path, "rb") as fh:
+            return fh.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+
+
+def parse(path: str, data: bytes):
+    """The mapping a config file holds (by its suffix), None when it is not one that parses."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    suffix = os.path.splitext(path)[1].lower()
+    try:
+        if suffix == ".json":
+            import json
+
+            value = json.loads(text)
+        elif suffix == ".toml":
+            import tomllib
+
+            value = tomllib.loads(text)
+        elif suffix in (".ini", ".cfg"):
+            import configparser
+
+            parser = configparser.ConfigParser(interpolation=None, strict=False)
+            parser.read_string(text)
+            value = {name: dict(parser[name]) for name in parser.sections()}
+        else:
+            import yaml
+
+            value = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - safe
+    except Exception:  # noqa: BLE001 - any parser's error (or no tomllib before 3.11): not a config read here
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def merged(base, child):
+    """`child` over `base` (mmcv's merge): mappings key by key, a child mapping with `_delete_: true` in place of
+    its base's, anything else the child's."""
+    if not isinstance(base, dict) or not isinstance(child, dict) or child.get("_delete_") is True:
+        return {k: v for k, v in child.items() if k != "_delete_"} if isinstance(child, dict) else child
+    out = dict(base)
+    for k, v in child.items():
+        out[k] = merged(out.get(k), v) if k in out else merged(None, v)
+    return out
+
+
+class ConfigFiles:
+    """The config files of one scan: `found` (relpaths under `root` the folder walk kept) and the names the
+    code gives (`named_in`); values(field) answers from the ones loaded (see the module docstring)."""
+
+    def __init__(self, root: str, found: list[str] | tuple = ()):
+        self.root = os.path.abspath(root)
+        self.found = list(found)[:MAX_FILES]
+        self.deps: dict[str, str] = {}  # each file read (or looked for) -> digest_of it ("" absent)
+        self._sources: list[str] = []
+        self._index: dict[str, list] | None = None
+        self._parsed: dict[str, object] = {}
+        self._spent = 0
+
+    def named_in(self, relpaths) -> None:
+        """The Python files (relpaths) whose strings name the configs to load; before the first values()."""
+        self._sources = sorted(set(relpaths))
+        self._index = None
+
+    def values(self, field: str) -> set[str] | None:
+        """The reprs of the scalars the loaded configs hold under `field` ("cfg.encoder.padding_mode": the
+        longest ending of its dotted parts that some key path ends with: ("encoder", "padding_mode"), else
+        ("padding_mode",)), None when no loaded config has such a key."""
+        parts = tuple(p for p in field.split(".") if p)
+        if not parts:
+            return None
+        index = self._leaves()
+        rows = index.get(parts[-1].lower())
+        if not rows:
+            return None
+        for n in range(len(parts), 0, -1):
+            tail = tuple(p.lower() for p in parts[-n:])
+            got = {value for path, value in rows if path[-n:] == tail}
+            if got:
+                return got
+        return None
+
+    # --- which files are loaded ---------------------------------------------------------------------
+
+    def _load(self, path: str):
+        if path not in self._parsed:
+            data = _read(path) if self._spent < MAX_TOTAL else None
+            self._spent += len(data) if data is not None else 0
+            self.deps[path] = hashlib.sha256(data).hexdigest() if data is not None else ""
+            self._parsed[path] = parse(path, data) if data is not None else None
+        return self._parsed[path]
+
+    def _named(self) -> list[str]:
+        """Absolute paths of the config files the sources' strings name, in order."""
+        out: list[str] = []
+        for rel in self._sources:
+            data = _read_source(os.path.join(self.root, rel))
+            for m in _NAMED.finditer(data or b""):
+                try:
+                    name = m.group(1).decode("utf-8")
+                except UnicodeDecodeError:
+                    continue
+                for path in self._resolve(name, os.path.dirname(os.path.join(self.root, rel))):
+                    if path not in out:
+                        out.append(path)
+        return out
+
+    def _resolve(self, name: str, here: str) -> list[str]:
+        """The files a named config may be: next to the naming file or in a folder above it up to the root,
+        else the walk's files whose relpath ends with the name."""
+        name = name.replace("\\", "/")
+        if os.path.isabs(name):
+            path = os.path.normpath(name)
+            return [path] if self._inside(path) and self._load(path) is not None else []
+        stripped = name[2:] if name.startswith("./") else name
+        d = here
+        while True:
+            path = os.path.normpath(os.path.join(d, stripped))
+            if self._inside(path) and self._load(path) is not None:
+                return [path]
+            if d == self.root or not self._inside(d) or os.path.dirname(d) == d:
+                break
+            d = os.path.dirname(d)
+        ending = "/" + stripped.lstrip("/")
+        return [os.path.join(self.root, rel) for rel in self.found
+                if ("/" + rel).endswith(ending) and self._load(os.path.join(self.root, rel)) is not None]
+
+    def _inside(self, path: str) -> bool:
+        return path == self.root or path.startswith(self.root.rstrip(os.sep) + os.sep)
+
+    def _bases(self, path: str, doc: dict) -> list[str]:
+        base = doc.get("_base_")
+        names = [base] if isinstance(base, str) else [b for b in base if isinstance(b, str)] \
+            if isinstance(base, list) else []
+        out = []
+        for b in names:
+            p = os.path.normpath(os.path.join(os.path.dirname(path), b))
+            if self._inside(p):
+                out.append(p)
+        return out
+
+    def _merged(self, path: str, depth: int = 0):
+        doc = self._load(path)
+        if not isinstance(doc, dict) or depth > MAX_DEPTH:
+            return None
+        out = None
+        for b in self._bases(path, doc):
+            under = self._merged(b, depth + 1)
+            out = merged(out, under) if out is not None and under is not None else (under or out)
+        child = {k: v for k, v in doc.items() if k != "_base_"}
+        return merged(out, child) if out is not None else child
+
+    def loaded(self) -> list[str]:
+        named = self._named()
+        if named:
+            return named
+        paths = [os.path.join(self.root, rel) for rel in self.found if not _tooling(rel)]
+        bases = {b for p in paths if isinstance(self._load(p), dict) for b in self._bases(p, self._load(p))}
+        return [p for p in paths if p not in bases and self._load(p) is not None]
+
+    def _leaves(self) -> dict[str, set]:
+        """last key (lower case) -> [(key path, repr of the scalar)] over the loaded configs."""
+        if self._index is None:
+            self._index = {}
+            for path in self.loaded():
+                doc = self._merged(path)
+                if doc is not None:
+                    _flatten(doc, (), self._index)
+        return self._index
+
+
+def _tooling(rel: str) -> bool:
+    """A tooling file (TOOLING), or one hidden or under a hidden folder (`.github/`, `.pre-commit-config.yaml`)."""
+    parts = rel.split("/")
+    return parts[-1].lower() in TOOLING or any(p.startswith(".") for p in parts)
+
+
+def _flatten(value, path: tuple, out: dict, depth: int = 0) -> None:
+    if isinstance(value, dict) and depth < 32:
+        for k, v in value.items():
+            if isinstance(k, str):
+                _flatten(v, path + (k.lower(),), out, depth + 1)
+    elif path and isinstance(value, (str, bool, int, float)):
+        out.setdefault(path[-1], set()).add((path, repr(value)))
+
+
+def _read_source(path: str, limit: int = 8 * 1024 * 1024) -> bytes | None:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(limit)
+    except OSError:
+        return None
