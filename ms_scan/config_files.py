@@ -30,6 +30,7 @@ MAX_BYTES = 256 * 1024  # a bigger file is data, not an experiment config
 MAX_FILES = 2000  # config files the walk keeps (the rest are left out)
 MAX_DEPTH = 8  # `_base_` hops
 MAX_TOTAL = 16 * 1024 * 1024  # bytes read over all the config files of a scan
+MAX_LEAVES = 100_000  # mappings and scalars indexed of one loaded config
 # files of the project's tooling, not of its experiments (left out unless the code names them)
 TOOLING = frozenset({
     "pyproject.toml", "setup.cfg", "tox.ini", "pytest.ini", "mypy.ini", "mkdocs.yml", "mkdocs.yaml", "environment.yml",
@@ -87,14 +88,14 @@ def parse(path: str, data: bytes):
     return value if isinstance(value, dict) else None
 
 
-def merged(base, child):
+def merged(base, child, depth: int = 0):
     """`child` over `base` (mmcv's merge): mappings key by key, a child mapping with `_delete_: true` in place of
-    its base's, anything else the child's."""
-    if not isinstance(base, dict) or not isinstance(child, dict) or child.get("_delete_") is True:
+    its base's, anything else the child's (below 32 levels, the child's as it is)."""
+    if not isinstance(base, dict) or not isinstance(child, dict) or child.get("_delete_") is True or depth > 32:
         return {k: v for k, v in child.items() if k != "_delete_"} if isinstance(child, dict) else child
     out = dict(base)
     for k, v in child.items():
-        out[k] = merged(out.get(k), v) if k in out else merged(None, v)
+        out[k] = merged(out.get(k), v, depth + 1) if k in out else merged(None, v)
     return out
 
 
@@ -219,7 +220,7 @@ class ConfigFiles:
             for path in self.loaded():
                 doc = self._merged(path)
                 if doc is not None:
-                    _flatten(doc, (), self._index)
+                    _flatten(doc, self._index)
         return self._index
 
 
@@ -229,13 +230,19 @@ def _tooling(rel: str) -> bool:
     return parts[-1].lower() in TOOLING or any(p.startswith(".") for p in parts)
 
 
-def _flatten(value, path: tuple, out: dict, depth: int = 0) -> None:
-    if isinstance(value, dict) and depth < 32:
-        for k, v in value.items():
-            if isinstance(k, str):
-                _flatten(v, path + (k.lower(),), out, depth + 1)
-    elif path and isinstance(value, (str, bool, int, float)):
-        out.setdefault(path[-1], set()).add((path, repr(value)))
+def _flatten(value, out: dict, budget: int = MAX_LEAVES) -> None:
+    """Each scalar leaf of a config under its key path (lower case), at most `budget` mappings and leaves visited (a
+    YAML file's aliases can make a small file an exponential tree: `a: &a [*b, *b]` ...)."""
+    from collections import deque
+
+    queue = deque([((), value)])  # (breadth first: the top-level keys before any alias's depths)
+    while queue and budget > 0:
+        path, v = queue.popleft()
+        budget -= 1
+        if isinstance(v, dict) and len(path) < 32:
+            queue.extend((path + (k.lower(),), x) for k, x in v.items() if isinstance(k, str))
+        elif path and isinstance(v, (str, bool, int, float)):
+            out.setdefault(path[-1], set()).add((path, repr(v)))
 
 
 def _read_source(path: str, limit: int = 8 * 1024 * 1024) -> bytes | None:

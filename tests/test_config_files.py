@@ -144,3 +144,9 @@ def test_without_the_config_files_every_entry_stays(tmp_path):
     (root / "run.toml").unlink()
     apis = {api for _, _, _, api in _ms3(root)}
     assert {"torch.nn.ReflectionPad1d", "torch.nn.ReplicationPad1d"} <= apis
+
+
+def test_an_alias_bomb_is_indexed_within_its_bound_and_the_scan_goes_on(tmp_path):
+    lines = ["a0: &a0 {act: selu}"] + [f"a{i}: &a{i} {{x: *a{i - 1}, y: *a{i - 1}}}" for i in range(1, 40)]
+    root = _project(tmp_path, {"bomb.yaml": "\n".join(lines) + "\n", "train.py": 'CFG = "bomb.yaml"\n'})
+    assert _configs(root, ["train.py"]).values("act") == {"'selu'"}  # (2**39 paths: stopped at MAX_LEAVES)
