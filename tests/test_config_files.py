@@ -150,3 +150,13 @@ def test_an_alias_bomb_is_indexed_within_its_bound_and_the_scan_goes_on(tmp_path
     lines = ["a0: &a0 {act: selu}"] + [f"a{i}: &a{i} {{x: *a{i - 1}, y: *a{i - 1}}}" for i in range(1, 40)]
     root = _project(tmp_path, {"bomb.yaml": "\n".join(lines) + "\n", "train.py": 'CFG = "bomb.yaml"\n'})
     assert _configs(root, ["train.py"]).values("act") == {"'selu'"}  # (2**39 paths: stopped at MAX_LEAVES)
+
+
+@pytest.mark.parametrize("values, truths", [
+    ({"True"}, {"True"}), ({"False", "'no'"}, {"False"}), ({"'Yes'", "'off'"}, {"True", "False"}),
+    ({"'maybe'"}, None), ({"1"}, None), (None, None), (set(), None),
+])
+def test_a_flag_takes_the_truths_its_config_values_read_as(values, truths):
+    from ms_scan.project import _filed_flags
+
+    assert _filed_flags(values) == truths
