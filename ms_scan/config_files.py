@@ -43,7 +43,10 @@ _NAMED = re.compile(rb"""["']([^"'\s\\]{1,240}\.(?:ya?ml|json|toml|ini|cfg))["']
 
 def digest_of(path: str) -> str:
     """sha256 hex of a file's bytes; "" when it is absent, unreadable or over MAX_BYTES."""
-    data = _read(path)
+    return _digest(_read(path))
+
+
+def _digest(data: bytes | None) -> str:
     return hashlib.sha256(data).hexdigest() if data is not None else ""
 
 
@@ -105,10 +108,10 @@ class ConfigFiles:
 
     def __init__(self, root: str, found: list[str] | tuple = ()):
         self.root = os.path.abspath(root)
-        self.found = list(found)[:MAX_FILES]
+        self.found = list(found)  # (discover keeps at most MAX_FILES)
         self.deps: dict[str, str] = {}  # each file read (or looked for) -> digest_of it ("" absent)
         self._sources: list[str] = []
-        self._index: dict[str, list] | None = None
+        self._index: dict[str, set] | None = None
         self._parsed: dict[str, object] = {}
         self._spent = 0
 
@@ -141,7 +144,7 @@ class ConfigFiles:
         if path not in self._parsed:
             data = _read(path) if self._spent < MAX_TOTAL else None
             self._spent += len(data) if data is not None else 0
-            self.deps[path] = hashlib.sha256(data).hexdigest() if data is not None else ""
+            self.deps[path] = _digest(data)
             self._parsed[path] = parse(path, data) if data is not None else None
         return self._parsed[path]
 
@@ -214,7 +217,7 @@ class ConfigFiles:
         return [p for p in paths if p not in bases and self._load(p) is not None]
 
     def _leaves(self) -> dict[str, set]:
-        """last key (lower case) -> [(key path, repr of the scalar)] over the loaded configs."""
+        """last key (lower case) -> {(key path, repr of the scalar)} over the loaded configs."""
         if self._index is None:
             self._index = {}
             for path in self.loaded():

@@ -367,7 +367,9 @@ _MEMO_IGNORED = ("jobs", "cache_dir", "facts_cache", "file_timeout")
 def _memo_key(found: Discovery, release: str, settings: Settings) -> str:
     """Digest of everything a scan's result follows from: ms-scan's code and data, the table, the
     settings, the baseline's bytes, the discovered files (path, module, bytes: their content digests,
-    content_digests) and discovery notes. Unreadable or oversized files make the scan not memoisable ("")."""
+    content_digests), discovery notes and the walked config files' names (the bytes of those a scan read are
+    checked by load_last_scan: ScanResult.config_deps). Unreadable or oversized files make the scan not memoisable
+    ("")."""
     import hashlib
     import json
     from dataclasses import asdict
