@@ -76,7 +76,7 @@ SPECS: dict[type, dict[str, object]] = {
                 "grad_sites": ("list", GradSite), "shapes": ("list", ShapeFact),
                 "recipe": ("list", RecipeFact), "contexts": ("list", ContextSpan),
                 "models": ("list", ModelSummary), "problem": ("opt", Problem), "snippets": ("intdict", str), "mentions_torch": bool,
-                "classes": ("dict", ClassDecl)},
+                "classes": ("dict", ClassDecl), "config_deps": ("dict", str)},
 }
 
 

@@ -227,6 +227,86 @@ class ConfigFiles:
         return self._index
 
 
+class ConfigReader:
+    """The config files one Python file reads at extraction time (ms_scan.extract.config_text.file_display):
+    `read(name, suffixes)` finds a name as ConfigFiles does without the walk's list (next to the file, then in each
+    folder above it up to `root`) and gives its mapping merged over its `_base_` files; `deps` holds each file read
+    or looked for (relpath under root -> digest_of it, "" when absent), which the facts of the file keep."""
+
+    def __init__(self, root: str, relpath: str):
+        self.root = os.path.abspath(root)
+        self.here = os.path.dirname(os.path.join(self.root, relpath))
+        self._files = ConfigFiles(self.root)
+
+    @property
+    def deps(self) -> dict[str, str]:
+        return {os.path.relpath(p, self.root).replace(os.sep, "/"): d for p, d in self._files.deps.items()}
+
+    def read(self, name: str, suffixes: tuple) -> dict | None:
+        if not name.lower().endswith(suffixes):
+            return None
+        paths = self._files._resolve(name, self.here)
+        return self._files._merged(paths[0]) if len(paths) == 1 else None
+
+
+    def hydra(self, config_path: str | None, config_name: str) -> dict | None:
+        """The config `@hydra.main(config_path=..., config_name=...)` composes, read statically: the primary file
+        (config_path relative to the script) with its `defaults` list: `group: option` (`override` / `optional`
+        too) is <config_path>/<group>/<option>.yaml under key `group` (at the root with a `# @package _global_`
+        header), a plain name a file merged at the root, `_self_` where the primary's own keys go (last when not
+        listed). None when the primary is not found or an entry names a file that is not (a package rename
+        `group@pkg`, a nested defaults list of a group file: not read)."""
+        folder = os.path.normpath(os.path.join(self.here, config_path or "."))
+        if not self._files._inside(folder):
+            return None
+        name = config_name if config_name.endswith((".yaml", ".yml")) else f"{config_name}.yaml"
+        primary = self._files._load(os.path.join(folder, name))
+        if not isinstance(primary, dict):
+            return None
+        own = {k: v for k, v in primary.items() if k != "defaults"}
+        defaults = primary.get("defaults", [])
+        if not isinstance(defaults, list):
+            return None
+        out: dict = {}
+        placed = False
+        for entry in defaults:
+            if entry == "_self_":
+                out, placed = merged(out, own), True
+                continue
+            if isinstance(entry, str):
+                doc, at = self._files._load(os.path.join(folder, f"{entry}.yaml")), None
+            elif isinstance(entry, dict) and len(entry) == 1:
+                (group, option), = entry.items()
+                group = str(group).split()[-1]  # (`override model`, `optional model`)
+                if option is None:
+                    continue
+                if not isinstance(option, str) or "@" in group or "/" in option and ".." in option:
+                    return None
+                path = os.path.join(folder, group, f"{option}.yaml")
+                doc, at = self._files._load(path), group
+                if isinstance(doc, dict) and _global_package(path):
+                    at = None
+            else:
+                return None
+            if not isinstance(doc, dict) or "defaults" in doc:
+                return None
+            for part in reversed(at.split("/")) if at else ():
+                doc = {part: doc}
+            out = merged(out, doc)
+        return merged(out, own) if not placed else out
+
+
+def _global_package(path: str) -> bool:
+    """Whether a hydra config file starts with a `# @package _global_` header."""
+    data = _read(path) or b""
+    return any(line.strip().replace(b" ", b"") == b"#@package_global_" for line in data.splitlines()[:5])
+
+
+def deps_hold(root: str, deps: dict[str, str]) -> bool:
+    """Whether each file of `deps` (relpath under root -> digest) still has that digest."""
+    return all(digest_of(os.path.join(root, rel)) == d for rel, d in deps.items())
+
+
 def _tooling(rel: str) -> bool:
     """A tooling file (TOOLING), or one hidden or under a hidden folder (`.github/`, `.pre-commit-config.yaml`)."""
     parts = rel.split("/")

@@ -143,7 +143,7 @@ class FileRules:
                          exports=facts.exports, reexports=facts.reexports,
                          recipe=[r for r in facts.recipe if r.item in RECIPE_ITEMS],
                          contexts=[c for c in facts.contexts if any(c.start_line <= n <= c.end_line for n in later)],
-                         classes=facts.classes,
+                         classes=facts.classes, config_deps=facts.config_deps,
                          snippets={u.line: facts.snippets[u.line] for u in owned if u.line in facts.snippets})
         if self.index_dir is not None:
             from ms_scan.index import write
@@ -181,6 +181,7 @@ class Streaming:
         self._keep = selected(settings)
         self._shared: dict = {}
         self.index = Index()  # the exports, re-exports and classes the workers write to disk
+        self.config_deps: dict[str, dict[str, str]] = {}  # path -> FileFacts.config_deps of each file that has some
 
     def ready(self):
         """Load the table and the rules (the scan calls this while the workers parse their first files)."""
@@ -222,6 +223,8 @@ class Streaming:
         word torch that a worker wrote to the index (its module only): the caller notes its position,
         for the second look."""
         kept, findings, direct, done = out
+        if kept.config_deps:  # (a file let go here read them too: the whole-scan memo checks them)
+            self.config_deps[kept.path] = kept.config_deps
         for finding in findings:
             self._share(finding)
         self.findings.extend(findings)

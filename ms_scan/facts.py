@@ -92,6 +92,9 @@ class FileFacts:
     snippets: dict[int, str] = field(default_factory=dict)
     mentions_torch: bool = True
     classes: dict[str, ClassDecl] = field(default_factory=dict)  # module-level classes by name
+    # the config files the second-order extraction read (relpath under the scan root -> sha256, "" for a name looked
+    # for and absent: ms_scan.config_files.ConfigReader): the facts hold while those bytes do
+    config_deps: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict:
         """Plain JSON-able form (the facts cache, ms_scan/cache.py)."""

@@ -186,11 +186,24 @@ def _model_summaries(data: bytes, src: SourceFile, project_modules: frozenset[st
     if problem is not None:
         facts.problem = problem
         return facts
+    from ms_scan.config_files import ConfigReader
+
+    reader = ConfigReader(_root_of(src), src.relpath)
     try:
-        facts.models, facts.snippets = extract_model_summaries(text, src.module, src.is_package, project_modules)
+        facts.models, facts.snippets = extract_model_summaries(text, src.module, src.is_package, project_modules,
+                                                               reader)
     except cst.ParserSyntaxError:
         pass  # the first pass reports it (MS001)
+    facts.config_deps = reader.deps
     return facts
+
+
+def _root_of(src: SourceFile) -> str:
+    """The scan root a file is under (its abspath less its relpath)."""
+    root = os.path.abspath(src.abspath)
+    for _ in src.relpath.split("/"):
+        root = os.path.dirname(root)
+    return root
 
 
 def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Settings,
@@ -215,7 +228,7 @@ def extract_file(src: SourceFile, project_modules: frozenset[str], settings: Set
     try:
         if gate == MODELS_PASS:
             return _model_summaries(data, src, project_modules)
-        return extract_source(data, src.relpath, src.module, src.is_package, project_modules, gate)
+        return extract_source(data, src.relpath, src.module, src.is_package, project_modules, gate, _root_of(src))
     except _Timeout:
         return FileFacts(src.relpath, src.module, problem=Problem(
             "MS004", f"analysis took longer than {settings.file_timeout:g}s: stopped"))
@@ -276,6 +289,10 @@ class FileJob:
 
             slot = file_slot(src.relpath, src.module, src.is_package, self.gate)
         facts = self.store.get(key, src.relpath, src.module, slot) if key else None
+        if facts is not None and facts.config_deps:  # (the config files it read must be as they were)
+            from ms_scan.config_files import deps_hold
+
+            facts = facts if deps_hold(_root_of(src), facts.config_deps) else None
         hit = facts is not None
         if not hit:
             facts = extract_file(src, self.project_modules, self.settings, self.gate)
@@ -696,6 +713,7 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
                 list(redo.values())
             facts = Kept(sorted((g for g in merged if g is not None), key=lambda g: g.path), index)
         by_path = {f.path: f for f in facts}
+        models_read: list[dict] = []  # FileFacts.config_deps of the model-summary passes
         done: set[str] = set()
         for _ in range(len(found.files)):  # each round summarises the files the previous one reached
             wanted = _needs_model_summaries(facts, found.files, done)
@@ -708,6 +726,7 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
                     target = by_path[extra.path] = index.stub(extra.path, extra.module)
                     facts.restore(target)
                 target.models = extra.models
+                models_read.append(extra.config_deps)
                 for line, text in extra.snippets.items():
                     target.snippets.setdefault(line, text)
     finally:
@@ -724,6 +743,10 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     configs.named_in(f.path for f in facts if f.grad_sites or f.models)  # (the files the second-order pass reads)
     project.resolve_grad_paths(facts, configs)
     found.config_deps = dict(configs.deps)
+    read = [f.config_deps for f in facts if f.config_deps] + [m for m in models_read if m] + \
+        (list(rules.config_deps.values()) if rules is not None else [])
+    for deps in read:  # (the config files the extraction of a file read: relpaths under the root)
+        found.config_deps.update((os.path.join(configs.root, rel), d) for rel, d in deps.items())
     return found, facts
 
 

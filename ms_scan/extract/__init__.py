@@ -70,7 +70,10 @@ def _extractor_class(data: bytes):
 
 
 def extract_source(data: bytes, path: str, module: str = "", is_package: bool = False,
-                   project_modules: frozenset[str] = frozenset(), gate: bool = True) -> FileFacts:
+                   project_modules: frozenset[str] = frozenset(), gate: bool = True,
+                   root: str | None = None) -> FileFacts:
+    """`root`: the scan root `path` is under, for the config files the code reads (config_text.file_display); None:
+    no file but this one is read."""
     facts = FileFacts(path=path, module=module)
     if gate and b"torch" not in data:
         facts.mentions_torch = False
@@ -85,7 +88,14 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
         facts.problem = _syntax_problem(exc, text, data)
         return facts
     visitor = _extractor_class(data)(load_catalog(), module, is_package, project_modules)
+    if root is not None and isinstance(visitor, GradExtractor):
+        from ms_scan.config_files import ConfigReader
+
+        visitor.config_reader = ConfigReader(root, path)
     visitor.walk(tree)
+    reader = getattr(visitor, "config_reader", None)
+    if reader is not None:
+        facts.config_deps = reader.deps
     nodes = [n for n, _ in visitor.found] + [n for n, _ in visitor.deferred] + \
         [kw for _, kw in visitor.keyword_nodes] + visitor.recipe_nodes()
     where = locate(tree, nodes, visitor.anchors, text)

@@ -5,6 +5,13 @@ stand for (grads._record_assign), so a flag or a table key taken from them is as
 Static: JSON goes through the standard library's parser; YAML through a strict reader of the block subset such
 configs use (nested mappings, `- item` lists, `[a, b]` flow lists, plain and quoted scalars). Anything else (anchors,
 tags, multi-line scalars, flow mappings) gives None: the value stays unknown, as before. No YAML library is imported.
+
+Configs read from a file (`with open("configs/run.yaml") as fh: cfg = yaml.safe_load(fh)`, `json.load(open(path))`,
+`tomllib.loads(Path(p).read_text())`, `OmegaConf.load(p)`, mmcv's `Config.fromfile(p)` of a YAML / JSON file) are
+read the same way when the scan gives the extractor a reader (ms_scan.config_files.ConfigReader: the file found next
+to the script or in a folder above it, up to the scan root; parsed, never run) and the path is known: a string, or
+the one config file of that kind the script names in a string (`default="configs/run.yaml"`). What was read is
+kept with its digest (the reader's deps): the facts cache and the whole-scan memo hold only while those bytes do.
 """
 from __future__ import annotations
 
@@ -13,9 +20,28 @@ import re
 
 import libcst as cst
 
+from ms_scan.extract.visitor import dotted_name
+
 # callees whose first argument is the config text (by dotted path through the file's imports)
 JSON_READERS = ("json.loads",)
 YAML_READERS = ("yaml.safe_load", "yaml.load", "yaml.full_load", "ruamel.yaml.safe_load")
+# callees reading a config file -> (the suffixes read, what the first argument is: "stream" a file object or the
+# text read from one, "path" a path (or a file object), whether the result reads as an attribute tree)
+_YAMLS, _JSONS, _TOMLS = (".yaml", ".yml", ".json"), (".json",), (".toml",)
+FILE_READERS = {
+    "yaml.safe_load": (_YAMLS, "stream", False), "yaml.load": (_YAMLS, "stream", False),
+    "yaml.full_load": (_YAMLS, "stream", False), "json.load": (_JSONS, "stream", False),
+    "json.loads": (_JSONS, "stream", False), "tomllib.load": (_TOMLS, "stream", False),
+    "tomllib.loads": (_TOMLS, "stream", False), "tomli.load": (_TOMLS, "stream", False),
+    "tomli.loads": (_TOMLS, "stream", False), "toml.load": (_TOMLS, "path", False),
+    "toml.loads": (_TOMLS, "stream", False), "omegaconf.OmegaConf.load": ((".yaml", ".yml"), "path", True),
+    "mmcv.Config.fromfile": (_YAMLS, "path", True), "mmcv.utils.Config.fromfile": (_YAMLS, "path", True),
+    "mmengine.Config.fromfile": (_YAMLS, "path", True), "mmengine.config.Config.fromfile": (_YAMLS, "path", True),
+}
+_OPENERS = ("open", "io.open", "codecs.open", "builtins.open")
+_JOINS = ("os.path.join", "path.join", "osp.join", "posixpath.join")
+_PATHS = ("Path", "PurePath", "PosixPath", "pathlib.Path", "pathlib.PurePath", "pathlib.PosixPath")
+MAX_NODES = 20_000  # mappings, lists and scalars of a file's config turned into a display (a YAML alias bomb: None)
 _INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)$")
 _FLOAT = re.compile(r"[-+]?([0-9][0-9_]*\.[0-9_]*|\.[0-9_]+)([eE][-+][0-9]+)?$")  # (YAML 1.1, as PyYAML: 1e-3 is a string)
 
@@ -37,6 +63,137 @@ def config_display(path: str | None, call: cst.Call) -> cst.BaseExpression | Non
     try:
         return cst.parse_expression(repr(value))
     except Exception:  # noqa: BLE001 - a value whose repr is no expression (never for plain data)
+        return None
+
+
+def file_display(path: str | None, call: cst.Call, bound, reader, named=lambda: []) -> cst.BaseExpression | None:
+    """The display a call reading a config file (FILE_READERS) stands for: the dict the file holds, wrapped in
+    `OmegaConf.create(...)` for a reader giving an attribute tree; None when the reader is None, the call reads no
+    file or the file is not known. `bound(name)`: the value the current function last bound to a name (`fh` of
+    `with open(...) as fh`); `named()`: the config file names the module's strings and paths give (named_paths)."""
+    spec = FILE_READERS.get(path or "")
+    if spec is None or reader is None or not call.args or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    suffixes, kind, attrs = spec
+    arg = call.args[0].value
+    where = _opened(arg, bound)
+    if where is None and kind == "path":
+        where = arg
+    if where is None:
+        return None
+    name = _path_text(where)
+    if name is None:  # (a path the code makes elsewhere: the one such file the module names)
+        names = [n for n in named() if n.lower().endswith(suffixes)]
+        name = names[0] if len(names) == 1 else None
+    doc = reader.read(name, suffixes) if name is not None else None
+    shown = display_of(doc)
+    return attr_tree(shown) if attrs and shown is not None else shown
+
+
+def attr_tree(shown: cst.BaseExpression) -> cst.Call:
+    """A display read as an attribute tree (grad_dicts' wrappers): `OmegaConf.create(<display>)`."""
+    return cst.Call(cst.parse_expression("OmegaConf.create"), [cst.Arg(shown)])
+
+
+def named_paths(module: cst.Module) -> list[str]:
+    """The distinct config file names (by suffix, FILE_READERS') the module's strings and path expressions give, in
+    order: `"configs/run.yaml"`, `os.path.join(ROOT, "configs", "critic.yaml")` -> "configs/critic.yaml" (the
+    whole path, not its last string)."""
+    suffixes = tuple({x for spec in FILE_READERS.values() for x in spec[0]})
+    out: list[str] = []
+    stack: list[cst.CSTNode] = [module]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString, cst.Call, cst.BinaryOperation)):
+            name = _path_text(node)
+            if name is not None and len(name) <= 240 and name.lower().endswith(suffixes):
+                if name not in out:
+                    out.append(name)
+                continue
+        stack.extend(reversed(node.children))
+    return out
+
+
+def _opened(expr, bound, depth: int = 0):
+    """The path expression a file object (or the text read from it) comes from: `open(p)`, `open(p).read()`,
+    `Path(p).open()`, `Path(p).read_text()`, `fh` bound by `with open(p) as fh` / `fh = open(p)`; None otherwise."""
+    if depth > 3:
+        return None
+    if isinstance(expr, cst.Name):
+        value = bound(expr.value)
+        return _opened(value, bound, depth + 1) if value is not None else None
+    if not isinstance(expr, cst.Call):
+        return None
+    func = expr.func
+    name = dotted_name(func) or ""
+    if name in _OPENERS:
+        return expr.args[0].value if expr.args and expr.args[0].keyword is None and not expr.args[0].star else None
+    if isinstance(func, cst.Attribute):
+        attr = func.attr.value
+        if attr in ("read_text", "read_bytes", "open") and not any(a.keyword is None for a in expr.args[1:]):
+            return func.value  # (`Path(p).open("rb")`: the Path object is the path)
+        if attr == "read" and not expr.args:
+            return _opened(func.value, bound, depth + 1)
+    return None
+
+
+def _path_text(expr, depth: int = 0) -> str | None:
+    """The file name a path expression gives when its last parts are strings: `"configs/run.yaml"`,
+    `os.path.join(HERE, "configs", "run.yaml")`, `Path(__file__).parent / "run.yaml"` (the strings after the
+    first part that is not one: "configs/run.yaml", "run.yaml"); None when it ends in anything else."""
+    if depth > 8:
+        return None
+    if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString)):
+        text = expr.evaluated_value
+        return text if isinstance(text, str) and text else None
+    if isinstance(expr, cst.Call):
+        name = dotted_name(expr.func) or ""
+        args = [a.value for a in expr.args if a.keyword is None and not a.star]
+        if name in _JOINS and args and len(args) == len(expr.args):
+            tail = []
+            for a in reversed(args):
+                got = _path_text(a, depth + 1) if isinstance(a, (cst.SimpleString, cst.ConcatenatedString)) else None
+                if got is None:
+                    break
+                tail.append(got)
+            return "/".join(reversed(tail)) if tail else None
+        if name in _PATHS and len(args) == 1 and len(expr.args) == 1:
+            return _path_text(args[0], depth + 1)
+        if isinstance(expr.func, cst.Attribute) and not expr.args and \
+                expr.func.attr.value in ("resolve", "absolute", "expanduser"):
+            return _path_text(expr.func.value, depth + 1)
+        return None
+    if isinstance(expr, cst.BinaryOperation) and isinstance(expr.operator, cst.Divide):
+        right = _path_text(expr.right, depth + 1)
+        if right is None:
+            return None
+        left = _path_text(expr.left, depth + 1) if isinstance(expr.left, cst.BinaryOperation) else None
+        return f"{left}/{right}" if left else right
+    return None
+
+
+def display_of(doc) -> cst.BaseExpression | None:
+    """The dict display of a parsed config (plain data only: a date or other value as its text), None over
+    MAX_NODES or for anything but a mapping."""
+    budget = [MAX_NODES]
+
+    def plain(v, depth: int):
+        budget[0] -= 1
+        if budget[0] < 0 or depth > 32:
+            raise ValueError("too big")
+        if isinstance(v, dict):
+            return {k if isinstance(k, (str, int, float, bool)) else str(k): plain(x, depth + 1) for k, x in v.items()}
+        if isinstance(v, (list, tuple)):
+            return [plain(x, depth + 1) for x in v]
+        if v is None or isinstance(v, (str, int, bool)) or isinstance(v, float) and v == v and abs(v) != float("inf"):
+            return v
+        return str(v)
+
+    if not isinstance(doc, dict):
+        return None
+    try:
+        return cst.parse_expression(repr(plain(doc, 0)))
+    except Exception:  # noqa: BLE001 - too big, or (never for plain data) no expression
         return None
 
 

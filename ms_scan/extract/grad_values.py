@@ -4,6 +4,7 @@ an unbound model parameter's name or annotation designates. Lookups only: no op 
 """
 from __future__ import annotations
 
+import ast
 import contextlib
 
 import libcst as cst
@@ -1422,6 +1423,10 @@ class _Values:
             held = self.field_choices(expr.value, expr.attr.value, fn, ok, depth)  # `self.cfg.act`
             if held is not _NOLIT:
                 return held
+        if lit is _NOLIT and isinstance(expr, cst.Attribute) and depth <= MAX_CLASS_HOPS:
+            held = self.attr_tree_choices(expr, fn, ok)  # `cfg.model.act`, cfg = EasyDict({...}) / OmegaConf.load(...)
+            if held is not _NOLIT:
+                return held
         if lit is _NOLIT and not isinstance(expr, cst.Name) and expr is not None and depth <= MAX_CLASS_HOPS:
             # `CONFIG["act"]`, `SPEC[0][1]`: a value of the file's constant tables (const_value)
             lit = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))
@@ -1455,6 +1460,27 @@ class _Values:
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
         return union_or_none(parts)
+
+    def attr_tree_choices(self, expr: cst.Attribute, fn: _Fn, ok):
+        """literal_choices of an attribute read of a dict of this file wrapped in an attribute tree (`cfg.model.act`
+        with `cfg = EasyDict({...})`, `OmegaConf.create(...)`, a config file read as one: config_text): the
+        literals held there (None when one is not known or fails `ok`); _NOLIT for any other attribute."""
+        ref = self.dict_ref(expr, fn)
+        if ref is None or not ref.attrs or not ref.path:
+            return _NOLIT
+        values = self.dict_values(ref)
+        if not values or "?" in values:  # (grad_dicts.UNKNOWN)
+            return None if values is not None else _NOLIT
+        out = set()
+        for v in values:
+            try:
+                lit = ast.literal_eval(v)
+            except (ValueError, SyntaxError):
+                return None
+            if not ok(lit):
+                return None
+            out.add(lit)
+        return out
 
     def fstring_choices(self, expr: cst.FormattedString, fn: _Fn, ok, depth: int) -> set | None:
         """literal_choices of an f-string (`f"head_{self.active}"`): each string its holes' known literals make (at

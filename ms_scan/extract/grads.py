@@ -24,10 +24,12 @@ grad_project the cross-file links and grad_summaries what a file offers other fi
 """
 from __future__ import annotations
 
+import os
+
 import libcst as cst
 
 from ms_scan.extract.catalog import load_catalog
-from ms_scan.extract.config_text import config_display
+from ms_scan.extract.config_text import attr_tree, config_display, display_of, file_display, named_paths
 # the facts (GradOp, GradSite, ModelSummary, ProjectCallee, GradFacts) and MAX_LIFTS are defined in grad_common
 # and imported from here by the rest of ms-scan
 from ms_scan.extract.grad_dicts import _Dicts
@@ -61,6 +63,9 @@ _PARTIAL_GRADS = ("torch.autograd.grad", "torch.autograd.backward", "torch.autog
 
 class GradExtractor(Extractor):
     """Extractor + second-order sites. Call `grad_nodes()` for positions, then `grad_sites(where)`."""
+
+    # what reads the config files the code loads (ms_scan.config_files.ConfigReader), set by the caller; None: none read
+    config_reader = None
 
     def __init__(self, *args, **kw) -> None:
         super().__init__(*args, **kw)
@@ -97,6 +102,11 @@ class GradExtractor(Extractor):
         self.class_nodes: dict[str, cst.ClassDef] = {}  # class name -> its statement (the first of that name;
         # the last at module level)
         self._config_texts: list = []  # the displays config_display made
+        # module-level function name -> the config display every return of it gives (`def load_config(path):
+        # with open(path) as fh: return yaml.safe_load(fh)`), None for one with another return
+        self._config_returns: dict[str, cst.BaseExpression | None] = {}
+        self._other_returns: set[str] = set()
+        self._config_names: list[str] | None = None
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
         # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
         # and id(v) of their values (grad_dicts: what a config dict's keys hold; such a value never rebinds `d`)
@@ -281,6 +291,8 @@ class GradExtractor(Extractor):
                 self._module_defs.setdefault(name, []).append(fn)
             if parent is self._module_fn and node.decorators:
                 self._record_registered(node)  # `@register("down") def down(c_in, c_out): return [...]`
+                if params and self.config_reader is not None:
+                    self._bind_hydra_config(node, fn, params[0])
         if any(self._switch(d.decorator) for d in node.decorators):
             self._off_fns.add(id(fn))
         self._ctx.append(fn)
@@ -409,6 +421,74 @@ class GradExtractor(Extractor):
             fn.assigns.setdefault(f"{fn.self_name}.{attr}", []).append(value)
             fn.cls.attrs.setdefault(attr, []).append((value, fn))
 
+    def _config_of(self, value: cst.Call) -> cst.BaseExpression | None:
+        """The display a call stands for: a config text (`yaml.safe_load("model: ...")`), a config file it reads
+        (`yaml.safe_load(fh)`, with a reader), or a call of a module-level function of this file that returns one
+        (`cfg = load_config(args.config)`); None otherwise."""
+        path = self._ext_path(value.func)
+        shown = config_display(path, value)
+        if shown is None and self.config_reader is not None:  # `cfg = yaml.safe_load(fh)`: the file's dict
+            shown = file_display(path, value, self._bound_last, self.config_reader, self._named_configs)
+        if shown is None and isinstance(value.func, cst.Name):
+            shown = self._config_returns.get(value.func.value)
+        return shown
+
+    def leave_Return(self, node: cst.Return) -> None:
+        super().leave_Return(node)
+        fn = self._fn
+        if node.value is None or fn.parent is not self._module_fn or fn.cls is not None or \
+                not isinstance(fn.node, cst.FunctionDef):
+            return
+        value = node.value
+        if isinstance(value, cst.Name):  # `return cfg`, cfg bound to a config display above
+            value = self._bound_last(value.value)
+            shown = value if value is not None and any(value is t for t in self._config_texts) else None
+        else:
+            shown = self._config_of(value) if isinstance(value, cst.Call) and dotted_name(value.func) else None
+            if shown is not None:
+                self._config_texts.append(shown)
+        # (each return of the function must give the same config: with another return, it gives none)
+        known = self._config_returns.get(fn.name, shown) if fn.name not in self._other_returns else None
+        self._config_returns[fn.name] = shown if shown is not None and known is shown else None
+        if shown is None:
+            self._other_returns.add(fn.name)
+
+    def _bind_hydra_config(self, node: cst.FunctionDef, fn: _Fn, param: str) -> None:
+        """`@hydra.main(config_path="conf", config_name="config") def main(cfg):` binds cfg to the config hydra
+        composes there (ConfigReader.hydra), read as an attribute tree."""
+        for d in node.decorators:
+            call = d.decorator
+            if not isinstance(call, cst.Call) or self._ext_path(call.func) != "hydra.main" or \
+                    any(a.star for a in call.args):
+                continue
+            given = dict(zip(("config_path", "config_name"), (a.value for a in call.args if a.keyword is None)))
+            given.update((a.keyword.value, a.value) for a in call.args if a.keyword is not None)
+            path, name = (_literal(given[k]) if k in given else None for k in ("config_path", "config_name"))
+            if name is None and isinstance(path, str) and path.endswith((".yaml", ".yml")):  # (hydra 0.11)
+                path, name = os.path.dirname(path), os.path.basename(path)
+            if not isinstance(name, str) or path is not None and not isinstance(path, str):
+                return
+            shown = display_of(self.config_reader.hydra(path, name))
+            if shown is not None:
+                shown = attr_tree(shown)
+                self._config_texts.append(shown)
+                fn.assigns.setdefault(param, []).append(shown)
+            return
+
+    def _named_configs(self) -> list[str]:
+        """config_text.named_paths of this module, made once (only for a config read whose path is not written)."""
+        if self._config_names is None:
+            self._config_names = named_paths(self._module_node) if self._module_node is not None else []
+        return self._config_names
+
+    def _bound_last(self, name: str):
+        """The value the current function (else the module) last bound to `name` so far, None when none."""
+        for fn in (self._fn, self._module_fn):
+            values = fn.assigns.get(name) if fn is not None else None
+            if values:
+                return values[-1]
+        return None
+
     def _record_items(self, targets, value, stmt) -> None:
         for target in targets:
             if isinstance(target, cst.Subscript):
@@ -423,7 +503,7 @@ class GradExtractor(Extractor):
         value = node.value
         if isinstance(value, cst.Call) and dotted_name(value.func) is not None:
             # `CFG = yaml.safe_load('''...''')`: the dict display the text stands for (config_text)
-            shown = config_display(self._ext_path(value.func), value)
+            shown = self._config_of(value)
             if shown is not None:
                 value = shown
                 self._config_texts.append(shown)  # (kept alive: its nodes' ids are used)
@@ -832,13 +912,16 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
 
 # ------------------------------------------------------------------------------------------ helpers
 def extract_model_summaries(source: str, module: str = "", is_package: bool = False,
-                            project_modules: frozenset[str] = frozenset()) -> tuple[list[ModelSummary], dict]:
+                            project_modules: frozenset[str] = frozenset(),
+                            config_reader=None) -> tuple[list[ModelSummary], dict]:
     """(summaries, snippets) of a file that other files' second-order sites reach through an import.
 
     A second, targeted pass (only for such files): the first pass does not build these, because the
-    full grad analysis on every file costs about a fifth more visit time."""
+    full grad analysis on every file costs about a fifth more visit time. `config_reader`: what reads the config
+    files the code loads (GradExtractor.config_reader)."""
     tree = cst.parse_module(source)
     visitor = GradExtractor(load_catalog(), module, is_package, project_modules)
+    visitor.config_reader = config_reader
     walk = getattr(visitor, "walk", None)
     walk(tree) if walk is not None else tree.visit(visitor)
     resolver = _Resolver(visitor)
