@@ -64,6 +64,7 @@ def _shown(call: str, bound: dict, reader, path: str):
     ('yaml.safe_load(open("configs/run.yaml").read())', {}, "yaml.safe_load"),
     ('yaml.safe_load(Path("configs/run.yaml").read_text())', {}, "yaml.safe_load"),
     ("yaml.safe_load(text)", {"text": "fh.read()", "fh": 'io.open("configs/run.yaml")'}, "yaml.safe_load"),
+    ("yaml.safe_load(fh)", {"fh": '(Path(ROOT) / "configs" / "run.yaml").open()'}, "yaml.safe_load"),
 ])
 def test_a_yaml_load_of_a_known_file_stands_for_its_dict(call, bound, path):
     assert _shown(call, bound, _Reader(), path) == repr(DOC)
@@ -84,6 +85,7 @@ def test_an_attribute_tree_reader_gives_an_omegaconfdisplay_of():
     ("yaml.safe_load(fh)", {}, "yaml.safe_load", _Reader()),  # (fh bound nowhere)
     ('yaml.safe_load("configs/run.yaml")', {}, "yaml.safe_load", _Reader()),  # (a string is YAML text, not a path)
     ('pickle.load(open("configs/run.yaml"))', {}, "pickle.load", _Reader()),
+    ('yaml.safe_load(zipfile.ZipFile("a.zip").open("configs/run.yaml"))', {}, "yaml.safe_load", _Reader()),
     ('yaml.safe_load(open("configs/run.yaml"))', {}, "yaml.safe_load", None),  # (no reader: the file is not read)
 ])
 def test_a_read_of_no_known_file_stays_unknown(call, bound, path, reader):

@@ -130,8 +130,11 @@ def _opened(expr, bound, depth: int = 0):
         return expr.args[0].value if expr.args and expr.args[0].keyword is None and not expr.args[0].star else None
     if isinstance(func, cst.Attribute):
         attr = func.attr.value
-        if attr in ("read_text", "read_bytes", "open") and not any(a.keyword is None for a in expr.args[1:]):
-            return func.value  # (`Path(p).open("rb")`: the Path object is the path)
+        receiver = func.value  # (`Path(p).open("rb")`: the Path object is the path; not `ZipFile(z).open(name)`)
+        if attr in ("read_text", "read_bytes", "open") and not any(a.keyword is None for a in expr.args[1:]) and \
+                (isinstance(receiver, (cst.Name, cst.Attribute, cst.BinaryOperation)) or
+                 isinstance(receiver, cst.Call) and (dotted_name(receiver.func) or "") in _PATHS):
+            return receiver
         if attr == "read" and not expr.args:
             return _opened(func.value, bound, depth + 1)
     return None

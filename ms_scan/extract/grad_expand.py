@@ -387,7 +387,8 @@ class _Expansion:
     def _expand_param(self, state, fn: _Fn, name: str, via: str, depth: int) -> None:
         """_expand of a parameter: the arguments its callers give (its default where they leave it out), else its
         annotated class, else a guess."""
-        callers = self.args_or_default(fn, name, self.first_order_call(state, fn, name))
+        entry, self._param_entry = self._param_entry, None
+        callers = self.args_or_default(fn, name, self.skipped_calls(state, fn, name, entry))
         owner = self.param_owner(fn, name) if not callers else None
         if owner is not None and id(owner) in self.decorators() and owner.params[:1] == [name]:
             return  # `forward(self, x)` in a decorator's wrapper: the decorated function, expanded where it is
@@ -429,7 +430,11 @@ class _Expansion:
         live = state.live
         for arg, caller_fn in self.beside_supers(state, fn, name, callers, via):
             state.live = live  # each caller's argument is called with the same live slots
-            self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
+            self._param_entry = (arg, caller_fn)
+            try:
+                self.expand_module_expr(state, arg, caller_fn, via, depth + 1)
+            finally:
+                self._param_entry = None
 
     def beside_supers(self, state, fn: _Fn, name: str, callers: list, via: str) -> list:
         """The `callers` (args_or_default) of an `__init__` parameter to follow. When they are all subclasses'
@@ -451,6 +456,27 @@ class _Expansion:
                 out.append((arg, caller_fn))
         state.live = live
         return out
+
+    def skipped_calls(self, state, fn: _Fn, name: str, entry: tuple | None):
+        """The test of the calls binding parameter `name` that args_or_default leaves out: first_order_call's, and
+        for a parameter the path reached through `entry` (an argument written in fn, followed from the callee's
+        parameter it binds), a call under which an `if` over that argument is decided false (`r1(critic, real)
+        if R1_ON[domain] else 0` in `critic_step(critic, ..., domain)`: its call passing "giemsa", False there,
+        hands that critic to no second-order site). None when neither applies."""
+        first = self.first_order_call(state, fn, name)
+        owner = self.param_owner(fn, name)
+        path = self.guards(entry[1]).get(id(entry[0]), ()) if entry is not None and entry[1] is owner else ()
+        if not path or not isinstance(owner.node, cst.FunctionDef):
+            return first
+
+        def off(c: cst.Call, caller: _Fn) -> bool:
+            if first is not None and first(c, caller):
+                return True
+            if any(a.star for a in c.args):
+                return False
+            with self.bound_call(owner, c, caller, force=True):
+                return not self.reachable([(entry[0], owner)])
+        return off
 
     def first_order_call(self, state, fn: _Fn, name: str):
         """A test of the calls binding parameter `name` (for args_or_default): True for one that passes the site's

@@ -839,6 +839,9 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         # id(function) -> the (call, caller) an expansion entered it by (bound_call): the instance or the value
         # being expanded was built by that call, so its parameters are that call's arguments only
         self._bound: dict[int, tuple] = {}
+        # (argument, function) through which a parameter's callers are followed (_Expansion.skipped_calls), until the
+        # parameter it names is expanded
+        self._param_entry: tuple | None = None
         self._bound_sig: tuple = ()  # the calls of _bound, a part of every memo of a body's ops
         # id(class) -> the file's subclass whose instance is being expanded (instance_of): `self` in a method the
         # subclass inherits is that instance (its class attributes and methods override the base's)
