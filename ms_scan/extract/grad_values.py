@@ -377,11 +377,13 @@ class _Values:
             return None
         return next(((e.value, found[1]) for e in d.elements if _literal(e.key) == name), (None, None))
 
-    @staticmethod
-    def param_arg(fn: _Fn, call: cst.Call, name: str) -> cst.BaseExpression | None:
+    def param_arg(self, fn: _Fn, call: cst.Call, name: str) -> cst.BaseExpression | None:
+        """The argument a call gives parameter `name` of fn (a config read, `train(json.load(f))`: the display it
+        stands for, GradExtractor.arg_configs); None when it gives none."""
         if _partial_of(call) == fn.name:  # `partial(u_scalar, model=net)`: the arguments after the function
             call = call.with_changes(args=call.args[1:])
-        return _arg(call, fn.params.index(name), name)
+        a = _arg(call, fn.params.index(name), name)
+        return self.ex.arg_configs.get(id(a), a) if a is not None else None
 
     def calls_of(self, owner: _Fn) -> list[tuple[cst.Call, _Fn]]:
         """Calls of a function of this file: `helper(...)` where the name resolves to it, or

@@ -29,7 +29,9 @@ import os
 import libcst as cst
 
 from ms_scan.extract.catalog import load_catalog
-from ms_scan.extract.config_text import attr_tree, config_display, display_of, file_display, named_paths
+from ms_scan.extract.config_text import (
+    FILE_READERS, JSON_READERS, YAML_READERS, attr_tree, config_display, display_of, file_display, named_paths,
+)
 # the facts (GradOp, GradSite, ModelSummary, ProjectCallee, GradFacts) and MAX_LIFTS are defined in grad_common
 # and imported from here by the rest of ms-scan
 from ms_scan.extract.grad_dicts import _Dicts
@@ -60,6 +62,10 @@ _RETURNS_ITS_ARGS = frozenset({"apex.amp.initialize"})
 # the grad APIs whose create_graph a `functools.partial` may fix (GradExtractor._partial_grad)
 _PARTIAL_GRADS = ("torch.autograd.grad", "torch.autograd.backward", "torch.autograd.functional.jacobian",
                   "torch.autograd.functional.vjp", "torch.autograd.functional.jvp")
+
+# the last names of the calls that read a config (config_text's JSON_READERS, YAML_READERS and FILE_READERS)
+_CONFIG_READS = frozenset(p.rpartition(".")[2] for p in (*JSON_READERS, *YAML_READERS, *FILE_READERS))
+
 
 class GradExtractor(Extractor):
     """Extractor + second-order sites. Call `grad_nodes()` for positions, then `grad_sites(where)`."""
@@ -107,6 +113,7 @@ class GradExtractor(Extractor):
         self._config_returns: dict[str, cst.BaseExpression | None] = {}
         self._other_returns: set[str] = set()
         self._config_names: list[str] | None = None
+        self.arg_configs: dict[int, cst.BaseExpression] = {}  # id(call argument) -> the config display it reads
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
         # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
         # and id(v) of their values (grad_dicts: what a config dict's keys hold; such a value never rebinds `d`)
@@ -619,6 +626,15 @@ class GradExtractor(Extractor):
         fn = self._fn
         fn.calls.append(node)
         self._fn_of_call[id(node)] = fn
+        for a in node.args:  # `train(json.load(f))`, `main(load_config(path))`: the argument is the config's display
+            v = a.value
+            if not a.star and isinstance(v, cst.Call) and (
+                    isinstance(v.func, cst.Attribute) and v.func.attr.value in _CONFIG_READS or
+                    isinstance(v.func, cst.Name) and v.func.value in self._config_returns):
+                shown = self._config_of(v)
+                if shown is not None:
+                    self._config_texts.append(shown)
+                    self.arg_configs[id(v)] = shown
         func = node.func
         path = self.resolve_path(func) if dotted_name(func) is not None else None
         api = self.canonical(path) if path is not None else None
