@@ -248,7 +248,6 @@ class ConfigReader:
         paths = self._files._resolve(name, self.here)
         return self._files._merged(paths[0]) if len(paths) == 1 else None
 
-
     def hydra(self, config_path: str | None, config_name: str) -> dict | None:
         """The config `@hydra.main(config_path=..., config_name=...)` composes, read statically: the primary file
         (config_path relative to the script) with its `defaults` list: `group: option` (`override` / `optional`
@@ -303,7 +302,7 @@ def _global_package(path: str) -> bool:
 
 
 def deps_hold(root: str, deps: dict[str, str]) -> bool:
-    """Whether each file of `deps` (relpath under root -> digest) still has that digest."""
+    """Whether each file of `deps` (relpath under root, or absolute path -> digest) still has that digest."""
     return all(digest_of(os.path.join(root, rel)) == d for rel, d in deps.items())
 
 

@@ -148,14 +148,13 @@ def load_last_scan(root: Path, settings: Settings, memo_key: str | None = None) 
     """The last scan kept for `ms-scan report`; with `memo_key`, only if it was made from exactly that
     (checked on the first line, before any finding is read). None if absent, unreadable, of another
     version or malformed."""
-    from ms_scan.config_files import digest_of
+    from ms_scan.config_files import deps_hold
 
     path = cache_dir(root, settings) / LAST_SCAN
     try:
         with open(path, encoding="ascii") as fh:
             last = ScanResult.read_lines(iter(fh), memo_key)
-        if last is not None and memo_key is not None and \
-                any(digest_of(p) != d for p, d in last.config_deps.items()):
+        if last is not None and memo_key is not None and not deps_hold(str(root), last.config_deps):
             return None  # a config file the findings followed from changed (or came, or went)
         return last
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, StopIteration):
@@ -743,9 +742,10 @@ def collect(paths: list[str], settings: Settings, progress_factory=None,
     configs.named_in(f.path for f in facts if f.grad_sites or f.models)  # (the files the second-order pass reads)
     project.resolve_grad_paths(facts, configs)
     found.config_deps = dict(configs.deps)
-    read = [f.config_deps for f in facts if f.config_deps] + [m for m in models_read if m] + \
-        (list(rules.config_deps.values()) if rules is not None else [])
-    for deps in read:  # (the config files the extraction of a file read: relpaths under the root)
+    # (the config files each file's extraction read, relpaths under the root: every first-pass file passes through
+    # rules.accept, kept or not)
+    read = list(rules.config_deps.values()) if rules is not None else [f.config_deps for f in facts]
+    for deps in read + models_read:
         found.config_deps.update((os.path.join(configs.root, rel), d) for rel, d in deps.items())
     return found, facts
 

@@ -16,6 +16,7 @@ from ms_scan.extract.grad_common import (
     _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
     is_abstract, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
+from ms_scan.extract.grad_dicts import UNKNOWN
 from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
 
@@ -1471,7 +1472,7 @@ class _Values:
         if ref is None or not ref.attrs or not ref.path:
             return _NOLIT
         values = self.dict_values(ref)
-        if not values or "?" in values:  # (grad_dicts.UNKNOWN)
+        if not values or UNKNOWN in values:
             return None if values is not None else _NOLIT
         out = set()
         for v in values:
