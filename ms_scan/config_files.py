@@ -25,6 +25,7 @@ import hashlib
 import os
 import re
 
+
 SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg")
 MAX_BYTES = 256 * 1024  # a bigger file is data, not an experiment config
 MAX_FILES = 2000  # config files the walk keeps (the rest are left out)
@@ -38,19 +39,36 @@ TOOLING = frozenset({
     "meta.yaml", "readthedocs.yml", "readthedocs.yaml", "citation.cff", "dependabot.yml", "docker-compose.yml",
     "docker-compose.yaml",
 })
+
+
+class Located(str):
+    """A string value of a YAML config with where it is written: `where` = (file, line, column), the file the
+    relpath under the scan root ("" for a config text in the source: line counted from the text's first line, 0
+    based), the line 1-based for a file. A hydra `_target_: torch.nn.SELU` is reported there (display_of's places)."""
+
+    where: tuple = ("", 0, 0)
+
+    @classmethod
+    def at(cls, text: str, where: tuple) -> "Located":
+        out = cls(text)
+        out.where = where
+        return out
+
+
 _NAMED = re.compile(rb"""["']([^"'\s\\]{1,240}\.(?:ya?ml|json|toml|ini|cfg))["']""")
 
 
 def digest_of(path: str) -> str:
     """sha256 hex of a file's bytes; "" when it is absent, unreadable or over MAX_BYTES."""
-    return _digest(_read(path))
+    return _digest(read_bytes(path))
 
 
 def _digest(data: bytes | None) -> str:
     return hashlib.sha256(data).hexdigest() if data is not None else ""
 
 
-def _read(path: str) -> bytes | None:
+def read_bytes(path: str) -> bytes | None:
+    """A config file's bytes, None when it is absent, unreadable or over MAX_BYTES."""
     try:
         if not os.path.isfile(path) or os.path.getsize(path) > MAX_BYTES:
             return None
@@ -60,8 +78,9 @@ def _read(path: str) -> bytes | None:
         return None
 
 
-def parse(path: str, data: bytes):
-    """The mapping a config file holds (by its suffix), None when it is not one that parses."""
+def parse(path: str, data: bytes, name: str | None = None):
+    """The mapping a config file holds (by its suffix), None when it is not one that parses. A YAML file's strings
+    are Located at (name, line, column) when a name (the relpath under the scan root) is given."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -83,12 +102,38 @@ def parse(path: str, data: bytes):
             parser.read_string(text)
             value = {name: dict(parser[name]) for name in parser.sections()}
         else:
-            import yaml
-
-            value = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - safe
+            value = _load_yaml(text, name)
     except Exception:  # noqa: BLE001 - any parser's error (or no tomllib before 3.11): not a config read here
         return None
     return value if isinstance(value, dict) else None
+
+
+def _load_yaml(text: str, name: str | None):
+    import yaml
+
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    if name is None:
+        return yaml.load(text, Loader=base)  # noqa: S506 - a safe loader
+    global _LOCATING
+    if _LOCATING is None or _LOCATING[0] is not base:
+        class Locating(base):  # the safe loader, its strings Located where they are written
+            pass
+
+        def located(loader, node):
+            mark = node.start_mark
+            return Located.at(loader.construct_scalar(node), (loader.ms_name, mark.line + 1, mark.column))
+
+        Locating.add_constructor("tag:yaml.org,2002:str", located)
+        _LOCATING = (base, Locating)
+    loader = _LOCATING[1](text)
+    loader.ms_name = name
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+_LOCATING = None  # (the safe loader, its Locating subclass), made at the first YAML file read with a name
 
 
 def merged(base, child, depth: int = 0):
@@ -142,10 +187,11 @@ class ConfigFiles:
 
     def _load(self, path: str):
         if path not in self._parsed:
-            data = _read(path) if self._spent < MAX_TOTAL else None
+            data = read_bytes(path) if self._spent < MAX_TOTAL else None
             self._spent += len(data) if data is not None else 0
             self.deps[path] = _digest(data)
-            self._parsed[path] = parse(path, data) if data is not None else None
+            name = os.path.relpath(path, self.root).replace(os.sep, "/")
+            self._parsed[path] = parse(path, data, name) if data is not None else None
         return self._parsed[path]
 
     def _named(self) -> list[str]:
@@ -297,7 +343,7 @@ class ConfigReader:
 
 def _global_package(path: str) -> bool:
     """Whether a hydra config file starts with a `# @package _global_` header."""
-    data = _read(path) or b""
+    data = read_bytes(path) or b""
     return any(line.strip().replace(b" ", b"") == b"#@package_global_" for line in data.splitlines()[:5])
 
 

@@ -670,13 +670,29 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
         return any(name.search(data) and any(p in data for p in parts) for name, parts in params) or \
             any(c.search(data) for c in configs)
 
+    # a file building a class by the hydra `_target_` of a config it reads (`instantiate(cfg.critic)`, with
+    # `_target_: models.Critic` in conf/critic/mlp.yaml) names it there: those configs are read with it
+    from ms_scan.config_files import read_bytes
+
+    config_deps = {f.path: f.config_deps for f in facts if f.config_deps and f.grad_sites}
+
+    def named_in_configs(src: SourceFile) -> bool:
+        root = src.abspath[:-len(src.relpath)] if src.abspath.endswith(src.relpath) else None
+        for rel, digest in config_deps.get(src.relpath, {}).items() if root is not None and params else ():
+            data = read_bytes(os.path.join(root, rel)) if digest else None
+            if data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
+                return True
+        return False
+
     # every file (one the scan did not keep may name them), each read once for both kinds of name
     for src in files if params or configs or methods else ():
         if src.module and src.relpath not in done and src.relpath not in out:
             data = _head(src)
-            if data and (b"import" in data and wanted(data) or any(m.search(data) for m in methods)):
+            if data and (b"import" in data and (wanted(data) or named_in_configs(src)) or
+                         any(m.search(data) for m in methods)):
                 out[src.relpath] = src
     return list(out.values())
+
 
 
 def collect(paths: list[str], settings: Settings, progress_factory=None,

@@ -9,9 +9,11 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from ms_scan.config_files import ConfigReader, deps_hold
+from ms_scan.config_files import ConfigReader, deps_hold, merged, parse
 from ms_scan.extract import extract_source
-from ms_scan.extract.config_text import MAX_NODES, _path_text, display_of, file_display, named_paths
+from ms_scan.extract.config_text import (
+    MAX_NODES, _path_text, config_display, display_of, file_display, named_paths, read_yaml,
+)
 from ms_scan.scan import save_last_scan, scan
 from ms_scan.settings import Settings
 
@@ -232,3 +234,63 @@ def test_a_hydra_main_s_config_parameter_is_the_composed_config(tmp_path):
     trainer = root / "conf" / "trainer" / "default.yaml"
     trainer.write_text(trainer.read_text().replace("double_backward: true", "double_backward: false"))
     assert _ms301(root)[1] == []
+
+
+# ------------------------------------------------------------------ where a config's strings are written (Located)
+def test_a_yaml_file_s_strings_are_located_where_they_are_written_and_stay_so_through_merges():
+    doc = parse("x.yaml", b"# c\nmodel:\n  act:\n    _target_: torch.nn.SELU\n  sizes: [a, b]\nn: 3\n", "conf/x.yaml")
+    target = doc["model"]["act"]["_target_"]
+    assert (target, target.where) == ("torch.nn.SELU", ("conf/x.yaml", 4, 14))
+    assert doc["model"]["sizes"][1].where == ("conf/x.yaml", 5, 13) and doc["n"] == 3
+    over = merged(doc, {"model": {"width": 8}})
+    assert over["model"]["act"]["_target_"].where == ("conf/x.yaml", 4, 14)
+    assert not hasattr(parse("x.yaml", b"a: b\n")["a"], "where")  # (no name: plain strings)
+
+
+def test_a_yaml_text_s_strings_are_located_by_line_of_the_text():
+    doc = read_yaml("\n# run\nmodel:\n  act: selu  # note\n  pools:\n    - avg\n")
+    assert doc["model"]["act"].where == ("", 3, 7) and doc["model"]["pools"][0].where == ("", 5, 6)
+
+
+def _places(source: str) -> dict[str, tuple]:
+    """The YAML text's strings placed: value -> (line in the text, column) of config_display's places."""
+    call = cst.parse_module(source).body[0].body[0].value
+    places: dict = {}
+    shown = config_display("yaml.safe_load", call, places)
+    out = {}
+    for el in shown.elements:
+        place = places.get(id(el.value))
+        if place is not None:
+            assert place[1] is call.args[0].value  # (anchored at the literal)
+            out[el.value.evaluated_value] = place[2:]
+    return out
+
+
+def test_a_yaml_text_literal_places_its_strings_on_its_lines():
+    assert _places('cfg = yaml.safe_load("""act: selu\npool:   avg\n""")\n') == {"selu": (0, 8), "avg": (1, 8)}
+    # an escaped newline: the text's lines are not the file's, every string at the literal
+    assert _places('cfg = yaml.safe_load("act: selu\\npool: avg\\n")\n') == {"selu": (0, 0), "avg": (0, 0)}
+
+
+def _placed(root: Path) -> list[tuple]:
+    return sorted((f.path, f.line, f.torch_api) for f in _ms301(root)[0].findings if f.code == "MS301")
+
+
+def test_a_hydra_target_in_a_json_file_is_reported_at_the_code_reading_it(tmp_path):
+    (tmp_path / "experiment.json").write_text('{"critic": {"_target_": "torch.nn.SELU"}, "other": '
+                                               '{"_target_": "torch.nn.PReLU"}}')
+    (tmp_path / "train.py").write_text(
+        "import json\nimport torch\nfrom hydra.utils import instantiate\n\n"
+        "def main():\n    with open('experiment.json') as fh:\n        cfg = json.load(fh)\n"
+        "    act = instantiate(cfg['critic'])\n    x = torch.randn(3, requires_grad=True)\n"
+        "    (g,) = torch.autograd.grad(act(x).sum(), x, create_graph=True)\n    g.pow(2).sum().backward()\n")
+    assert _placed(tmp_path) == [("train.py", 7, "torch.nn.SELU")]
+
+
+def test_a_hydra_target_in_a_yaml_file_is_reported_there_and_moves_with_an_edit(tmp_path):
+    shutil.copytree(PKG / "config_file_hydra_instantiate_target_in_yaml", tmp_path / "p")
+    root = tmp_path / "p"
+    assert _placed(root) == [("conf/critic/mlp.yaml", 4, "torch.nn.SELU")]
+    mlp = root / "conf" / "critic" / "mlp.yaml"
+    mlp.write_text("# the critic\n" + mlp.read_text().replace("SELU", "Hardshrink"))
+    assert _placed(root) == [("conf/critic/mlp.yaml", 5, "torch.nn.Hardshrink")]

@@ -119,7 +119,8 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
     for node, ref in visitor.deferred:
         ref.use.line, ref.use.column, ref.use.end_line, ref.use.end_column = where[id(node)]
         facts.deferred.append(ref)
-    grad_lines = {s.line for s in facts.grad_sites} | {op.line for s in facts.grad_sites for op in s.ops}
+    grad_lines = {s.line for s in facts.grad_sites}
+    grad_lines |= {op.line for s in facts.grad_sites for op in s.ops if not op.path}  # (not a config file's)
     grad_lines |= {f.line for f in facts.shapes} | {f.line for f in facts.recipe}
     add_snippets(facts.snippets, lines, {u.line for u in facts.uses} | {r.use.line for r in facts.deferred} | grad_lines)
     for name, b in visitor.scopes.module.names.items():

@@ -20,6 +20,7 @@ import re
 
 import libcst as cst
 
+from ms_scan.config_files import Located
 from ms_scan.extract.visitor import dotted_name
 
 # callees whose first argument is the config text (by dotted path through the file's imports)
@@ -46,11 +47,17 @@ _INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)$")
 _FLOAT = re.compile(r"[-+]?([0-9][0-9_]*\.[0-9_]*|\.[0-9_]+)([eE][-+][0-9]+)?$")  # (YAML 1.1, as PyYAML: 1e-3 is a string)
 
 
-def config_display(path: str | None, call: cst.Call) -> cst.BaseExpression | None:
-    """The dict (or list) display a `json.loads` / `yaml.safe_load` call of a string literal stands for, else None."""
+def config_display(path: str | None, call: cst.Call, places: dict | None = None,
+                   constant=lambda name: None) -> cst.BaseExpression | None:
+    """The dict (or list) display a `json.loads` / `yaml.safe_load` call of a string literal stands for, else None.
+    `places` gets, for each string of a YAML text written on a line of its own, id(its node) -> ("", the literal,
+    line in the text, column): the literal's position placed later (a triple-quoted text's lines are the file's
+    lines). `constant(name)`: the string literal a module-level name is bound to (`yaml.safe_load(CONFIG_YAML)`)."""
     if path not in JSON_READERS + YAML_READERS or not call.args or call.args[0].keyword is not None:
         return None
     arg = call.args[0].value
+    if isinstance(arg, cst.Name):
+        arg = constant(arg.value)
     text = arg.evaluated_value if isinstance(arg, (cst.SimpleString, cst.ConcatenatedString)) else None
     if not isinstance(text, str):
         return None
@@ -61,12 +68,38 @@ def config_display(path: str | None, call: cst.Call) -> cst.BaseExpression | Non
     if not isinstance(value, (dict, list)):
         return None
     try:
-        return cst.parse_expression(repr(value))
+        shown = cst.parse_expression(repr(value))
     except Exception:  # noqa: BLE001 - a value whose repr is no expression (never for plain data)
         return None
+    if places is not None and isinstance(arg, cst.SimpleString) and arg.raw_value.count("\n") == text.count("\n"):
+        # (the text's n-th line is the literal's: no escaped newline before it; the first line starts after the quotes)
+        lead = len(arg.prefix) + len(arg.quote)
+        _mark(shown, value, places, lambda w: ("", arg, w[1], w[2] + (lead if w[1] == 0 else 0)), arg)
+    elif places is not None:
+        _mark(shown, value, places, lambda w: ("", arg, 0, 0), arg)
+    return shown
 
 
-def file_display(path: str | None, call: cst.Call, bound, reader, named=lambda: []) -> cst.BaseExpression | None:
+def _mark(node, value, places: dict, where, anchor=None) -> None:
+    """places[id(n)] = where(s.where) for each Located string s of `value` and the node n of its display `node`
+    (made from value's repr: the same items in the same order); ("", anchor, 0, 0) for any other string when an
+    anchor is given (a JSON / TOML file's: the node of the code reading it)."""
+    if isinstance(value, dict) and isinstance(node, cst.Dict) and len(node.elements) == len(value):
+        for el, v in zip(node.elements, value.values()):
+            if isinstance(el, cst.DictElement):
+                _mark(el.value, v, places, where, anchor)
+    elif isinstance(value, (list, tuple)) and isinstance(node, (cst.List, cst.Tuple)) and \
+            len(node.elements) == len(value):
+        for el, v in zip(node.elements, value):
+            _mark(el.value, v, places, where, anchor)
+    elif isinstance(value, Located) and isinstance(node, cst.SimpleString):
+        places[id(node)] = where(value.where)
+    elif anchor is not None and isinstance(value, str) and isinstance(node, cst.SimpleString):
+        places[id(node)] = ("", anchor, 0, 0)
+
+
+def file_display(path: str | None, call: cst.Call, bound, reader, named=lambda: [],
+                 places: dict | None = None) -> cst.BaseExpression | None:
     """The display a call reading a config file (FILE_READERS) stands for: the dict the file holds, wrapped in
     `OmegaConf.create(...)` for a reader giving an attribute tree; None when the reader is None, the call reads no
     file or the file is not known. `bound(name)`: the value the current function last bound to a name (`fh` of
@@ -86,7 +119,7 @@ def file_display(path: str | None, call: cst.Call, bound, reader, named=lambda: 
         names = [n for n in named() if n.lower().endswith(suffixes)]
         name = names[0] if len(names) == 1 else None
     doc = reader.read(name, suffixes) if name is not None else None
-    shown = display_of(doc)
+    shown = display_of(doc, places, call)
     return attr_tree(shown) if attrs and shown is not None else shown
 
 
@@ -175,9 +208,10 @@ def _path_text(expr, depth: int = 0) -> str | None:
     return None
 
 
-def display_of(doc) -> cst.BaseExpression | None:
+def display_of(doc, places: dict | None = None, anchor=None) -> cst.BaseExpression | None:
     """The dict display of a parsed config (plain data only: a date or other value as its text), None over
-    MAX_NODES or for anything but a mapping."""
+    MAX_NODES or for anything but a mapping. `places` gets id(node) -> (file, None, line, column) of each string
+    the YAML reader located (Located), ("", anchor, 0, 0) of any other (the code reading the file)."""
     budget = [MAX_NODES]
 
     def plain(v, depth: int):
@@ -195,9 +229,13 @@ def display_of(doc) -> cst.BaseExpression | None:
     if not isinstance(doc, dict):
         return None
     try:
-        return cst.parse_expression(repr(plain(doc, 0)))
+        data = plain(doc, 0)
+        shown = cst.parse_expression(repr(data))
     except Exception:  # noqa: BLE001 - too big, or (never for plain data) no expression
         return None
+    if places is not None:
+        _mark(shown, data, places, lambda w: (w[0], None, w[1], w[2]), anchor)
+    return shown
 
 
 def _scalar(text: str):
@@ -242,15 +280,15 @@ def _strip_comment(line: str) -> str:
 def read_yaml(text: str):
     """The value of a YAML document in the block subset above; ValueError for anything outside it."""
     lines = []
-    for raw in text.splitlines():
+    for n, raw in enumerate(text.split("\n")):  # (n: the line in the text, its string values Located there)
         if "\t" in raw[: len(raw) - len(raw.lstrip())]:
             raise ValueError("tab indentation")
-        line = _strip_comment(raw)
+        line = _strip_comment(raw.rstrip("\r"))
         if line.strip() == "---" and lines:
             raise ValueError("several documents")
         if line.strip() in ("", "---"):
             continue
-        lines.append((len(line) - len(line.lstrip(" ")), line.strip()))
+        lines.append((len(line) - len(line.lstrip(" ")), line.strip(), n, line))
     if not lines:
         return None
     value, end = _block(lines, 0, lines[0][0])
@@ -272,7 +310,7 @@ def _block(lines: list, i: int, indent: int):
             elif _key_of(rest) is not None:
                 raise ValueError("mapping inside a list item")
             else:
-                item, i = _scalar(rest), i + 1
+                item, i = _located(_scalar(rest), lines[i], rest), i + 1
             out.append(item)
         return out, i
     out = {}
@@ -284,7 +322,7 @@ def _block(lines: list, i: int, indent: int):
         if k in out:
             raise ValueError("duplicate key")
         if rest:
-            out[k], i = _scalar(rest), i + 1
+            out[k], i = _located(_scalar(rest), lines[i], rest), i + 1
         elif i + 1 < len(lines) and lines[i + 1][0] > indent:
             out[k], i = _block(lines, i + 1, lines[i + 1][0])
         elif i + 1 < len(lines) and lines[i + 1][0] == indent and lines[i + 1][1].startswith("-"):
@@ -292,6 +330,11 @@ def _block(lines: list, i: int, indent: int):
         else:
             out[k], i = None, i + 1
     return out, i
+
+
+def _located(value, line: tuple, rest: str):
+    """A string value read from `rest` of a line as Located there (its column: where rest starts)."""
+    return Located.at(value, ("", line[2], line[3].rfind(rest))) if isinstance(value, str) else value
 
 
 def _key_of(line: str):

@@ -219,10 +219,10 @@ def unique_ops(ops: list) -> list:
     either condition puts it on the path)."""
     groups: dict[tuple, dict] = {}
     for op in ops:
-        group = groups.setdefault((op.line, op.column, op.api), {})
+        group = groups.setdefault((op.path, op.line, op.column, op.api), {})
         if not group or op.when and "" not in group:
             group.setdefault(op.when, op)
-    return sorted((op for g in groups.values() for op in g.values()), key=lambda o: (o.line, o.column, o.api))
+    return sorted((op for g in groups.values() for op in g.values()), key=lambda o: (o.path, o.line, o.column, o.api))
 
 
 def _target_nodes(v, path: str) -> list:

@@ -16,6 +16,7 @@ from ms_scan.extract.grad_common import (
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
     _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD,
 )
+from ms_scan.extract.grad_dicts import _attr_wrapper
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -261,7 +262,15 @@ class _Expansion:
         if state.guessed and conf == "high":
             conf = "medium"  # reached through a parameter whose class was inferred from its name
         op = GradOp(api, 0, 0, 0, 0, (_literal_args(call) if call is not None else ()) + extra_args, via, conf)
-        self.out.append((pos_node, op))
+        placed = self.ex.display_places.get(id(pos_node))
+        if placed is None:
+            self.out.append((pos_node, op))
+        elif placed[1] is None:  # `_target_: torch.nn.SELU` in a YAML config file: there
+            op.path, op.line, op.column, op.end_line, op.end_column = placed[0], placed[2], placed[3], placed[2], \
+                placed[3]
+        else:  # in a YAML text of this file: that many lines below its literal (grads.place)
+            self.out.append((placed[1], op))
+            self.shifts[id(op)] = placed[2:]
         state.site.ops.append(op)
 
     def partial_alias(self, ref, api: str) -> cst.Call | None:
@@ -325,6 +334,9 @@ class _Expansion:
             return
         if isinstance(expr, (cst.SimpleString, cst.ConcatenatedString, cst.Integer, cst.Float)):
             return  # a constant runs no op (`operator.getitem(r, key)`, key bound to "vy")
+        if isinstance(expr, cst.Dict) and _target_nodes(expr, ""):  # a hydra node a class built by instantiate
+            self.target_ops(state, expr, "", via, depth + 1, _code(expr)[:80])  # was given: what it builds
+            return
         self.unresolved(state, _code(expr))
 
     def _expand_name(self, state, expr: cst.Name, fn: _Fn, via: str, depth: int) -> None:
@@ -1412,14 +1424,8 @@ class _Expansion:
             self.expand_torch_value(state, v, api, ctx, via, depth)
             return
         ref = self.instantiated(v, ctx)
-        if ref is not None and isinstance(ref[1], cst.CSTNode):  # a constant of this file: its `_target_` strings
-            found = [(node, path) for node, path in _target_nodes(ref[1], "") if under_path(path, ref[2])]
-            for api, node, path in self.target_apis(found):
-                self.emit(state, api, node, None, via)
-            for node, _ in found:  # `"_target_": "lib.models.LetterCritic"`: a project class, built
-                target = self.dotted_project_target(node.evaluated_value)
-                if target is not None:
-                    self.project_hit(state, target, "instance", via, f"{_code(v)} ({node.evaluated_value})")
+        if ref is not None and isinstance(ref[1], cst.CSTNode):  # a config of this file: its `_target_` strings
+            self.target_ops(state, ref[1], ref[2], via, depth, _code(v), top=True)
             return
         if ref is not None:  # `instantiate(node)`, node a hydra-style dict of another module's constant
             text = f"{_code(v)} (the `_target_` of {ref[0]}.{ref[1]}{ref[2]})"
@@ -1568,7 +1574,82 @@ class _Expansion:
         if (dotted_name(v.func) or "").rpartition(".")[2] != "instantiate" or not v.args or \
                 v.args[0].keyword is not None or v.args[0].star:
             return None
-        return self.target_ref(v.args[0].value, ctx, 0)
+        ref = self.target_ref(v.args[0].value, ctx, 0)
+        if ref is None:  # `instantiate(cfg.model)`, cfg a config this file reads (a YAML file, hydra's composition)
+            node = self.config_node(v.args[0].value, ctx)
+            ref = ("", node, "") if node is not None else None
+        return ref
+
+    def target_ops(self, state, node, under: str, via: str, depth: int, text: str, top: bool = False) -> None:
+        """The ops of what `instantiate` builds from a hydra-style node (recursively, as hydra does) at or under the
+        path `under`: a `_target_` naming a torch class or function is its op, written at the string (in a YAML
+        config: at its line there); one naming a class of this file (`__main__.Critic`) is that class built with
+        the node's other keys as keywords (a node given is what it builds: _expand); one naming another project
+        module's class (`"lib.models.LetterCritic"`) is followed across files, with the nodes it is given (`top`:
+        the node `instantiate` is called with, whose keys the file's arg_summaries give that class; else each of
+        them). Any other target: the nodes under it, each."""
+        if under or depth > MAX_DEPTH:
+            found = [(n, path) for n, path in _target_nodes(node, "") if under_path(path, under)]
+            for api, n, _ in self.target_apis(found):
+                self.emit(state, api, n, None, via)
+            for n, _ in found:
+                target = self.dotted_project_target(n.evaluated_value)
+                if target is not None:
+                    self.project_hit(state, target, "instance", via, f"{text} ({n.evaluated_value})")
+            return
+        if isinstance(node, (cst.List, cst.Tuple)):
+            for el in node.elements:
+                self.target_ops(state, el.value, "", via, depth + 1, text)
+            return
+        if not isinstance(node, cst.Dict):
+            return
+        items = [(el.key.evaluated_value, el.value) for el in node.elements if isinstance(el, cst.DictElement) and
+                 isinstance(el.key, cst.SimpleString) and isinstance(el.key.evaluated_value, str)]
+        string = next((v for k, v in items if k == "_target_" and isinstance(v, cst.SimpleString)), None)
+        dotted = string.evaluated_value if string is not None else None
+        if not isinstance(dotted, str):  # a mapping of nodes (`instantiate(cfg.losses)`): each
+            for _, v in items:
+                self.target_ops(state, v, "", via, depth + 1, text)
+            return
+        module, _, name = dotted.rpartition(".")
+        cls = self.ex._classes.get(name) if module in ("__main__", self.ex.module) else None
+        if cls is not None:  # `Critic(act=<node>, width=16)`
+            built = cst.Call(func=cst.Name(name), args=[cst.Arg(value=v, keyword=cst.Name(k)) for k, v in items
+                                                        if k.isidentifier() and not k.startswith("_")])
+            with self.bound_call(self.init_of(cls), built, self.ex._module_fn, force=True):
+                self.expand_class(state, cls, _join(via, dotted), depth + 1)
+            return
+        apis = self.target_apis([(string, "")])
+        for api, n, _ in apis:
+            self.emit(state, api, n, None, via)
+        target = self.dotted_project_target(dotted) if not apis else None
+        if target is not None:
+            self.project_hit(state, target, "instance", via, f"{text} ({dotted})")
+            if top:
+                return
+        for k, v in items:  # (what a torch class or another file's class is given, or an unknown target's nodes)
+            if not k.startswith("_") or k == "_args_":
+                self.target_ops(state, v, "", via, depth + 1, text)
+
+    def config_node(self, expr, fn: _Fn):
+        """The dict display (or list) `expr` reads in a config of this file, by its keys (grad_dicts.dict_ref: a
+        config file's or text's dict, through names, parameters and attribute trees); None when a key is not known
+        or not there."""
+        ref = self.dict_ref(expr, fn)
+        if ref is None or ref.root not in self._dict_roots or any(ref.gets):
+            return None
+        node = self._dict_roots[ref.root][0]
+        for key in ref.path:
+            while isinstance(node, cst.Call) and len(node.args) == 1 and \
+                    _attr_wrapper(dotted_name(node.func) or ""):  # `OmegaConf.create({...})`
+                node = node.args[0].value
+            held = [el.value for el in node.elements if isinstance(el, cst.DictElement) and
+                    isinstance(el.key, cst.SimpleString) and el.key.evaluated_value == key] \
+                if isinstance(node, cst.Dict) and isinstance(key, str) else []
+            if len(held) != 1:
+                return None
+            node = held[0]
+        return node if isinstance(node, (cst.Dict, cst.List)) else None
 
     def target_ref(self, expr, fn: _Fn, depth: int) -> tuple[str, str, str] | None:
         """instantiated's (module, constant, path) of an expression."""

@@ -579,6 +579,7 @@ class _Summaries:
         out, spent, made = [], 0, []
         for f in self.all_fns():
             for c in f.calls:
+                out += self.instantiate_args(c, f)
                 target = self.project_callee_of(c, f)
                 if target is None and isinstance(c.func, cst.Name) and \
                         (cls := self.names_class(c.func.value, f)) is not None and cls.torch_module == "no":
@@ -945,6 +946,26 @@ class _Summaries:
             self.project_hit(state, (self.ex.module, cls.name), "instance", "", _code(v))
             return
         self.expand_module_expr(state, v, fn, _code(v), 0)
+
+    def instantiate_args(self, c: cst.Call, fn: _Fn) -> list:
+        """The "arg:<key>" summaries of `instantiate(cfg.critic)` with the node a config of this file whose
+        `_target_` is another project module's class: what each key holding nodes builds (`act: {_target_:
+        torch.nn.SELU}` -> `Critic(act=SELU())`), read where the class calls what it is given."""
+        ref = self.instantiated(c, fn)
+        node = ref[1] if ref is not None and ref[0] == "" and not ref[2] else None
+        target_node = next((el.value for el in node.elements if isinstance(el, cst.DictElement) and
+                            _literal(el.key) == "_target_"), None) if isinstance(node, cst.Dict) else None
+        target = self.dotted_project_target(_literal(target_node)) if target_node is not None else None
+        if target is None:
+            return []
+        out = []
+        for el in node.elements:
+            key = _literal(el.key) if isinstance(el, cst.DictElement) else None
+            if isinstance(key, str) and key.isidentifier() and not key.startswith("_") and \
+                    _target_nodes(el.value, ""):
+                out.append(self._summary(f"{target[0]}:{target[1]}", f"arg:{key}", lambda st, v=el.value: (
+                    self.target_ops(st, v, "", "", 0, _code(c)))))
+        return out
 
     def tensor_call(self, v) -> bool:
         """`torch.randn(...)`, `x.view(...)`: a torch call that is not a module (nor `Net().to(dev)`)."""

@@ -114,6 +114,9 @@ class GradExtractor(Extractor):
         self._other_returns: set[str] = set()
         self._config_names: list[str] | None = None
         self.arg_configs: dict[int, cst.BaseExpression] = {}  # id(call argument) -> the config display it reads
+        # id(string node of a config display) -> where its YAML text writes it: (relpath, None, line, column) in a
+        # config file, ("", the string literal, line in it, column) in a config text of this file (config_text)
+        self.display_places: dict[int, tuple] = {}
         self.branching: set[int] = set()  # id(fn) of the functions that hold an `if` or a conditional expression
         # (target, value or None, fn, statement) of each item assignment `d[k] = v` (None: `d[k] += v`, `del d[k]`),
         # and id(v) of their values (grad_dicts: what a config dict's keys hold; such a value never rebinds `d`)
@@ -433,12 +436,20 @@ class GradExtractor(Extractor):
         (`yaml.safe_load(fh)`, with a reader), or a call of a module-level function of this file that returns one
         (`cfg = load_config(args.config)`); None otherwise."""
         path = self._ext_path(value.func)
-        shown = config_display(path, value)
+        shown = config_display(path, value, self.display_places, self._string_constant)
         if shown is None and self.config_reader is not None:  # `cfg = yaml.safe_load(fh)`: the file's dict
-            shown = file_display(path, value, self._bound_last, self.config_reader, self._named_configs)
+            shown = file_display(path, value, self._bound_last, self.config_reader, self._named_configs,
+                                 self.display_places)
         if shown is None and isinstance(value.func, cst.Name):
             shown = self._config_returns.get(value.func.value)
         return shown
+
+    def _string_constant(self, name: str):
+        """The string literal a module-level name is bound to once so far (`CONFIG_YAML = '''...'''`), else
+        None."""
+        values = self._module_fn.assigns.get(name)
+        value = values[0] if values and len(values) == 1 else None
+        return value if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)) else None
 
     def leave_Return(self, node: cst.Return) -> None:
         super().leave_Return(node)
@@ -475,7 +486,7 @@ class GradExtractor(Extractor):
                 path, name = os.path.dirname(path), os.path.basename(path)
             if not isinstance(name, str) or path is not None and not isinstance(path, str):
                 return
-            shown = display_of(self.config_reader.hydra(path, name))
+            shown = display_of(self.config_reader.hydra(path, name), self.display_places, call)
             if shown is not None:
                 shown = attr_tree(shown)
                 self._config_texts.append(shown)
@@ -792,7 +803,9 @@ class GradExtractor(Extractor):
     # ---------------------------------------------------------------- results
     def _build(self) -> list[tuple[cst.CSTNode, object]]:
         if self._built is None:
-            self._built = _Resolver(self).run()
+            resolver = _Resolver(self)
+            self._built = resolver.run()
+            self._shifts = resolver.shifts
         return self._built
 
     def grad_nodes(self) -> list[cst.CSTNode]:
@@ -802,9 +815,7 @@ class GradExtractor(Extractor):
     def grad_sites(self, where: dict[int, tuple[int, int, int, int]]) -> list[GradSite]:
         sites = []
         for node, obj in self._build():
-            pos = where.get(id(node))
-            if pos is not None:
-                obj.line, obj.column, obj.end_line, obj.end_column = pos
+            place(obj, where.get(id(node)), self._shifts)
             if isinstance(obj, GradSite):
                 sites.append(obj)
         for s in sites:
@@ -812,6 +823,20 @@ class GradExtractor(Extractor):
         sites.sort(key=lambda s: (s.line, s.column))
         return sites
 
+
+
+def place(obj, pos, shifts: dict) -> None:
+    """Give a site or op the position of the node it was emitted at; an op written in a config text of the file is
+    that many lines below the text's literal (shifts: id(op) -> (line in the text, column))."""
+    if pos is None:
+        return
+    obj.line, obj.column, obj.end_line, obj.end_column = pos
+    shift = shifts.get(id(obj))
+    if shift is not None:
+        line, column = shift
+        obj.line = obj.end_line = pos[0] + line
+        obj.column = pos[1] + column if line == 0 else column
+        obj.end_column = obj.column
 
 
 # --------------------------------------------------------------------------------------- resolver
@@ -824,6 +849,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self.ex = ex
         self.uses = {id(n): u for n, u in ex.found}
         self.out: list[tuple[cst.CSTNode, object]] = []
+        self.shifts: dict[int, tuple[int, int]] = {}  # id(op) -> its place in a config text (place())
         self._module_classes: dict[str, _Cls] | None = None
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
@@ -947,9 +973,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
     built = resolver.summaries()
     where = locate(tree, [n for n, _ in resolver.out], text=source, walker=visitor)
     for node, op in resolver.out:
-        pos = where.get(id(node))
-        if pos is not None:
-            op.line, op.column, op.end_line, op.end_column = pos
+        place(op, where.get(id(node)), resolver.shifts)
     lines = source.splitlines()
     out, snippets = [], {}
     for summary, _state in built:
@@ -959,7 +983,7 @@ def extract_model_summaries(source: str, module: str = "", is_package: bool = Fa
                 summary.role.startswith(("member:@", "instance:>")) or \
                 summary.role == "instance" and summary.name in resolver.summarised_classes():
             out.append(summary)  # an empty member or model summary: known to add nothing
-        add_snippets(snippets, lines, (op.line for op in summary.ops))
+        add_snippets(snippets, lines, (op.line for op in summary.ops if not op.path))
     return out, snippets
 
 
@@ -973,5 +997,5 @@ def extract_grad_facts(source: str, path: str = "x.py", module: str = "") -> Gra
     sites = visitor.grad_sites(where)
     lines = source.splitlines()
     facts = GradFacts(path, sites)
-    add_snippets(facts.snippets, lines, {s.line for s in sites} | {o.line for s in sites for o in s.ops})
+    add_snippets(facts.snippets, lines, {s.line for s in sites} | {o.line for s in sites for o in s.ops if not o.path})
     return facts
