@@ -2473,6 +2473,8 @@ class _Expansion:
         displays the name is unpacked from (a def of this file, or another file's function: its "instance:>k"
         summary, grad_summaries). False when `v` is no such call (the whole value is taken, as before)."""
         k = self.ex._unpacked.get(id(v), {}).get(name) if isinstance(v, cst.Call) else None
+        if k is None and isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
+            return self.expand_nested_unpacked(state, v, name, ctx, via, depth)
         if k is None or not isinstance(v.func, (cst.Name, cst.Attribute)):
             return False
         d = self.lookup_def(ctx, v.func.value) if isinstance(v.func, cst.Name) and \
@@ -2493,6 +2495,30 @@ class _Expansion:
             return False
         state.live = (state.live or frozenset()) | {f">{k}"}  # the element's summary ("instance:>k", ms_scan.project)
         self.project_hit(state, target, "instance", via, _code(v.func), built=v, fn=ctx)
+        return True
+
+    def expand_nested_unpacked(self, state, v: cst.Call, name: str, ctx: _Fn, via: str, depth: int) -> bool:
+        """`gen, (critic, ema) = build(cfg)` with critic called: the element at that path of each tuple display a
+        def of this file returns. False when some return is not such a display (the whole value is taken)."""
+        path = self.ex._unpacked_paths.get(id(v), {}).get(name)
+        d = self.lookup_def(ctx, v.func.value) if path is not None and \
+            self.lookup_assigns(ctx, v.func.value) is None else None
+        if d is None or not isinstance(d.node, cst.FunctionDef):
+            return False
+        picked = []
+        for r in self.returned_values(d):
+            for i in path:
+                ok = isinstance(r, (cst.Tuple, cst.List)) and len(r.elements) > i and \
+                    not any(isinstance(e, cst.StarredElement) for e in r.elements[:i + 1])
+                if not ok:
+                    return False
+                r = r.elements[i].value
+            picked.append(r)
+        if not picked:
+            return False
+        with self.bound_call(d, v, ctx):
+            for r in picked:
+                self.expand_value(state, r, d, via, depth + 1)
         return True
 
     def expand_returns(self, state, f: _Fn, via: str, depth: int) -> None:

@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_EVERY_ARG, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children,
-    MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, chain_root,
+    MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, chain_root, _is_property,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, registration_key, thunk_body, tuple_slots, union_or_none, weight_owners, when_safe,
@@ -763,7 +763,12 @@ class _Paths:
                 return self.flag_truths(ref) if ref is not None and ref.path else None
             if cls is None or expr.attr.value == "training":
                 return None
-            _, values = self.class_members(cls, expr.attr.value)
+            method, values = self.class_members(cls, expr.attr.value)
+            if method is not None and _is_property(method.node) and not values:
+                # `create_graph=self.differentiable`, `@cached_property def differentiable`: what it returns
+                returns = self.returned_values(method)
+                return union_or_none(self.literal_values(r, method, depth + 1) if r is not None else None
+                                     for r in returns) if returns else None
             if not values:  # `cfg.second_order`, a dataclass field: its constructions' arguments or default
                 values = self.field_bindings(cls, expr.attr.value) or []
             return union_or_none(self.literal_values(v, ctx, depth + 1) if v is not None else None
@@ -786,6 +791,13 @@ class _Paths:
             if len(names) != 1:
                 return None
             name = names.pop()
+            if name == fn.self_name:  # `self.cfg.rrr_weight > 0`: the config object's values (held_bool's way)
+                reads = [n.attr.value for n in _walk(expr) if isinstance(n, cst.Attribute)]
+                if any(k.endswith("." + a) for f in self.all_fns() for k in f.assigns for a in reads
+                       if not k.startswith(f"{fn.self_name}.")):
+                    return None
+                got = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))
+                return {bool(got)} if isinstance(got, (bool, int, float, str)) else None
             choices = self.literal_choices(cst.Name(name), fn, lambda v: isinstance(v, (str, int, float, bool)))
             if choices is None:
                 return None

@@ -366,6 +366,47 @@ def _add(state: dict, e) -> None:
     state["items"].append(e)
 
 
+def case_tests(match: cst.Match) -> list[tuple]:
+    """(case, the test its body runs under, the test that is false when it does not match) for each case of a
+    `match` statement, as an if/elif chain's: `case "gelu" if fast:` -> (`subject == "gelu" and fast`, None),
+    `case "leaky" | "lrelu":` -> (`subject == "leaky" or subject == "lrelu"`, the same), `case _:` -> (None, None).
+    A pattern that is not a literal's (class, mapping, sequence, capture with a pattern of those) gives
+    (the guard alone or None, None): not decided. The tests are new nodes, made once per guards() or call."""
+    out = []
+    for case in match.cases:
+        test = _pattern_test(match.subject, case.pattern, 0)
+        fail = test if test is not True and case.guard is None else None
+        body = None if test is True or test is None else test
+        if case.guard is not None:
+            body = case.guard if body is None else cst.BooleanOperation(body, cst.And(), case.guard)
+        out.append((case, body if test is not None or case.guard is not None else None, fail))
+    return out
+
+
+def _pattern_test(subject, pattern, depth: int):
+    """The test a literal pattern makes of the subject; True for one always matching (`_`, a capture), None when
+    not known."""
+    if depth > 8:
+        return None
+    if isinstance(pattern, cst.MatchAs):
+        return True if pattern.pattern is None else _pattern_test(subject, pattern.pattern, depth + 1)
+    if isinstance(pattern, cst.MatchValue):
+        return cst.Comparison(subject, [cst.ComparisonTarget(cst.Equal(), pattern.value)])
+    if isinstance(pattern, cst.MatchSingleton):
+        return cst.Comparison(subject, [cst.ComparisonTarget(cst.Is(), pattern.value)])
+    if isinstance(pattern, cst.MatchOr):
+        parts = [_pattern_test(subject, p.pattern, depth + 1) for p in pattern.patterns]
+        if any(p is None for p in parts):
+            return None
+        if any(p is True for p in parts):
+            return True
+        test = parts[0]
+        for p in parts[1:]:
+            test = cst.BooleanOperation(test, cst.Or(), p)
+        return test
+    return None
+
+
 def reachable_returns(stmts, env: dict, const) -> list:
     """The values of the `return` statements of a function body (`stmts`) that can run with the parameters'
     values in `env`: an if/elif chain on them (`if name == "elu": return nn.ELU()`) is followed only into the
@@ -390,6 +431,17 @@ def _returns(stmts, env: dict, const, out: list) -> bool:
             branches = [st.body] if test is True else [st.orelse] if test is False else [st.body, st.orelse]
             left = [_returns(_block(b), env, const, out) if b is not None else False for b in branches]
             if all(left):
+                return True
+        elif isinstance(st, cst.Match):  # the cases as an if/elif chain (case_tests)
+            exits, matched = [], False
+            for case, body, _ in case_tests(st):
+                truth = evaluate(body, env, const) if body is not None else True
+                if truth is not False:
+                    exits.append(_returns(list(case.body.body), env, const, out))
+                if truth is True:  # (this case surely matches when reached: the later ones never run)
+                    matched = True
+                    break
+            if matched and all(exits):
                 return True
         elif isinstance(st, (cst.FunctionDef, cst.ClassDef)):
             continue

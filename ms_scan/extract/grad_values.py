@@ -17,7 +17,7 @@ from ms_scan.extract.grad_common import (
     is_abstract, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_dicts import UNKNOWN
-from ms_scan.extract.grad_unroll import Table, bind_target, evaluate, picked, reachable_returns, unroll
+from ms_scan.extract.grad_unroll import Table, bind_target, case_tests, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
 
 
@@ -766,9 +766,9 @@ class _Values:
         return memo[id(f)]
 
     def deciding(self, fn: _Fn) -> set:
-        """What fn reads as a table key, a test (`if name == "elu": return nn.ELU()`), a name looked up with getattr
-        or a loop's iterable (`for i, w in enumerate(widths)`), and what it calls (names and `self.attr` reads);
-        memoised."""
+        """What fn reads as a table key, a test (`if name == "elu": return nn.ELU()`, a match's subject), a name
+        looked up with getattr or a loop's iterable (`for i, w in enumerate(widths)`), and what it calls (names and
+        `self.attr` reads); memoised."""
         memo = self._deciding
         if id(fn) not in memo:
             out = set()
@@ -777,6 +777,9 @@ class _Values:
                     out |= refs(n.slice[0].slice.value)
                 elif isinstance(n, (cst.If, cst.IfExp)):
                     out |= refs(n.test)
+                elif isinstance(n, cst.Match):  # `match name: case "elu": return nn.ELU()` (and its guards)
+                    out |= refs(n.subject)
+                    out |= {r for c in n.cases if c.guard is not None for r in refs(c.guard)}
                 elif isinstance(n, cst.For):
                     out |= refs(n.iter)
                 elif isinstance(n, cst.Call) and dotted_name(n.func) == "getattr" and len(n.args) >= 2:
@@ -1230,6 +1233,14 @@ class _Values:
             if isinstance(node, (cst.If, cst.IfExp)):
                 stack += [(node.test, path), (node.body, path + ((node.test, True),)),
                           (node.orelse, path + ((node.test, False),))]
+                continue
+            if isinstance(node, cst.Match):  # its cases as an if/elif chain (grad_unroll.case_tests)
+                stack.append((node.subject, path))
+                before = path
+                for case, body, fail in case_tests(node):
+                    stack.append((case.body, before + (((body, True),) if body is not None else ())))
+                    if fail is not None:
+                        before = before + ((fail, False),)
                 continue
             if isinstance(node, (cst.IndentedBlock, cst.Module)):
                 after = path  # `if stage != "train" or self.weight <= 0: return`: what follows runs when it is false

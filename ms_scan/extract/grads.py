@@ -97,6 +97,8 @@ class GradExtractor(Extractor):
         self._keyed: dict[int, str] = {}  # id(value) -> the literal key of `d["k"] = value`
         self._item_keys: dict[int, dict[str, cst.BaseExpression]] = {}  # id(value) -> {d: k} of `d[k] = value`
         self._unpacked: dict[int, dict[str, int]] = {}  # id(call) -> {name: index} of `a, b = call(...)`
+        # id(call) -> {name: (index, index, ...)} of the names a nested target unpacks: `g, (c, e) = call(...)`
+        self._unpacked_paths: dict[int, dict[str, tuple]] = {}
         # calls that build no graph (run under `torch.no_grad()` / in a `@torch.no_grad()` function, or whose
         # result is `.detach()`ed): never on a derivative path
         self.grad_off_calls: set[int] = set()
@@ -532,6 +534,9 @@ class GradExtractor(Extractor):
                     all(isinstance(el, cst.Element) for el in t.target.elements):
                 self._unpacked[id(node.value)] = {el.value.value: i for i, el in enumerate(t.target.elements)
                                                   if isinstance(el.value, cst.Name)}
+                nested = _nested_targets(t.target, ())
+                if nested:  # `gen, (critic, ema) = build(cfg)`
+                    self._unpacked_paths[id(node.value)] = nested
             elif isinstance(t.target, cst.Subscript) and isinstance(t.target.value, cst.Name) and \
                     len(t.target.slice) == 1 and isinstance(t.target.slice[0].slice, cst.Index):
                 # `params[name] = w`: the key expression it is stored under (grad_paths.substituted_parts)
@@ -589,6 +594,9 @@ class GradExtractor(Extractor):
 
     def visit_IfExp(self, node: cst.IfExp) -> None:
         super().visit_IfExp(node)
+        self.branching.add(id(self._fn))
+
+    def visit_Match(self, node: cst.Match) -> None:
         self.branching.add(id(self._fn))
 
     def visit_With(self, node: cst.With) -> None:
@@ -823,6 +831,19 @@ class GradExtractor(Extractor):
         sites.sort(key=lambda s: (s.line, s.column))
         return sites
 
+
+
+def _nested_targets(target, at: tuple) -> dict[str, tuple]:
+    """{name: index path} of the names in the nested tuples (or lists) of an unpacking target (depth two and more)."""
+    out: dict[str, tuple] = {}
+    for i, el in enumerate(target.elements):
+        if isinstance(el, cst.Element) and isinstance(el.value, (cst.Tuple, cst.List)) and len(at) < 4:
+            out.update(_nested_targets(el.value, at + (i,)))
+        elif isinstance(el, cst.Element) and isinstance(el.value, cst.Name) and at:
+            out[el.value.value] = at + (i,)
+        elif isinstance(el, cst.StarredElement):
+            return {}
+    return out
 
 
 def place(obj, pos, shifts: dict) -> None:
