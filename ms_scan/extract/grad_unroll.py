@@ -367,19 +367,20 @@ def _add(state: dict, e) -> None:
 
 
 def case_tests(match: cst.Match) -> list[tuple]:
-    """(case, the test its body runs under, the test that is false when it does not match) for each case of a
-    `match` statement, as an if/elif chain's: `case "gelu" if fast:` -> (`subject == "gelu" and fast`, None),
-    `case "leaky" | "lrelu":` -> (`subject == "leaky" or subject == "lrelu"`, the same), `case _:` -> (None, None).
-    A pattern that is not a literal's (class, mapping, sequence, capture with a pattern of those) gives
-    (the guard alone or None, None): not decided. The tests are new nodes, made once per guards() or call."""
+    """(case, the test its body runs under, the test that is false when it does not match, whether its pattern is
+    known) for each case of a `match` statement, as an if/elif chain's: `case "gelu" if fast:` -> (`subject == "gelu"
+    and fast`, None, True), `case "leaky" | "lrelu":` -> (`subject == "leaky" or subject == "lrelu"`, the same, True),
+    `case _:` -> (None, None, True). A pattern that is not a literal's (class, mapping, sequence, capture with a
+    pattern of those) is not known: (its guard or None, None, False), a case that may or may not match whatever its
+    guard gives. The tests are new nodes, made once per guards() or call."""
     out = []
     for case in match.cases:
         test = _pattern_test(match.subject, case.pattern, 0)
-        fail = test if test is not True and case.guard is None else None
-        body = None if test is True or test is None else test
+        body = test if test is not True and test is not None else None
         if case.guard is not None:
             body = case.guard if body is None else cst.BooleanOperation(body, cst.And(), case.guard)
-        out.append((case, body if test is not None or case.guard is not None else None, fail))
+        fail = test if test is not True and case.guard is None else None
+        out.append((case, body, fail, test is not None))
     return out
 
 
@@ -434,12 +435,12 @@ def _returns(stmts, env: dict, const, out: list) -> bool:
                 return True
         elif isinstance(st, cst.Match):  # the cases as an if/elif chain (case_tests)
             exits, matched = [], False
-            for case, body, _ in case_tests(st):
-                truth = evaluate(body, env, const) if body is not None else True
+            for case, body, _, known in case_tests(st):
+                truth = evaluate(body, env, const) if body is not None else None
                 if truth is not False:
                     exits.append(_returns(list(case.body.body), env, const, out))
-                if truth is True:  # (this case surely matches when reached: the later ones never run)
-                    matched = True
+                if known and (truth is True or body is None):  # (this case surely matches when reached: the
+                    matched = True  # later ones never run)
                     break
             if matched and all(exits):
                 return True

@@ -1237,7 +1237,7 @@ class _Values:
             if isinstance(node, cst.Match):  # its cases as an if/elif chain (grad_unroll.case_tests)
                 stack.append((node.subject, path))
                 before = path
-                for case, body, fail in case_tests(node):
+                for case, body, fail, _ in case_tests(node):
                     stack.append((case.body, before + (((body, True),) if body is not None else ())))
                     if fail is not None:
                         before = before + ((fail, False),)
