@@ -21,6 +21,7 @@ later scan holds only while those bytes are unchanged (ms_scan.scan).
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
@@ -111,21 +112,9 @@ def parse(path: str, data: bytes, name: str | None = None):
 def _load_yaml(text: str, name: str | None):
     import yaml
 
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     if name is None:
-        return yaml.load(text, Loader=base)  # noqa: S506 - a safe loader
-    global _LOCATING
-    if _LOCATING is None or _LOCATING[0] is not base:
-        class Locating(base):  # the safe loader, its strings Located where they are written
-            pass
-
-        def located(loader, node):
-            mark = node.start_mark
-            return Located.at(loader.construct_scalar(node), (loader.ms_name, mark.line + 1, mark.column))
-
-        Locating.add_constructor("tag:yaml.org,2002:str", located)
-        _LOCATING = (base, Locating)
-    loader = _LOCATING[1](text)
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506 - a safe loader
+    loader = _locating_loader()(text)
     loader.ms_name = name
     try:
         return loader.get_single_data()
@@ -133,7 +122,20 @@ def _load_yaml(text: str, name: str | None):
         loader.dispose()
 
 
-_LOCATING = None  # (the safe loader, its Locating subclass), made at the first YAML file read with a name
+@functools.cache
+def _locating_loader():
+    """PyYAML's safe loader (the C one when built) whose strings are Located where they are written."""
+    import yaml
+
+    class Locating(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        pass
+
+    def located(loader, node):
+        mark = node.start_mark
+        return Located.at(loader.construct_scalar(node), (loader.ms_name, mark.line + 1, mark.column))
+
+    Locating.add_constructor("tag:yaml.org,2002:str", located)
+    return Locating
 
 
 def merged(base, child, depth: int = 0):

@@ -666,9 +666,11 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     configs = [re.compile(c) for c in sorted(configs) if f"\0when:{c!r}" not in done]
     done.update(f"\0when:{c.pattern!r}" for c in configs + methods)
 
+    def names_param(data: bytes) -> bool:
+        return any(name.search(data) and any(p in data for p in parts) for name, parts in params)
+
     def wanted(data: bytes) -> bool:
-        return any(name.search(data) and any(p in data for p in parts) for name, parts in params) or \
-            any(c.search(data) for c in configs)
+        return names_param(data) or any(c.search(data) for c in configs)
 
     # a file building a class by the hydra `_target_` of a config it reads (`instantiate(cfg.critic)`, with
     # `_target_: models.Critic` in conf/critic/mlp.yaml) names it there: those configs are read with it
@@ -677,12 +679,9 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     config_deps = {f.path: f.config_deps for f in facts if f.config_deps and f.grad_sites}
 
     def named_in_configs(src: SourceFile) -> bool:
-        root = src.abspath[:-len(src.relpath)] if src.abspath.endswith(src.relpath) else None
-        for rel, digest in config_deps.get(src.relpath, {}).items() if root is not None and params else ():
-            data = read_bytes(os.path.join(root, rel)) if digest else None
-            if data and any(name.search(data) and any(p in data for p in parts) for name, parts in params):
-                return True
-        return False
+        deps = config_deps.get(src.relpath, {}) if params else {}
+        return any(names_param(read_bytes(os.path.join(_root_of(src), rel)) or b"")
+                   for rel, digest in deps.items() if digest)
 
     # every file (one the scan did not keep may name them), each read once for both kinds of name
     for src in files if params or configs or methods else ():

@@ -225,6 +225,16 @@ def unique_ops(ops: list) -> list:
     return sorted((op for g in groups.values() for op in g.values()), key=lambda o: (o.path, o.line, o.column, o.api))
 
 
+def hydra_items(node) -> tuple[list, cst.SimpleString | None]:
+    """([(key, value)] of a dict display's string keys, its `_target_` string node or None): a hydra-style node as
+    `instantiate` reads it."""
+    items = [(el.key.evaluated_value, el.value) for el in node.elements if isinstance(el, cst.DictElement) and
+             isinstance(el.key, cst.SimpleString) and isinstance(el.key.evaluated_value, str)] \
+        if isinstance(node, cst.Dict) else []
+    target = next((v for k, v in items if k == "_target_" and isinstance(v, cst.SimpleString)), None)
+    return items, target if target is not None and isinstance(target.evaluated_value, str) else None
+
+
 def _target_nodes(v, path: str) -> list:
     """(string node, path) of each `"_target_": "<dotted name>"` of a hydra-style config display, with the path of
     the dict holding it: ".stem[]" (any element of the list under "stem"), ".head"."""

@@ -68,6 +68,17 @@ def _item_key(expr: cst.Subscript) -> object:
     return _key(expr.slice[0].slice.value)
 
 
+def literal_reprs(values) -> list | None:
+    """The Python values of literals' reprs (dict_values' answers); None when one is not a literal's."""
+    out = []
+    for v in values:
+        try:
+            out.append(ast.literal_eval(v))
+        except (ValueError, SyntaxError):
+            return None
+    return out
+
+
 def _attr_wrapper(name: str) -> bool:
     return any(name == w or name.endswith("." + w) for w in _ATTR_WRAPPERS)
 
@@ -314,14 +325,7 @@ class _Dicts:
         a bool), so never a tensor."""
         ref = self.dict_ref(expr, fn) if isinstance(expr, (cst.Subscript, cst.Call, cst.Attribute)) else None
         values = self.dict_values(ref) if ref is not None and ref.path else None
-        if not values:
-            return False
-        for v in values:
-            try:
-                ast.literal_eval(v)
-            except (ValueError, SyntaxError):
-                return False
-        return True
+        return bool(values) and literal_reprs(values) is not None
 
     def flag_truths(self, ref: DictRef) -> set[bool] | None:
         """The truth values a create_graph flag read from a dict of this file takes; None when one is not known."""

@@ -14,7 +14,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items,
 )
 from ms_scan.extract.grad_dicts import _attr_wrapper
 from ms_scan.extract.grad_unroll import evaluate
@@ -1601,16 +1601,12 @@ class _Expansion:
             for el in node.elements:
                 self.target_ops(state, el.value, "", via, depth + 1, text)
             return
-        if not isinstance(node, cst.Dict):
-            return
-        items = [(el.key.evaluated_value, el.value) for el in node.elements if isinstance(el, cst.DictElement) and
-                 isinstance(el.key, cst.SimpleString) and isinstance(el.key.evaluated_value, str)]
-        string = next((v for k, v in items if k == "_target_" and isinstance(v, cst.SimpleString)), None)
-        dotted = string.evaluated_value if string is not None else None
-        if not isinstance(dotted, str):  # a mapping of nodes (`instantiate(cfg.losses)`): each
+        items, string = hydra_items(node)
+        if string is None:  # a mapping of nodes (`instantiate(cfg.losses)`): each
             for _, v in items:
                 self.target_ops(state, v, "", via, depth + 1, text)
             return
+        dotted = string.evaluated_value
         module, _, name = dotted.rpartition(".")
         cls = self.ex._classes.get(name) if module in ("__main__", self.ex.module) else None
         if cls is not None:  # `Critic(act=<node>, width=16)`

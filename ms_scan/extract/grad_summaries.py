@@ -12,7 +12,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ, chain_root,
+    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ, chain_root, hydra_items,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -952,20 +952,13 @@ class _Summaries:
         `_target_` is another project module's class: what each key holding nodes builds (`act: {_target_:
         torch.nn.SELU}` -> `Critic(act=SELU())`), read where the class calls what it is given."""
         ref = self.instantiated(c, fn)
-        node = ref[1] if ref is not None and ref[0] == "" and not ref[2] else None
-        target_node = next((el.value for el in node.elements if isinstance(el, cst.DictElement) and
-                            _literal(el.key) == "_target_"), None) if isinstance(node, cst.Dict) else None
-        target = self.dotted_project_target(_literal(target_node)) if target_node is not None else None
+        items, string = hydra_items(ref[1]) if ref is not None and ref[0] == "" and not ref[2] else ([], None)
+        target = self.dotted_project_target(string.evaluated_value) if string is not None else None
         if target is None:
             return []
-        out = []
-        for el in node.elements:
-            key = _literal(el.key) if isinstance(el, cst.DictElement) else None
-            if isinstance(key, str) and key.isidentifier() and not key.startswith("_") and \
-                    _target_nodes(el.value, ""):
-                out.append(self._summary(f"{target[0]}:{target[1]}", f"arg:{key}", lambda st, v=el.value: (
-                    self.target_ops(st, v, "", "", 0, _code(c)))))
-        return out
+        return [self._summary(f"{target[0]}:{target[1]}", f"arg:{key}", lambda st, v=v: (
+            self.target_ops(st, v, "", "", 0, _code(c)))) for key, v in items
+            if key.isidentifier() and not key.startswith("_") and _target_nodes(v, "")]
 
     def tensor_call(self, v) -> bool:
         """`torch.randn(...)`, `x.view(...)`: a torch call that is not a module (nor `Net().to(dev)`)."""

@@ -4,7 +4,6 @@ an unbound model parameter's name or annotation designates. Lookups only: no op 
 """
 from __future__ import annotations
 
-import ast
 import contextlib
 
 import libcst as cst
@@ -16,7 +15,7 @@ from ms_scan.extract.grad_common import (
     _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
     is_abstract, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
-from ms_scan.extract.grad_dicts import UNKNOWN
+from ms_scan.extract.grad_dicts import UNKNOWN, literal_reprs
 from ms_scan.extract.grad_unroll import Table, bind_target, case_tests, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
 
@@ -1485,16 +1484,8 @@ class _Values:
         values = self.dict_values(ref)
         if not values or UNKNOWN in values:
             return None if values is not None else _NOLIT
-        out = set()
-        for v in values:
-            try:
-                lit = ast.literal_eval(v)
-            except (ValueError, SyntaxError):
-                return None
-            if not ok(lit):
-                return None
-            out.add(lit)
-        return out
+        lits = literal_reprs(values)
+        return set(lits) if lits is not None and all(ok(lit) for lit in lits) else None
 
     def fstring_choices(self, expr: cst.FormattedString, fn: _Fn, ok, depth: int) -> set | None:
         """literal_choices of an f-string (`f"head_{self.active}"`): each string its holes' known literals make (at
