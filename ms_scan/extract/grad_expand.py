@@ -43,6 +43,10 @@ _WEIGHTLESS_MODULES = frozenset(
     "CircularPad3d".split())
 
 
+# builtins whose result is plain data, whatever they are given (`dict(cfg.stem_pad)`)
+_PLAIN_BUILDERS = frozenset({"dict", "list", "tuple", "set", "frozenset", "int", "float", "str", "bool", "len"})
+
+
 class _Expansion:
     """_Resolver's expansion of a called expression into the ops it runs."""
 
@@ -766,8 +770,9 @@ class _Expansion:
                              param=self.overridden_text(cls, attr))
         for method, values in found:
             state.live = live  # a mixin's member: each subclass's that sets it (subclass_members)
-            if method is not None and _is_property(method.node):  # `self.net(x)` with `@property def net`: the
-                self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)  # module
+            if method is not None and (_is_property(method.node) or self.descriptor_decorated(method)):
+                # `self.net(x)` with `@property def net` (or a descriptor class of the file): the module returned
+                self.expand_returns(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1)
             elif method is not None:  # `self.encode(u, y)`: the method's slice from its live arguments
                 state.live = None
                 if live and all(t.startswith("@") and "." not in t for t in live) and \
@@ -775,7 +780,8 @@ class _Expansion:
                     continue  # `clf.embed(x)` with only clf.head's weights differentiated: nothing of them
                 self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
             for v, ctx in self.reachable(values):  # (`if activation == "elu": self.act = nn.ELU()`: the picked one)
-                self.expand_value(state, v, ctx, via, depth + 1)
+                if not self.descriptor_built(state, v, ctx, via, depth):
+                    self.expand_value(state, v, ctx, via, depth + 1)
             if method is None and values:
                 self.forward_hooks(state, cls, attr, via, depth + 1)
         if not any(self.class_members(cls, attr)) and attr in dict(cls.fields or ()):
@@ -786,6 +792,32 @@ class _Expansion:
             for v, ctx in bound or ():
                 if v is not None:
                     self.expand_value(state, v, ctx, _join(via, f"{cls.name}.{attr}"), depth + 1)
+
+    def descriptor_class(self, func) -> _Cls | None:
+        """The file's class a callee names when it defines `__get__` (a descriptor: reading the attribute it is
+        stored in gives what `__get__` returns), else None."""
+        cls = self.ex._classes.get(func.value) if isinstance(func, cst.Name) else None
+        return cls if cls is not None and self.class_members(cls, "__get__")[0] is not None else None
+
+    def descriptor_decorated(self, method: _Fn) -> bool:
+        """`@lazy_module def features(self): return nn.Sequential(...)`, lazy_module a descriptor class of the file:
+        reading `self.features` gives what the method returns (as a property's)."""
+        return isinstance(method.node, cst.FunctionDef) and any(
+            self.descriptor_class(d.decorator) is not None for d in method.node.decorators)
+
+    def descriptor_built(self, state, v, ctx: _Fn, via: str, depth: int) -> bool:
+        """`features = LazySubmodule(lambda self: nn.Sequential(...))` in a class body, LazySubmodule a descriptor
+        class of the file: its `__get__` gives what the factory it holds builds (the callables it is given: a lambda,
+        a def, a class); False for any other value."""
+        if not (isinstance(v, cst.Call) and self.descriptor_class(v.func) is not None):
+            return False
+        for a in v.args:
+            if isinstance(a.value, cst.Lambda):
+                self.expand_value(state, a.value.body, ctx, _join(via, _code(v.func)), depth + 1)
+            elif isinstance(a.value, cst.Name) and (self.lookup_def(ctx, a.value.value) is not None or
+                                                    a.value.value in self.ex._classes):
+                self.expand_built(state, a.value, ctx, v, _join(via, _code(v.func)), depth + 1, "high")
+        return True
 
     def mixin_member(self, state, cls: _Cls, attr: str, via: str) -> bool:
         """`self.critic(real)` in a method of a module-level class of no base that neither it nor a class of this
@@ -957,7 +989,8 @@ class _Expansion:
             return
         if ann is not None:
             self.project_hit(state, (ann[0], f"{ann[1]}.{attr}"), "member", via, text)
-            return
+            self.param_hit(state, fn, name, via, "", attr)  # (and what other files pass: the class annotated may
+            return  # be a Protocol or an abstract base, `h: Hamiltonian` given a SeparableHNN)
         cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
         if cls is not None and not any(self.class_members(cls, attr)):
             cls = None
@@ -1498,6 +1531,8 @@ class _Expansion:
                                                   or v.func.attr.value == "clone"):
             self.expand_module_expr(state, v.func.value, ctx, via, depth + 1)
             return
+        if self.enum_member_call(state, v, ctx, via, depth):
+            return  # `act.build()`, `act()`, act an enum member (`cfg.act`): that member's method
         if isinstance(v.func, cst.Attribute):
             owner_cls = self.class_of(v.func.value, ctx)
             method = self.class_members(owner_cls, v.func.attr.value)[0] if owner_cls is not None else None
@@ -1508,6 +1543,8 @@ class _Expansion:
             found, held = self.class_members(owner_cls, v.func.attr.value) if owner_cls is not None else (None, [])
             if found is None and not held and owner_cls is None and isinstance(v.func.value, cst.Name):
                 held = self.class_attr_values(v.func.value, v.func.attr.value, ctx) or []  # `cfg.act()`, cfg
+            if found is None and not held and v.func.attr.value == "value" and self.enum_class(owner_cls):
+                held = self.enum_values(owner_cls)  # `self.value()` in an enum's method: the member's class
             if found is None and held:  # `self.act_cls()`, `self.norm_layer(d)`: the class or factory it holds
                 for x, c in held:  # (or `Config`, `class Config: act = nn.PReLU`: a class attribute)
                     self.expand_built(state, x, c, v, via, depth + 1, "high")
@@ -1539,6 +1576,28 @@ class _Expansion:
                 state.site.project.append(callee)
             return
         self.unresolved(state, _code(v))
+
+    def enum_member_call(self, state, v: cst.Call, ctx: _Fn, via: str, depth: int) -> bool:
+        """`act.build()` / `act.value()` / `act()`, act a member of the file's enum class (picked_members): the
+        member's method (`__call__`), what it returns built with `self.value` that member's value, or the member's
+        value built. False when the callee is no known member's."""
+        picked = self.picked_members(v.func, ctx) if isinstance(v.func, (cst.Name, cst.Attribute)) else None
+        owner, attr = v.func, "__call__"
+        if not picked and isinstance(v.func, cst.Attribute):
+            owner, attr = v.func.value, v.func.attr.value
+            if not (isinstance(owner, cst.Name) and self.names_class(owner.value, ctx) is not None):
+                picked = self.picked_members(owner, ctx)  # (not `Act.build()`: a class's own attribute)
+        if not picked:
+            return False
+        for cls, name in picked:
+            method = self.class_members(cls, attr)[0]
+            with self.enum_bound(cls, name):
+                if method is not None:
+                    self.expand_returns(state, method, _join(via, f"{cls.name}.{name}.{attr}"), depth + 1)
+                elif attr == "value":
+                    for x, c in self.enum_values(cls):
+                        self.expand_built(state, x, c, v, _join(via, f"{cls.name}.{name}"), depth + 1, "high")
+        return True
 
     def torch_getattr(self, g, ctx: _Fn) -> list[str]:
         """`getattr(nn, name)` / `getattr(torch.nn.functional, name)` with `name` a literal string, a name bound
@@ -2263,11 +2322,16 @@ class _Expansion:
 
     @staticmethod
     def live_params(f: _Fn, live: frozenset | None) -> frozenset | None:
-        """f's parameters that the live argument slots bind (positions count after `self`); None (the whole
-        body) when a slot does not name a parameter or f takes *args / **kwargs."""
-        if live is None or not isinstance(f.node, cst.FunctionDef) or \
-                isinstance(f.node.params.star_arg, cst.Param) or f.node.params.star_kwarg is not None:
+        """f's parameters that the live argument slots bind (positions count after `self`; a position past the
+        named ones binds `*args`, a keyword none names `**kwargs`); None (the whole body) when a slot binds no
+        parameter."""
+        if live is None or not isinstance(f.node, cst.FunctionDef):
             return None
+        p = f.node.params
+        positional = len(p.posonly_params) + len(p.params) - (len(f.params) < len(p.posonly_params) + len(
+            p.params) + len(p.kwonly_params))  # (`self` is not in f.params)
+        star = p.star_arg.name.value if isinstance(p.star_arg, cst.Param) else None
+        kwstar = p.star_kwarg.name.value if p.star_kwarg is not None else None
         out = set()
         for slot in live:
             if slot.startswith((">", "@")):  # a returned element asked for (Resolver.output_calls), a submodule
@@ -2276,8 +2340,11 @@ class _Expansion:
             if slot.startswith("~"):  # a name the function reads from outside (Resolver.closure_live)
                 out.add(slot[1:])
                 continue
-            name = f.params[int(slot)] if slot.isdigit() and int(slot) < len(f.params) else slot
-            if name not in f.params:
+            if slot.isdigit():
+                name = f.params[int(slot)] if int(slot) < positional else star
+            else:
+                name = slot if slot in f.params[len(p.posonly_params):] else kwstar
+            if name is None:
                 return None
             out.add(name)
         return frozenset(out) if out else None
@@ -2326,6 +2393,20 @@ class _Expansion:
         return bool(values) and all(isinstance(v, cst.Call) and
                                     (self.torch_api(v) or "").rpartition(".")[2] in _WEIGHTLESS_MODULES and
                                     (self.torch_api(v) or "").startswith("torch.nn.") for v, _ in values)
+
+    @staticmethod
+    def plain_data(values) -> bool:
+        """Every value an attribute is assigned is plain data, no module (`self.stem_pad = dict(cfg.stem_pad)`,
+        `self.scale = 0.5`, `self.kinds = ["a", "b"]`): reading it reads no weight."""
+        def plain(v) -> bool:
+            if _literal(v) is not _NOLIT:
+                return True
+            if isinstance(v, (cst.List, cst.Tuple, cst.Set)):
+                return all(plain(e.value) for e in v.elements)
+            if isinstance(v, cst.Dict):
+                return all(isinstance(e, cst.DictElement) and plain(e.key) and plain(e.value) for e in v.elements)
+            return isinstance(v, cst.Call) and dotted_name(v.func) in _PLAIN_BUILDERS
+        return bool(values) and all(plain(v) for v, _ in values)
 
     def leading_weightless(self, layers: list) -> int:
         """How many of the first layers of a chain run in order (`layers`: for each, the (value, function) pairs it
@@ -2401,8 +2482,9 @@ class _Expansion:
                 return None
         if bare:
             return None  # `helper(self, x)`, `return self`: what it reads of the module is not known
-        owned = {r for r in refs(f.node.body) if r.startswith(me + ".") and
-                 not self.weightless(attrs.get(r[len(me) + 1:], ()))} if every else {f"{me}.{p}" for p in parts}
+        owned = {r for r in refs(f.node.body) if r.startswith(me + ".") and not self.weightless(
+            attrs.get(r[len(me) + 1:], ())) and not self.plain_data(attrs.get(r[len(me) + 1:], ()))} if every else \
+            {f"{me}.{p}" for p in parts}
         owned |= live_params or set()
         stmts = list(f.node.body.body)
         first = next((i for i, st in enumerate(stmts) if refs(st) & owned), None)

@@ -2157,6 +2157,14 @@ class _Paths:
             found = self.lookup_assigns(f, owner.value)
             built = [(_unchain(v), found[1]) for v in found[0]] if found is not None else []
             made = [self.constructed_class(v) for v, _ in built]
+            if not built and found is None and self.param_of(f, owner.value):
+                # `def batch_steps(model, opt, ...): opt.step(closure)`, every call passing an instance: the
+                # caller's whole slice of the loss (the construction's weights are not at hand here)
+                passed = self.passed_class(owner.value, f)
+                if passed is not None and any(b is cls for b in self.class_chain(passed)) and \
+                        self.class_members(passed, fn.name)[0] is fn:
+                    out.append((c, f, None))
+                continue
             if not built or not all(m is not None and any(b is cls for b in self.class_chain(m)) and
                                     self.class_members(m, fn.name)[0] is fn for m in made):
                 continue

@@ -87,6 +87,9 @@ class _Values:
         cls = self.names_class(owner.value, fn)
         if cls is not None:
             method, values = self.class_members(cls, attr)
+            default = dict(cls.fields or ()).get(attr)
+            if method is None and not values and default is not None:  # `WokConfig.act`: a dataclass's default
+                return [(default, self.ex._module_fn)]
             return values if method is None and values else None
         found = self.lookup_assigns(fn, owner.value)
         bound = [(v, found[1]) for v in found[0]] if found is not None else \
@@ -669,7 +672,7 @@ class _Values:
             return
         old, sig = self._bound.get(id(owner)), self._bound_sig
         self._bound[id(owner)] = (call, caller)
-        self._bound_sig = tuple(t for t in sig if t[0] == "instance") + \
+        self._bound_sig = tuple(t for t in sig if t[0] in ("instance", "enum")) + \
             tuple(sorted((k, id(c)) for k, (c, _) in self._bound.items()))
         try:
             yield
@@ -1424,6 +1427,11 @@ class _Values:
         leaves it out: `EnergyMLP(act="gelu_tanh")` makes `act` "gelu_tanh"). None when any is not known (no
         call, a starred call, a value that is not such a literal)."""
         lit = _literal(expr)
+        if lit is _NOLIT and (isinstance(expr, cst.Subscript) or isinstance(expr, cst.Attribute) and not isinstance(
+                expr.value, cst.Name)) and depth <= MAX_CLASS_HOPS:  # (`act.name`: attribute_choices asks)
+            held = self.enum_choices(expr, fn, depth)  # `Act[name]`, `cfg.act.name` (grad_enums)
+            if held is not _NOLIT:
+                return held if held and all(ok(h) for h in held) else None
         if isinstance(expr, cst.FormattedString) and depth <= MAX_CLASS_HOPS:
             return self.fstring_choices(expr, fn, ok, depth)
         if lit is _NOLIT and isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
@@ -1692,6 +1700,9 @@ class _Values:
         in __init__ taking what its constructions pass), of `cfg.act` with cfg a `SimpleNamespace(act=...)`
         (namespace_attr) and of `args.act` with `args = parser.parse_args()` (the `default=` of the file's
         `add_argument("--act", ...)`, what the script runs when given no option); _NOLIT for any other attribute."""
+        held = self.enum_choices(expr, fn, depth)  # `Act.GELU`, `act.value` (grad_enums)
+        if held is not _NOLIT:
+            return held if held and all(ok(h) for h in held) else None
         owner, attr = expr.value, expr.attr.value
         cls = self.class_of(owner, fn) if any(f.self_name == owner.value for f in enclosing(fn)) else None
         if cls is not None:

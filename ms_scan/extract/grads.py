@@ -39,8 +39,9 @@ from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_EVERY_ARG, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
     _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, _values_of, binding,
-    calls_in, enclosing, registration_key, unique_ops,
+    _walk, calls_in, enclosing, registration_key, unique_ops,
 )
+from ms_scan.extract.grad_enums import _Enums
 from ms_scan.extract.grad_expand import _Expansion
 from ms_scan.extract.grad_guards import _Guards
 from ms_scan.extract.grad_paths import _Paths
@@ -394,6 +395,12 @@ class GradExtractor(Extractor):
                 self._record_rows(target, value, ())
             elif isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, cst.Subscript):
                 self._record_rows(target, value, (), self._item_index)
+            if isinstance(target, (cst.Tuple, cst.List)) and isinstance(value, (cst.Name, cst.Attribute)) and \
+                    not any(isinstance(el, cst.StarredElement) for el in target.elements) and \
+                    id(value) not in self._loop_iters:  # `scores, watched = out`: `out[0]`, `out[1]`
+                for i, el in enumerate(target.elements):
+                    self._record_assign([el.value], _item(value, cst.Integer(str(i))))
+                continue
             if isinstance(target, cst.Subscript):  # `self.nets["D"] = Disc()`: held under key "D"
                 key = _subscript_key(target)
                 if key is not None:
@@ -598,6 +605,9 @@ class GradExtractor(Extractor):
 
     def visit_Match(self, node: cst.Match) -> None:
         self.branching.add(id(self._fn))
+        for case in node.cases:  # `case (torch.Tensor() as scores, watched):` binds names out of the subject, as
+            for name, value in _captures(case.pattern, node.subject):  # `scores, watched = out[0], out[1]` does
+                self._fn.assigns.setdefault(name, []).append(value)
 
     def visit_With(self, node: cst.With) -> None:
         super().visit_With(node)
@@ -861,7 +871,7 @@ def place(obj, pos, shifts: dict) -> None:
 
 
 # --------------------------------------------------------------------------------------- resolver
-class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, _Guards):
+class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, _Guards, _Enums):
     """Runs after the pass: slices each site and expands the calls on the path into torch ops. The jobs live in
     the mixins (grad_paths, grad_expand, grad_values, grad_project, grad_summaries); here, the state they share
     and the lookups all of them use."""
@@ -872,6 +882,8 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self.out: list[tuple[cst.CSTNode, object]] = []
         self.shifts: dict[int, tuple[int, int]] = {}  # id(op) -> its place in a config text (place())
         self._module_classes: dict[str, _Cls] | None = None
+        self._enum_bound: dict[str, str] = {}  # enum class name -> the member whose method runs (enum_bound)
+        self._enums: frozenset | None = None  # the file's enum classes (grad_enums.enum_classes)
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
         self._loop_calls: list | None = None  # calls of a loop target (GradValues.loop_calls)
@@ -977,6 +989,45 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
 
 
 # ------------------------------------------------------------------------------------------ helpers
+def _item(value, key: cst.BaseExpression) -> cst.Subscript:
+    """`value[key]`, made for a name unpacked out of value (no node of the file: no position of its own)."""
+    return cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(key))])
+
+
+def _captures(pattern, subject) -> list[tuple[str, cst.BaseExpression]]:
+    """(name, what it is bound to) of each name a `case` pattern binds: `as` targets and captures (the subject, or
+    its item at a sequence position or a mapping key, `subject[1]`), `*rest` and `**rest` (the subject)."""
+    out = []
+    if isinstance(pattern, cst.MatchAs):
+        if pattern.name is not None:
+            out.append((pattern.name.value, subject))
+        return out + (_captures(pattern.pattern, subject) if pattern.pattern is not None else [])
+    if isinstance(pattern, cst.MatchOr):
+        return [x for p in pattern.patterns for x in _captures(p.pattern, subject)]
+    if isinstance(pattern, (cst.MatchList, cst.MatchTuple)):
+        starred = False
+        for i, el in enumerate(pattern.patterns):
+            if isinstance(el, cst.MatchStar):
+                starred = True
+                if el.name is not None:
+                    out.append((el.name.value, subject))
+                continue
+            key = cst.Integer(str(i)) if not starred else cst.UnaryOperation(
+                cst.Minus(), cst.Integer(str(len(pattern.patterns) - i)))
+            out += _captures(el.value, _item(subject, key))
+        return out
+    if isinstance(pattern, cst.MatchMapping):
+        for el in pattern.elements:
+            out += _captures(el.pattern, _item(subject, el.key))
+        return out + ([(pattern.rest.value, subject)] if pattern.rest is not None else [])
+    if isinstance(pattern, cst.MatchClass):
+        for el in pattern.patterns:
+            out += _captures(el.value, subject)
+        for el in pattern.kwds:
+            out += _captures(el.pattern, cst.Attribute(value=subject, attr=el.key))
+    return out
+
+
 def extract_model_summaries(source: str, module: str = "", is_package: bool = False,
                             project_modules: frozenset[str] = frozenset(),
                             config_reader=None) -> tuple[list[ModelSummary], dict]:
