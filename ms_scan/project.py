@@ -455,8 +455,9 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
                 holders.setdefault(path[0], []).append((f.module, m.name, leaf))
 
     def listed(cls_part: str, field: str, scalar: bool = False, step: str | None = None) -> set | None:
-        """(`scalar`: a string field's default, counted only where the class is built and no construction
-        passes anything but keywords other than that field; `step`: each row's element, list_field)"""
+        """(`scalar`: a string (or bool: a `when` of an `if cfg.flag:`) field's default, counted only where the
+        class is built and no construction passes anything but keywords other than that field; `step`: each row's
+        element, list_field)"""
         found = holders.get(field, [])
         if len(found) != 1:
             return None
@@ -469,7 +470,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
                 key = ast.literal_eval(leaf)
             except (ValueError, SyntaxError):
                 return None
-            if not built or not isinstance(key, str) or field in written or \
+            if not built or not isinstance(key, (str, bool)) or field in written or \
                     any(field in lits or "&**" in lits or not argv and any(k.isdigit() for k in lits)
                         for lits in built):
                 return None

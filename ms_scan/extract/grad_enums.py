@@ -68,6 +68,8 @@ class _Enums:
         """literal_choices' part for enums: {EnumMember} for `Act.GELU` and `Act[key]` (each literal key that names
         a member), the member names for `<member>.name` and the literal values for `<member>.value`; _NOLIT for
         any other expression, None when it is such a read but what it picks is not known."""
+        if not self.enum_classes():
+            return _NOLIT
         if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name):
             cls = self.names_class(expr.value.value, fn)
             if self.enum_class(cls):

@@ -779,6 +779,8 @@ class _Expansion:
                         self.method_misses(cls, attr, {t[1:] for t in live}):
                     continue  # `clf.embed(x)` with only clf.head's weights differentiated: nothing of them
                 self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
+            if method is None and values:  # `net.out_act = nn.Identity()` after `net = StringNet()`: what it holds
+                values = self.instance_writes(cls, attr, values)
             for v, ctx in self.reachable(values):  # (`if activation == "elu": self.act = nn.ELU()`: the picked one)
                 if not self.descriptor_built(state, v, ctx, via, depth):
                     self.expand_value(state, v, ctx, via, depth + 1)
@@ -792,6 +794,52 @@ class _Expansion:
             for v, ctx in bound or ():
                 if v is not None:
                     self.expand_value(state, v, ctx, _join(via, f"{cls.name}.{attr}"), depth + 1)
+
+    def instance_writes(self, cls: _Cls, attr: str, values: list) -> list:
+        """The values of member `attr` of cls's instances, with the file's writes to it from outside the class
+        (`net.out_act = nn.Identity()`, net an instance of cls): when every construction of cls in the file is a
+        statement `net = Cls(...)` that such a write follows in the same block before any other read of net, the
+        written values replace the class's (the surgery happens before the first forward); else they are added."""
+        memo = self._instance_writes
+        if (id(cls), attr) not in memo:
+            writes, ok = [], True
+            for f in self.all_fns():
+                for key, vs in f.assigns.items():
+                    owner, _, name = key.rpartition(".")
+                    if name != attr or not owner.isidentifier() or owner == f.self_name or \
+                            self.class_of(cst.Name(owner), f) is not cls:
+                        continue
+                    writes += [(v, f) for v in vs]
+                    ok = ok and self.written_after_construction(f, owner, attr)
+            if writes and ok:
+                built = sum(1 for f in self.all_fns() for k, vs in f.assigns.items() for v in vs
+                            if "." not in k and self.constructed_class(_unchain(v)) is cls)
+                constructed = sum(1 for f in self.all_fns() for c in f.calls if isinstance(c.func, cst.Name) and
+                                  self.ex._classes.get(c.func.value) is cls)
+                ok = built == constructed
+            memo[(id(cls), attr)] = (writes, ok)
+        writes, ok = memo[(id(cls), attr)]
+        return values if not writes else writes if ok else values + writes
+
+    @staticmethod
+    def written_after_construction(f: _Fn, name: str, attr: str) -> bool:
+        """In f's body (one block), `name = Cls(...)` and then `name.attr = ...` with no read of name between."""
+        body = f.node.body.body if isinstance(f.node, cst.FunctionDef) and \
+            isinstance(f.node.body, cst.IndentedBlock) else []
+        start = None
+        for i, st in enumerate(body):
+            small = st.body[0] if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 else None
+            if isinstance(small, cst.Assign) and len(small.targets) == 1:
+                t = small.targets[0].target
+                if isinstance(t, cst.Name) and t.value == name:
+                    start = i
+                    continue
+                if start is not None and isinstance(t, cst.Attribute) and t.attr.value == attr and \
+                        isinstance(t.value, cst.Name) and t.value.value == name:
+                    return True
+            if start is not None and any(r == name or r.startswith(name + ".") for r in refs(st)):
+                return False
+        return False
 
     def descriptor_class(self, func) -> _Cls | None:
         """The file's class a callee names when it defines `__get__` (a descriptor: reading the attribute it is
@@ -845,24 +893,30 @@ class _Expansion:
             for c in f.calls:
                 func = c.func
                 if not (isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and
-                        isinstance(func.value, cst.Attribute) and func.value.attr.value == attr and
-                        isinstance(func.value.value, cst.Name)) or c.args[0].keyword is not None:
-                    continue
+                        isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name) and (
+                            func.value.attr.value == attr or attr.endswith("*") and
+                            func.value.attr.value.startswith(attr[:-1]))) or c.args[0].keyword is not None:
+                    continue  # (`critic.conv0.register_forward_pre_hook(...)` of `getattr(self, f"conv{i}")`)
                 if self.class_of(func.value.value, f) is cls:
-                    self.expand_hook(state, c, f, via, depth, attr)
+                    self.guarded_hook(state, c, f, via, depth, attr)
 
     def name_hooks(self, state, name: str, fn: _Fn, via: str, depth: int) -> None:
         """A module instance bound to `name` in fn, not of a class of this file (forward_hooks has those), with
         forward hooks fn registers on it or its members (`model.stem.register_forward_pre_hook(make_pad(2))`): the
         hooks' ops are on its path; handed to another project module's function (`install_hooks(model, cfg)`),
         what that function's hooks on the parameter run (its "hooks:<slot>" summary, grad_summaries)."""
-        if not name or self.class_of(cst.Name(name), fn) is not None:
+        if not name:
+            return
+        own = self.class_of(cst.Name(name), fn) is not None
+        for c, f in self.hooks_on(fn, name):  # (a member of the file's class: forward_hooks)
+            if not (own and isinstance(c.func.value, cst.Attribute) and isinstance(c.func.value.value, cst.Name) and
+                    c.func.value.value.value == name):
+                self.guarded_hook(state, c, f, via, depth)
+        if own:
             return
         for c in fn.calls:
             func = c.func
             if isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS:
-                if self.hooked_root(c) == name:
-                    self.expand_hook(state, c, fn, via, depth)
                 continue
             slots = [a.keyword.value if a.keyword is not None else str(i) for i, a in enumerate(c.args)
                      if isinstance(a.value, cst.Name) and a.value.value == name and not a.star]
@@ -872,6 +926,114 @@ class _Expansion:
                     callee = ProjectCallee(target[0], target[1], f"hooks:{slot}", via, "high", _code(c.func))
                     if callee not in state.site.project:
                         state.site.project.append(callee)
+
+    def guarded_hook(self, state, c: cst.Call, f: _Fn, via: str, depth: int, label: str = "") -> None:
+        """expand_hook of a registration f makes under `if` tests: none when a test decides against it here
+        (`if cfg.augment: critic.register_forward_pre_hook(stretch)` with augment False); under one test of a
+        config field not known here, its ops say which truth value registers it (GradOp.when, as a table's keys)."""
+        if not self.reachable([(c, f)]):
+            return
+        tests = self.guards(f).get(id(c), ())
+        field = None
+        if len(tests) == 1:
+            test, taken = tests[0]
+            negated = False
+            while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+                test, negated = test.expression, not negated
+            field = self._key_field(test, f, 0) if isinstance(test, (cst.Subscript, cst.Attribute)) else None
+            truth = taken != negated
+        start = len(state.site.ops)
+        self.expand_hook(state, c, f, via, depth, label)
+        for op in state.site.ops[start:] if field is not None and when_safe(*field) else ():
+            op.when = op.when or f"{field[0]}|{field[1]}={truth}|~True,False"
+
+    def hooks_on(self, f: _Fn, name: str, depth: int = 0) -> list[tuple[cst.Call, _Fn]]:
+        """The forward-hook registrations in f on the module `name` holds, its members, or the modules a loop of f
+        takes from it (`for _, m in disc.named_modules(): m.register_forward_hook(blur)`), and those of the file's
+        functions f hands it to (`attach_antialias(D, 3)`), recursively; not those whose handle f removes
+        (`for h in handles: h.remove()`: a temporary hook)."""
+        if not isinstance(f.node, cst.FunctionDef) and f is not self.ex._module_fn:
+            return []
+        memo = self._hooks_on
+        if (id(f), name, depth) not in memo:
+            memo[(id(f), name, depth)] = self._hooks_on_fn(f, name, depth)
+        return memo[(id(f), name, depth)]
+
+    def _hooks_on_fn(self, f: _Fn, name: str, depth: int) -> list[tuple[cst.Call, _Fn]]:
+        roots = {name} | self.walked_modules(f, name)
+        removed = self.removed_handles(f)
+        out = []
+        for c in f.calls:
+            root = self.hooked_root(c)
+            if root is not None:
+                if root in roots and self.handle_holder(f, c) not in removed:
+                    out.append((c, f))
+                continue
+            d = self.lookup_def(f, c.func.value) if isinstance(c.func, cst.Name) and depth < 3 else None
+            if d is None or not isinstance(d.node, cst.FunctionDef):
+                continue
+            for i, a in enumerate(c.args):
+                if a.star:
+                    break
+                if isinstance(a.value, cst.Name) and a.value.value == name:
+                    p = a.keyword.value if a.keyword is not None else d.params[i] if i < len(d.params) else None
+                    if p in d.params and p not in d.assigns:
+                        out += self.hooks_on(d, p, depth + 1)
+        return out
+
+    _MODULE_WALKS = frozenset({"modules", "named_modules", "children", "named_children"})
+
+    def walked_modules(self, f: _Fn, name: str) -> set[str]:
+        """The names a loop (or comprehension) of f binds to modules of `name`: over `name.modules()` (or
+        named_modules, children, named_children; the module of a `(name, m)` pair), or over `name` or a member of it
+        (`for m in disc.body`)."""
+        out = set()
+        node = f.node.body if f.node is not None else self.ex._module_node
+        for n in _walk(node) if node is not None else ():
+            if not isinstance(n, (cst.For, cst.CompFor)):
+                continue
+            it = n.iter
+            if isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and not it.args and \
+                    it.func.attr.value in self._MODULE_WALKS:
+                it = it.func.value
+            root = chain_root(it)
+            if not (isinstance(root, cst.Name) and root.value == name):
+                continue
+            t = n.target
+            if isinstance(t, (cst.Tuple, cst.List)) and t.elements:
+                t = t.elements[-1].value
+            if isinstance(t, cst.Name):
+                out.add(t.value)
+        return out
+
+    def removed_handles(self, f: _Fn) -> set[str]:
+        """The names whose `.remove()` f calls: a hook handle (`h.remove()`), or a list of them a loop runs through
+        (`for h in handles: h.remove()`)."""
+        out = set()
+        for c in f.calls:
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value == "remove" and not c.args and \
+                    isinstance(c.func.value, cst.Name):
+                out.add(c.func.value.value)
+        node = f.node.body if f.node is not None else self.ex._module_node
+        for n in _walk(node) if out and node is not None else ():
+            if isinstance(n, (cst.For, cst.CompFor)) and isinstance(n.target, cst.Name) and \
+                    n.target.value in out and isinstance(n.iter, cst.Name):
+                out.add(n.iter.value)
+        return out
+
+    @staticmethod
+    def handle_holder(f: _Fn, c: cst.Call) -> str | None:
+        """The name f keeps a registration's handle in: `h = m.register_forward_hook(...)`, `handles = [m.register_
+        forward_hook(...) for m in ...]`, `handles.append(m.register_forward_hook(...))`; None when not kept."""
+        for name, values in f.assigns.items():
+            for v in values:
+                if v is c or isinstance(v, (cst.ListComp, cst.GeneratorExp)) and v.elt is c:
+                    return name
+        for other in f.calls:
+            if isinstance(other.func, cst.Attribute) and other.func.attr.value in ("append", "extend") and \
+                    isinstance(other.func.value, cst.Name) and any(a.value is c for a in other.args):
+                return other.func.value.value
+        return None
 
     def hooked_root(self, c: cst.Call) -> str | None:
         """The name the module a `register_forward_hook(hook)` call hooks is reached from (`model` for

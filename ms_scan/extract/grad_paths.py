@@ -26,6 +26,25 @@ from ms_scan.extract.visitor import dotted_name
 _DETACHING = frozenset({"detach", "item", "tolist"})  # methods whose result no gradient flows through
 
 
+def _assigned_names(n) -> set:
+    """The plain names an assignment statement binds (`w = ...`, `w += ...`, `a, b = ...`); empty when any target is
+    no plain name (an attribute, an item)."""
+    targets = [t.target for t in n.targets] if isinstance(n, cst.Assign) else [n.target]
+    out = set()
+    for t in targets:
+        for el in ([e.value for e in t.elements] if isinstance(t, (cst.Tuple, cst.List)) else [t]):
+            if not isinstance(el, cst.Name):
+                return set()
+            out.add(el.value)
+    return out
+
+
+def _walk_calls_only(v) -> list:
+    """The function, class and lambda nodes inside v (the only parts of an assigned value result_only_detached
+    still looks at)."""
+    return [n for n in _walk(v) if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda))]
+
+
 class _Paths:
     """_Resolver's site discovery and slicing (inputs -> outputs over assignments, live argument slots)."""
 
@@ -87,6 +106,8 @@ class _Paths:
                     if isinstance(held, cst.Name) and held.value in names:
                         skip.update((id(held), id(element)))
                         names.add(element.value)
+        derived = self.derived_names(fn, names, call)
+        names |= derived
         stack, live = list(node.body.body), 0
         while stack:
             n = stack.pop()
@@ -94,6 +115,9 @@ class _Paths:
                 return False  # (a closure may read it live)
             if isinstance(n, cst.AssignTarget) or n is call or id(n) in skip:
                 continue
+            if isinstance(n, (cst.Assign, cst.AugAssign)) and _assigned_names(n) and _assigned_names(n) <= derived:
+                stack.extend(_walk_calls_only(n.value))  # `w = g.flatten(1).norm(dim=1)`: read by w, whose reads
+                continue  # count (nested defs in the value still do)
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
                 stack.extend(a.value for a in n.args)  # `f.detach()`: f read as a constant
                 continue
@@ -103,6 +127,55 @@ class _Paths:
                 live += 1
             stack.extend(n.children)
         return live == 0
+
+    _PURE_BUILTINS = frozenset({"sum", "abs", "min", "max", "len", "float", "int", "zip", "enumerate", "list",
+                                "tuple", "map"})
+
+    def pure_value(self, v) -> bool:
+        """A value computed by tensor arithmetic only: torch functions (not torch.autograd's), tensor methods and a
+        few builtins; no call of the project's functions or models (which may differentiate what they get)."""
+        cat = self.ex.cat
+        for c in calls_in(v):
+            api = self.torch_api(c)
+            if api is not None:
+                if api.startswith("torch.autograd") or api.startswith("torch.func"):
+                    return False
+                continue
+            if isinstance(c.func, cst.Attribute) and c.func.attr.value in cat.tensor_members and \
+                    c.func.attr.value not in ("backward", "register_hook"):
+                continue
+            if isinstance(c.func, cst.Name) and c.func.value in self._PURE_BUILTINS:
+                continue
+            return False
+        return True
+
+    def derived_names(self, fn: _Fn, names: set, call: cst.Call) -> set:
+        """The plain names fn assigns from the gradient's names other than through `.detach()` / `.data` (`w =
+        g.flatten(1).norm(dim=1)`, then `scale = w / w.mean()`), transitively, by tensor arithmetic alone
+        (pure_value: `hv = torch.autograd.grad(grads, ...)` is a use of grads): their reads are the gradient's."""
+        def reads(v) -> set:
+            out, stack = set(), [v]
+            while stack:
+                n = stack.pop()
+                if n is call or isinstance(n, cst.Attribute) and n.attr.value == "data":
+                    continue
+                if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
+                    stack.extend(a.value for a in n.args)
+                    continue
+                if isinstance(n, cst.Name):
+                    out.add(n.value)
+                stack.extend(n.children)
+            return out
+        derived, grown = set(), True
+        while grown:
+            grown = False
+            for name, values in fn.assigns.items():
+                if "." in name or name in names or name in derived:
+                    continue
+                if any(reads(v) & (names | derived) for v in values) and all(self.pure_value(v) for v in values):
+                    derived.add(name)
+                    grown = True
+        return derived
 
     @staticmethod
     def detached_in_place(call: cst.Call, fn: _Fn, name: str) -> bool:

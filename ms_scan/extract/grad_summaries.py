@@ -336,16 +336,12 @@ class _Summaries:
         path of the module another file hands it (grad_expand.name_hooks)."""
         if not isinstance(f.node, cst.FunctionDef):
             return []
-        regs: dict[str, list] = {}
-        for c in f.calls:
-            root = self.hooked_root(c)
-            if root is not None and self.param_of(f, root) and root not in f.assigns:
-                regs.setdefault(root, []).append(c)
         out = []
-        for param, calls in regs.items():
-            for slot in (str(f.params.index(param)), param) if param in f.params else ():
+        for param in f.params:  # (on the parameter, its members, the modules a loop takes from it: hooks_on)
+            calls = self.hooks_on(f, param) if param not in f.assigns else []
+            for slot in (str(f.params.index(param)), param) if calls else ():
                 out.append(self._summary(name, f"hooks:{slot}", lambda st, cs=calls: [
-                    self.expand_hook(st, c, f, "", 0) for c in cs]))
+                    self.expand_hook(st, c, g, "", 0) for c, g in cs]))
         return out
 
     def bound_returns(self, state, f: _Fn, call: cst.Call) -> None:

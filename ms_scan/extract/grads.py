@@ -884,6 +884,8 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._module_classes: dict[str, _Cls] | None = None
         self._enum_bound: dict[str, str] = {}  # enum class name -> the member whose method runs (enum_bound)
         self._enums: frozenset | None = None  # the file's enum classes (grad_enums.enum_classes)
+        self._instance_writes: dict = {}  # (id(class), attr) -> writes from outside (Expansion.instance_writes)
+        self._hooks_on: dict = {}  # (id(function), name, depth) -> hook registrations (Expansion.hooks_on)
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
         self._loop_calls: list | None = None  # calls of a loop target (GradValues.loop_calls)
