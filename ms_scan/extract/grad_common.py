@@ -507,6 +507,12 @@ def _arg(call: cst.Call, pos: int, name: str) -> cst.BaseExpression | None:
     return positional[pos].value if pos is not None and pos < len(positional) else None
 
 
+def item_of(value: cst.BaseExpression, key: cst.BaseExpression) -> cst.Subscript:
+    """`value[key]`, a node made for a read the file spells otherwise (a name unpacked out of value, a registry's
+    `REG.build(key, ...)`): no node of the file, no position of its own."""
+    return cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(key))])
+
+
 def _kw(call: cst.Call, name: str) -> cst.BaseExpression | None:
     for a in call.args:
         if a.keyword is not None and a.keyword.value == name:

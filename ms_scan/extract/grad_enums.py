@@ -34,21 +34,22 @@ def _is_member(name: str, value) -> bool:
 class _Enums:
     """_Resolver's view of the file's enum classes (grad_values.literal_choices asks enum_choices first)."""
 
-    def enum_class(self, cls: _Cls | None, depth: int = 0) -> bool:
-        """cls derives from enum.Enum (IntEnum, StrEnum, Flag ...), directly or through the file's classes."""
-        if cls is None or depth > 4 or depth == 0 and self._enums is not None and cls.name not in self._enums:
-            return False
-        for base in cls.bases:
-            tail = base.rpartition(".")[2]
-            if tail in _ENUM_BASES or self.enum_class(self.ex._classes.get(base), depth + 1):
-                return True
-        return False
+    def enum_class(self, cls: _Cls | None) -> bool:
+        """cls is one of the file's enum classes (enum_classes)."""
+        return cls is not None and cls.name in self.enum_classes() and self._derives_enum(cls, 0)
 
     def enum_classes(self) -> frozenset:
-        """The names of the file's enum classes; memoised."""
+        """The names of the file's classes deriving from enum.Enum (IntEnum, StrEnum, Flag ...), directly or through
+        the file's classes; memoised."""
         if self._enums is None:
-            self._enums = frozenset(name for name, c in self.ex._classes.items() if self.enum_class(c))
+            self._enums = frozenset(name for name, c in self.ex._classes.items() if self._derives_enum(c, 0))
         return self._enums
+
+    def _derives_enum(self, cls: _Cls | None, depth: int) -> bool:
+        if cls is None or depth > 4:
+            return False
+        return any(base.rpartition(".")[2] in _ENUM_BASES or self._derives_enum(self.ex._classes.get(base), depth + 1)
+                   for base in cls.bases)
 
     def enum_members(self, cls: _Cls) -> dict[str, tuple[cst.BaseExpression, _Fn]]:
         """name -> (value, function) of each member cls's body assigns, in order, `enum.member(x)` read as x; the

@@ -14,7 +14,7 @@ from ms_scan.extract.grad_common import (
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items,
+    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of,
 )
 from ms_scan.extract.grad_dicts import _attr_wrapper
 from ms_scan.extract.grad_unroll import evaluate
@@ -934,17 +934,27 @@ class _Expansion:
         if not self.reachable([(c, f)]):
             return
         tests = self.guards(f).get(id(c), ())
-        field = None
-        if len(tests) == 1:
-            test, taken = tests[0]
-            negated = False
-            while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-                test, negated = test.expression, not negated
-            field = self._key_field(test, f, 0) if isinstance(test, (cst.Subscript, cst.Attribute)) else None
-            truth = taken != negated
+        field, negated = self.flag_field(tests[0][0], f) if len(tests) == 1 else (None, False)
         start = len(state.site.ops)
         self.expand_hook(state, c, f, via, depth, label)
-        for op in state.site.ops[start:] if field is not None and when_safe(*field) else ():
+        if field is not None:
+            self.flag_when(state.site.ops[start:], field, tests[0][1] != negated)
+
+    def flag_field(self, test, fn: _Fn) -> tuple[tuple[str, str] | None, bool]:
+        """(the config field a flag test reads as GradOp.when names it, whether the test negates it): `cfg.flag`,
+        `not net_cfg["gated"]`; the field is None when the test reads no such field (or one a `when` cannot
+        hold)."""
+        negated = False
+        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, negated = test.expression, not negated
+        field = self._key_field(test, fn, 0) if isinstance(test, (cst.Subscript, cst.Attribute)) else None
+        return (field if field is not None and when_safe(*field) else None), negated
+
+    @staticmethod
+    def flag_when(ops: list, field: tuple[str, str] | None, truth: bool) -> None:
+        """GradOp.when of ops that run only when the flag `field` (flag_field) is `truth`: ms_scan.project keeps
+        them when the configs give that value, or say nothing; no `when` without a field."""
+        for op in ops if field is not None else ():
             op.when = op.when or f"{field[0]}|{field[1]}={truth}|~True,False"
 
     def hooks_on(self, f: _Fn, name: str, depth: int = 0) -> list[tuple[cst.Call, _Fn]]:
@@ -970,15 +980,10 @@ class _Expansion:
                     out.append((c, f))
                 continue
             d = self.lookup_def(f, c.func.value) if isinstance(c.func, cst.Name) and depth < 3 else None
-            if d is None or not isinstance(d.node, cst.FunctionDef):
-                continue
-            for i, a in enumerate(c.args):
-                if a.star:
-                    break
-                if isinstance(a.value, cst.Name) and a.value.value == name:
-                    p = a.keyword.value if a.keyword is not None else d.params[i] if i < len(d.params) else None
-                    if p in d.params and p not in d.assigns:
-                        out += self.hooks_on(d, p, depth + 1)
+            for p in d.params if d is not None and isinstance(d.node, cst.FunctionDef) else ():
+                a = self.param_arg(d, c, p)
+                if isinstance(a, cst.Name) and a.value == name and p not in d.assigns:
+                    out += self.hooks_on(d, p, depth + 1)
         return out
 
     _MODULE_WALKS = frozenset({"modules", "named_modules", "children", "named_children"})
@@ -1507,17 +1512,13 @@ class _Expansion:
             if isinstance(taken, bool):  # `LearnedLoss() if LOSS_KIND == "mlp" else Quadratic()`, a constant test
                 self.expand_value(state, v.body if taken else v.orelse, ctx, via, depth + 1)
                 return
-            test, negated = v.test, False
-            while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
-                test, negated = test.expression, not negated
-            field = self._key_field(test, ctx, 0) if isinstance(test, (cst.Subscript, cst.Attribute)) else None
+            field, negated = self.flag_field(v.test, ctx)
             for arm, truth in ((v.body, not negated), (v.orelse, negated)):
                 # `nn.Hardshrink(0.05) if net_cfg["deadband_head"] else nn.Identity()`, the flag a config of the
                 # callers: each arm's ops say which truth value picks them (GradOp.when, as a table's keys)
                 start = len(state.site.ops)
                 self.expand_value(state, arm, ctx, via, depth + 1)
-                for op in state.site.ops[start:] if field is not None and when_safe(*field) else ():
-                    op.when = op.when or f"{field[0]}|{field[1]}={truth}|~True,False"
+                self.flag_when(state.site.ops[start:], field, truth)
             return
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
@@ -1536,8 +1537,7 @@ class _Expansion:
             return v
         made = self._registry_calls.get(id(v))
         if made is None:
-            item = cst.Subscript(func.value, [cst.SubscriptElement(cst.Index(args[0].value))])
-            made = self._registry_calls[id(v)] = cst.Call(item, args[1:])
+            made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, args[0].value), args[1:])
         return made
 
     def expand_concat(self, state, v, ctx: _Fn, via: str, depth: int) -> bool:
@@ -2490,8 +2490,8 @@ class _Expansion:
         if live is None or not isinstance(f.node, cst.FunctionDef):
             return None
         p = f.node.params
-        positional = len(p.posonly_params) + len(p.params) - (len(f.params) < len(p.posonly_params) + len(
-            p.params) + len(p.kwonly_params))  # (`self` is not in f.params)
+        dropped = len(p.posonly_params) + len(p.params) + len(p.kwonly_params) - len(f.params)  # `self`: 1
+        positional = len(p.posonly_params) + len(p.params) - dropped
         star = p.star_arg.name.value if isinstance(p.star_arg, cst.Param) else None
         kwstar = p.star_kwarg.name.value if p.star_kwarg is not None else None
         out = set()
@@ -2505,7 +2505,7 @@ class _Expansion:
             if slot.isdigit():
                 name = f.params[int(slot)] if int(slot) < positional else star
             else:
-                name = slot if slot in f.params[len(p.posonly_params):] else kwstar
+                name = slot if slot in f.params[max(len(p.posonly_params) - dropped, 0):] else kwstar
             if name is None:
                 return None
             out.add(name)

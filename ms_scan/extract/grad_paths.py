@@ -39,7 +39,7 @@ def _assigned_names(n) -> set:
     return out
 
 
-def _walk_calls_only(v) -> list:
+def _nested_scopes(v) -> list:
     """The function, class and lambda nodes inside v (the only parts of an assigned value result_only_detached
     still looks at)."""
     return [n for n in _walk(v) if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda))]
@@ -116,7 +116,7 @@ class _Paths:
             if isinstance(n, cst.AssignTarget) or n is call or id(n) in skip:
                 continue
             if isinstance(n, (cst.Assign, cst.AugAssign)) and _assigned_names(n) and _assigned_names(n) <= derived:
-                stack.extend(_walk_calls_only(n.value))  # `w = g.flatten(1).norm(dim=1)`: read by w, whose reads
+                stack.extend(_nested_scopes(n.value))  # `w = g.flatten(1).norm(dim=1)`: read by w, whose reads
                 continue  # count (nested defs in the value still do)
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
                 stack.extend(a.value for a in n.args)  # `f.detach()`: f read as a constant

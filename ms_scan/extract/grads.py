@@ -39,7 +39,7 @@ from ms_scan.extract.grad_common import (
     _CONTAINERS, _FUNC_EVERY_ARG, _FUNC_OUTER, _FUNC_TRANSFORMS, _FUNCTORCH_ALIASES, _HESSIAN_LIKE, _LIST_GROWERS, MAX_DEPTH,
     MAX_LIFTS, _NOLIT, _Cls, _Fn, GradFacts, GradOp, GradSite, ModelSummary, ProjectCallee, _attr_name,
     _dataclass_fields, _grad_off, _iterated_pairs, _kw, _literal, _subscript_key, _target_names, _values_of, binding,
-    _walk, calls_in, enclosing, registration_key, unique_ops,
+    _walk, calls_in, enclosing, item_of, registration_key, unique_ops,
 )
 from ms_scan.extract.grad_enums import _Enums
 from ms_scan.extract.grad_expand import _Expansion
@@ -399,7 +399,7 @@ class GradExtractor(Extractor):
                     not any(isinstance(el, cst.StarredElement) for el in target.elements) and \
                     id(value) not in self._loop_iters:  # `scores, watched = out`: `out[0]`, `out[1]`
                 for i, el in enumerate(target.elements):
-                    self._record_assign([el.value], _item(value, cst.Integer(str(i))))
+                    self._record_assign([el.value], item_of(value, cst.Integer(str(i))))
                 continue
             if isinstance(target, cst.Subscript):  # `self.nets["D"] = Disc()`: held under key "D"
                 key = _subscript_key(target)
@@ -991,11 +991,6 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
 
 
 # ------------------------------------------------------------------------------------------ helpers
-def _item(value, key: cst.BaseExpression) -> cst.Subscript:
-    """`value[key]`, made for a name unpacked out of value (no node of the file: no position of its own)."""
-    return cst.Subscript(value=value, slice=[cst.SubscriptElement(cst.Index(key))])
-
-
 def _captures(pattern, subject) -> list[tuple[str, cst.BaseExpression]]:
     """(name, what it is bound to) of each name a `case` pattern binds: `as` targets and captures (the subject, or
     its item at a sequence position or a mapping key, `subject[1]`), `*rest` and `**rest` (the subject)."""
@@ -1016,11 +1011,11 @@ def _captures(pattern, subject) -> list[tuple[str, cst.BaseExpression]]:
                 continue
             key = cst.Integer(str(i)) if not starred else cst.UnaryOperation(
                 cst.Minus(), cst.Integer(str(len(pattern.patterns) - i)))
-            out += _captures(el.value, _item(subject, key))
+            out += _captures(el.value, item_of(subject, key))
         return out
     if isinstance(pattern, cst.MatchMapping):
         for el in pattern.elements:
-            out += _captures(el.pattern, _item(subject, el.key))
+            out += _captures(el.pattern, item_of(subject, el.key))
         return out + ([(pattern.rest.value, subject)] if pattern.rest is not None else [])
     if isinstance(pattern, cst.MatchClass):
         for el in pattern.patterns:
