@@ -1018,7 +1018,8 @@ def _stack_room():
 
 
 class _PathState:
-    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live", "flag", "call")
+    __slots__ = ("site", "visiting", "any_path", "guessed", "lifts", "steps", "done", "quiet", "live", "flag", "call",
+                 "weights")
 
     def __init__(self, site: GradSite) -> None:
         self.site = site
@@ -1038,6 +1039,9 @@ class _PathState:
         # (function, parameter, negated) when create_graph is a parameter of the site's function: the calls of it
         # that pass a literal turning it off run the grad first order, so their arguments are not on its path
         self.flag: tuple | None = None
+        # the site differentiates weights (its inputs are a module's parameters, a MAML step): what a
+        # parametrization computes from a weight (`register_parametrization(layer, "weight", P)`) is on its path
+        self.weights = False
 
 
 def union_or_none(parts) -> set | None:

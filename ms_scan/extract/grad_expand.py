@@ -892,12 +892,14 @@ class _Expansion:
         for f in self.all_fns():
             for c in f.calls:
                 func = c.func
-                if not (isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and
-                        isinstance(func.value, cst.Attribute) and isinstance(func.value.value, cst.Name) and (
-                            func.value.attr.value == attr or attr.endswith("*") and
-                            func.value.attr.value.startswith(attr[:-1]))) or c.args[0].keyword is not None:
+                # (`register_parametrization(self.fc1, "weight", P)`: the module is its first argument)
+                hooked = c.args[0].value if self.parametrization(c) else func.value if \
+                    isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and \
+                    c.args[0].keyword is None else None
+                if not (isinstance(hooked, cst.Attribute) and isinstance(hooked.value, cst.Name) and (
+                        hooked.attr.value == attr or attr.endswith("*") and hooked.attr.value.startswith(attr[:-1]))):
                     continue  # (`critic.conv0.register_forward_pre_hook(...)` of `getattr(self, f"conv{i}")`)
-                if self.class_of(func.value.value, f) is cls:
+                if self.class_of(hooked.value, f) is cls:
                     self.guarded_hook(state, c, f, via, depth, attr)
 
     def name_hooks(self, state, name: str, fn: _Fn, via: str, depth: int) -> None:
@@ -912,11 +914,25 @@ class _Expansion:
             if not (own and isinstance(c.func.value, cst.Attribute) and isinstance(c.func.value.value, cst.Name) and
                     c.func.value.value.value == name):
                 self.guarded_hook(state, c, f, via, depth)
+        self.expand_surgery(state, self.surgery_on(fn, name), via, depth)
         if own:
             return
         for c in fn.calls:
             func = c.func
             if isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS:
+                continue
+            if isinstance(func, cst.Attribute) and func.attr.value == "apply" and len(c.args) == 1 and \
+                    isinstance(func.value, cst.Name) and func.value.value == name and not c.args[0].star:
+                # `model.apply(bn_to_gn(4))` of another file's factory: what the function it returns sets into
+                # (or hooks on) the modules it is applied to ("hooks:apply"); `model.apply(init_)`: "hooks:0"
+                f_arg = c.args[0].value
+                made = isinstance(f_arg, cst.Call)
+                target = self.project_target(f_arg.func if made else f_arg, fn)
+                if target is not None and "." not in target[1] and not target[1][:1].isupper():
+                    callee = ProjectCallee(target[0], target[1], "hooks:apply" if made else "hooks:0", via, "high",
+                                           _code(f_arg))
+                    if callee not in state.site.project:
+                        state.site.project.append(callee)
                 continue
             slots = [a.keyword.value if a.keyword is not None else str(i) for i, a in enumerate(c.args)
                      if isinstance(a.value, cst.Name) and a.value.value == name and not a.star]
@@ -986,6 +1002,98 @@ class _Expansion:
                     out += self.hooks_on(d, p, depth + 1)
         return out
 
+    def surgery_on(self, f: _Fn, name: str, depth: int = 0) -> list[tuple[cst.BaseExpression, _Fn]]:
+        """The modules f sets into the module `name` holds or the modules a loop of f takes from it (`for n, child
+        in module.named_children(): setattr(module, n, nn.GroupNorm(...))`: module surgery), and those of the file's
+        functions f hands it to, recursively (`smooth_(child)`), or applies to it (`model.apply(swap)`,
+        `model.apply(bn_to_gn(4))` returning its nested `swap`); memoised."""
+        if not isinstance(f.node, cst.FunctionDef) and f is not self.ex._module_fn:
+            return []
+        memo = self._surgery_on
+        if (id(f), name, depth) not in memo:
+            memo[(id(f), name, depth)] = []  # (a recursion adds nothing)
+            memo[(id(f), name, depth)] = self._surgery_on_fn(f, name, depth)
+        return memo[(id(f), name, depth)]
+
+    def _surgery_on_fn(self, f: _Fn, name: str, depth: int) -> list[tuple[cst.BaseExpression, _Fn]]:
+        roots = {name} | self.walked_modules(f, name)
+        out = []
+        for c in f.calls:
+            func = c.func
+            if isinstance(func, cst.Name) and func.value == "setattr" and len(c.args) == 3 and \
+                    not any(a.star or a.keyword for a in c.args):
+                root = chain_root(c.args[0].value)
+                if isinstance(root, cst.Name) and root.value in roots:
+                    out.append((c.args[2].value, f))
+                continue
+            if depth >= 3:
+                continue
+            if isinstance(func, cst.Attribute) and func.attr.value == "apply" and len(c.args) == 1 and \
+                    isinstance(func.value, cst.Name) and func.value.value in roots and not c.args[0].star:
+                d = self.applied_def(c.args[0].value, f)  # `model.apply(swap)`: swap(m) on every module of it
+                if d is not None and d.params:
+                    out += self.surgery_on(d, d.params[0], depth + 1)
+                continue
+            d = self.lookup_def(f, func.value) if isinstance(func, cst.Name) else None
+            for p in d.params if d is not None and isinstance(d.node, cst.FunctionDef) else ():
+                a = self.param_arg(d, c, p)
+                if a is not None and p not in d.assigns and (root := self.copied_root(a)) is not None and \
+                        root in roots:
+                    out += self.surgery_on(d, p, depth + 1)
+        return out
+
+    def returned_param_hooks(self, state, d: _Fn, via: str, depth: int) -> None:
+        """`model = add_weight_norm(Net())` with d returning its parameter `model`: the hooks and parametrizations d
+        registers on it (hooks_on) and the modules it sets into it (surgery_on) are on the returned module's path."""
+        if not isinstance(d.node, cst.FunctionDef):
+            return
+        for p in {r.value for r in returned(d.node.body) if isinstance(r, cst.Name)} & set(d.params) - set(d.assigns):
+            for c, f in self.hooks_on(d, p):
+                self.guarded_hook(state, c, f, via, depth)
+            self.expand_surgery(state, self.surgery_on(d, p), via, depth)
+
+    def applied_def(self, func, f: _Fn) -> _Fn | None:
+        """The file's function `module.apply(func)` calls: a def named by func, or the nested def a call of the
+        file's factory returns (`bn_to_gn(4)` with `def bn_to_gn(g): def swap(m): ...; return swap`)."""
+        if isinstance(func, cst.Name):
+            d = self.lookup_def(f, func.value) if self.lookup_assigns(f, func.value) is None else None
+            return d if d is not None and isinstance(d.node, cst.FunctionDef) else None
+        if isinstance(func, cst.Call) and isinstance(func.func, cst.Name):
+            d = self.lookup_def(f, func.func.value)
+            return self.returned_def(d) if d is not None and isinstance(d.node, cst.FunctionDef) else None
+        return None
+
+    def returned_def(self, d: _Fn) -> _Fn | None:
+        """The nested def every return of the factory d gives (`return swap`); None otherwise."""
+        values = returned(d.node.body)
+        names = {v.value for v in values if isinstance(v, cst.Name)}
+        if len(names) != 1 or len(values) != 1:
+            return None
+        g = d.defs.get(next(iter(names)))
+        return g if g is not None and isinstance(g.node, cst.FunctionDef) else None
+
+    @staticmethod
+    def copied_root(a) -> str | None:
+        """The name an argument is, or is a copy of (`copy.deepcopy(model)`): surgery on it changes that module,
+        or a copy with its modules; None for anything else."""
+        if isinstance(a, cst.Call) and dotted_name(a.func) in ("copy.deepcopy", "deepcopy") and len(a.args) == 1:
+            a = a.args[0].value
+        return a.value if isinstance(a, cst.Name) else None
+
+    def expand_surgery(self, state, values: list, via: str, depth: int) -> None:
+        """The ops of the modules surgery sets into a module (surgery_on): on its path in place of those they
+        replace (which stay: which ones a type test swaps is not followed)."""
+        live, state.live = state.live, None
+        try:
+            for v, ctx in values:
+                key = ("surgery", id(v))
+                if key not in state.visiting:
+                    state.visiting.add(key)
+                    self.expand_value(state, v, ctx, _join(via, "surgery"), depth + 1)
+                    state.visiting.discard(key)
+        finally:
+            state.live = live
+
     _MODULE_WALKS = frozenset({"modules", "named_modules", "children", "named_children"})
 
     def walked_modules(self, f: _Fn, name: str) -> set[str]:
@@ -1044,22 +1152,36 @@ class _Expansion:
         """The name the module a `register_forward_hook(hook)` call hooks is reached from (`model` for
         `model.stem.register_forward_pre_hook(pad)`); None for any other call."""
         func = c.func
+        if self.parametrization(c):
+            root = chain_root(c.args[0].value)
+            return root.value if isinstance(root, cst.Name) else None
         if not (isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and
                 c.args[0].keyword is None):
             return None
         root = chain_root(func.value)
         return root.value if isinstance(root, cst.Name) else None
 
+    _PARAMETRIZE = "torch.nn.utils.parametrize.register_parametrization"
+
+    def parametrization(self, c: cst.Call) -> bool:
+        """`parametrize.register_parametrization(layer, "weight", RowNorm(n))`: reading layer.weight runs the
+        parametrization's forward on the stored weight (a hook of the module's weights, Expansion.expand_hook)."""
+        return self.ex._callee_api.get(id(c)) == self._PARAMETRIZE and len(c.args) >= 3 and \
+            not any(a.star or a.keyword for a in c.args[:3])
+
     def expand_hook(self, state, c: cst.Call, fn: _Fn, via: str, depth: int, label: str = "") -> None:
         """The ops of the hook a `register_forward_hook(hook)` call registers (it gets the module, its inputs and
         its output: no live slots); `label` names the hooked module in the path (its code by default)."""
         key = ("hook", id(c))
-        if key in state.visiting:
-            return
+        weights = self.parametrization(c)
+        if key in state.visiting or weights and not state.weights:  # (a parametrization: on the path of the
+            return  # weights, not of what flows through the module)
         state.visiting.add(key)
         live, state.live = state.live, None
         try:
-            self.expand_module_expr(state, c.args[0].value, fn, _join(via, f"{label or _code(c.func.value)} hook"),
+            hooked, hook = (c.args[0].value, c.args[2].value) if weights else (c.func.value, c.args[0].value)
+            self.expand_module_expr(state, hook, fn, _join(via, f"{label or _code(hooked)} "
+                                                               f"{'parametrization' if weights else 'hook'}"),
                                     depth + 1)
         finally:
             state.visiting.discard(key)
@@ -1523,6 +1645,33 @@ class _Expansion:
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
 
+    def dict_get(self, state, v: cst.Call, ctx: _Fn, via: str, depth: int) -> bool:
+        """`RULES.get(type(child))` (or `.get(k, default)`) of a dict the file builds: what `RULES[k]` holds, and the
+        default; False (nothing done) for any other call."""
+        got = self.get_item(v, ctx)
+        if got is None:
+            return False
+        for x in got:
+            self.expand_value(state, x, ctx, via, depth + 1)
+        return True
+
+    def get_item(self, v, ctx: _Fn) -> list | None:
+        """[`D[k]`, the default unless None] of `D.get(k)` / `D.get(k, default)`, D a dict the file builds (the item
+        node memoised); None for anything else."""
+        func = v.func if isinstance(v, cst.Call) else None
+        if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and 1 <= len(v.args) <= 2 and
+                not any(a.star or a.keyword for a in v.args)):
+            return None
+        values = self.container_values(func.value, ctx)
+        if not values or not any(self.is_dict_value(x) for x, _ in values):
+            return None
+        item = self._dict_gets.get(id(v))
+        if item is None:
+            item = self._dict_gets[id(v)] = item_of(func.value, v.args[0].value)
+        default = v.args[1].value if len(v.args) == 2 else None
+        return [item] if default is None or isinstance(default, cst.Name) and default.value == "None" else \
+            [item, default]
+
     def registry_lookup(self, v: cst.Call) -> cst.Call:
         """`BLOCKS.build(name, ch)` or `BLOCKS.get(name)(ch)` of an imported registry object that this file's
         decorators fill (GradExtractor.registry_objects) as the table item it builds: `BLOCKS[name](ch)`; any
@@ -1629,6 +1778,8 @@ class _Expansion:
             if callee not in state.site.project:
                 state.site.project.append(callee)
             return
+        if self.dict_get(state, v, ctx, via, depth):
+            return
         v = self.registry_lookup(v)
         entry = self.table_entry(v.func, ctx) if isinstance(v.func, cst.Subscript) and \
             self.container_values(v.func.value, ctx) is None else None
@@ -1726,6 +1877,7 @@ class _Expansion:
             if d is not None:  # a factory function: what it returns
                 with self.bound_call(d, v, ctx):
                     self.expand_returns(state, d, via, depth + 1)
+                self.returned_param_hooks(state, d, via, depth)
                 return
             if self.expand_made(state, v.func.value, ctx, v, via, depth + 1):
                 return
@@ -2023,6 +2175,11 @@ class _Expansion:
         `[make(c) for make in OPS.values()]`) or a parameter its callers bind to one (`def __init__(self, act_cls):
         ... act_cls()` with `ConvAct(c, c, act)`): what it builds. False when the name holds something else."""
         held = self.lookup_assigns(ctx, name)
+        if held is not None and any(isinstance(x, cst.Call) and x.func.attr.value == "get" for x in held[0]
+                                    if isinstance(x, cst.Call) and isinstance(x.func, cst.Attribute)):
+            # `factory = RULES.get(type(child))` ... `factory(child)`: what `RULES[...]` (and the default) holds
+            got = [self.get_item(x, held[1]) or [x] for x in held[0]]
+            held = ([y for g in got for y in g], held[1])
         if held is not None and held[0] and all(self.factory_result(state, x, held[1], call, via, depth, dry=True)
                                                 for x in held[0]):
             for x in held[0]:  # `EluBlock = make_block(nn.ELU)` ... `EluBlock(8)`
@@ -2249,8 +2406,9 @@ class _Expansion:
             elif not subs and not self.mixin_member(state, cls, "forward", via):  # (`self(x)` in a mixin: the
                 self.unresolved(state, f"{cls.name} (no forward in this file)")  # other files' classes mixing it in)
             return
-        # `self.net.forward(x, fast_weights)` into `if weights is None: return ...`: the branch that call takes
-        with self.bound_call(fwd, *call, force=True) if call is not None and self.none_tested(fwd, *call) else \
+        # `self.net.forward(x, fast_weights)` into `if weights is None: return ...`: the branch that call takes;
+        # `model(x, args.task)` into `self.heads[task](h)`: the head that call picks (context_params)
+        with self.bound_call(fwd, *call, force=self.none_tested(fwd, *call)) if call is not None else \
                 nullcontext():
             self.expand_fn(state, fwd, _join(via, f"{cls.name}.{fwd.name}"), depth + 1, live)
 

@@ -700,14 +700,14 @@ class _Paths:
                 return None
             if isinstance(expr, cst.Tuple):
                 els = expr.elements
-                return self.transform_of(els[at].value, fn, depth + 1) if at < len(els) and \
+                return self.transform_of(els[at].value, fn, depth) if at < len(els) and \
                     not any(isinstance(e, cst.StarredElement) for e in els) else None
         if isinstance(expr, cst.Call):
             capi = self.ex._callee_api.get(id(expr))
             if capi in _FUNC_TRANSFORMS:
                 return expr, fn
-            if capi == "torch.func.vmap":
-                return self.transform_of(_arg(expr, 0, "func"), fn, depth + 1)
+            if capi == "torch.func.vmap":  # (a part of expr: no binding hop)
+                return self.transform_of(_arg(expr, 0, "func"), fn, depth)
             if capi is None and isinstance(expr.func, cst.Name):
                 d = self.lookup_def(fn, expr.func.value) if self.lookup_assigns(fn, expr.func.value) is None \
                     else None
@@ -1004,6 +1004,7 @@ class _Paths:
             if outputs is None or inputs is None:
                 site.resolved, site.reason = False, "outputs or inputs not given"
                 return
+            state.weights = self.weights_in(inputs, fn, 0)
             self.slice(state, fn, [outputs], [inputs], at=call)
         elif kind == "backward":
             out = call.func.value if isinstance(call.func, cst.Attribute) and \
@@ -1020,6 +1021,7 @@ class _Paths:
                 return
             self.slice(state, fn, [loss], None)
         elif kind in ("higher", "learn2learn"):
+            state.weights = True
             loss = _arg(call, 0, "loss")
             if loss is None:
                 site.resolved, site.reason = False, "no loss argument"
@@ -2258,6 +2260,35 @@ class _Paths:
             return self.lookup_assigns(ctx, a.value) is not None and bool(self.parameter_owners(ctx, {a.value}))
         return any(isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods()
                    for c in calls_in(a))
+
+    def weights_in(self, e, fn: _Fn, depth: int) -> bool:
+        """Whether grad inputs `e` are (or hold) a module's weights (weights_arg), through containers of them
+        (`list(params.values())`, `[p for p in ps]`, `zip(params.items(), grads)`), the names fn binds them to and
+        the arguments every call passes a parameter (`adapt(model, dict(model.named_parameters()), ...)`)."""
+        if depth > 4 or e is None:
+            return False
+        if self.weights_arg(e, fn):
+            return True
+        if isinstance(e, (cst.List, cst.Tuple)):
+            return any(self.weights_in(el.value, fn, depth + 1) for el in e.elements)
+        if isinstance(e, (cst.ListComp, cst.GeneratorExp, cst.DictComp, cst.SetComp)):
+            return self.weights_in(e.for_in.iter, fn, depth + 1)
+        if isinstance(e, cst.Call):
+            func = e.func
+            if isinstance(func, cst.Name) and func.value in ("list", "tuple", "dict", "zip", "enumerate") and \
+                    self.lookup_def(fn, func.value) is None:
+                return any(self.weights_in(a.value, fn, depth + 1) for a in e.args if a.keyword is None)
+            if isinstance(func, cst.Attribute) and func.attr.value in ("values", "items") and not e.args:
+                return self.weights_in(func.value, fn, depth + 1)
+            return False
+        if not isinstance(e, cst.Name):
+            return False
+        found = self.lookup_assigns(fn, e.value)
+        if found is not None and any(self.weights_in(v, found[1], depth + 1) for v in found[0]):
+            return True
+        owner = self.param_owner(fn, e.value) if e.value in fn.params or self.param_of(fn, e.value) else None
+        return owner is not None and any(self.weights_in(a, c, depth + 1)
+                                         for a, c in self.every_call_args(owner, e.value) or ())
 
     def closure_returns(self, outs: list, caller: _Fn) -> list[tuple[list, _Fn]]:
         """For a loss handed over as a function the callee calls (`opt.step(closure)` with `def closure(): return

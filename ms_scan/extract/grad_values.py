@@ -13,7 +13,7 @@ from ms_scan.extract.grad_common import (
     _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
     _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
-    is_abstract, list_field, row_field, self_attr_values, union_or_none, when_safe,
+    is_abstract, item_of, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_dicts import UNKNOWN, literal_reprs
 from ms_scan.extract.grad_unroll import Table, bind_target, case_tests, evaluate, picked, reachable_returns, unroll
@@ -2152,6 +2152,17 @@ class _Values:
         """The values a dict-like value holds under `key` (all of them for None)."""
         if id(v) in self.ex._keyed:
             return [v] if key is None or self.ex._keyed[id(v)] == key else []
+        if id(v) in self.ex._loop_keyed:
+            if key is None:
+                return [v]
+            name, row, table = self.ex._loop_keyed[id(v)]
+            memo = self._keyed_entries.get((id(v), key))
+            if memo is None:  # `heads[task] = build_head(spec, ch)` in `for task, spec in specs.items()`
+                binds = {name: cst.SimpleString(repr(key))}
+                if row is not None:
+                    binds[row] = item_of(table, cst.SimpleString(repr(key)))
+                memo = self._keyed_entries[(id(v), key)] = [v, v.visit(_BindNodes(binds))]
+            return [memo[1]]
         v = _unchain(v)
         out = []
         if isinstance(v, cst.Dict):
@@ -2359,6 +2370,17 @@ class _Bind(cst.CSTTransformer):
 
     def leave_Arg(self, original: cst.Arg, updated: cst.Arg):
         return updated.with_changes(keyword=original.keyword)  # (nor does a keyword)
+
+
+class _BindNodes(_Bind):
+    """Every read of a variable of `binds` replaced by its node."""
+
+    def __init__(self, binds: dict):
+        super().__init__("", "")
+        self.binds = binds
+
+    def leave_Name(self, original: cst.Name, updated: cst.Name):
+        return self.binds.get(original.value, updated)
 
 
 def _bind_name(expr, name: str, value: str):

@@ -96,6 +96,10 @@ class GradExtractor(Extractor):
         self._built: list[tuple[cst.CSTNode, object]] | None = None
         self._lambda_names: dict[int, str] = {}  # id(lambda) -> the name `d = lambda y, x: ...` binds
         self._keyed: dict[int, str] = {}  # id(value) -> the literal key of `d["k"] = value`
+        # id(value) -> (key name, row name or None, the dict) of `d[k] = value` in `for k, row in D.items()` /
+        # `for k in D`: held under each key of D, with k (and row, D[k]) bound to it (Values.keyed_elements)
+        self._loop_keyed: dict[int, tuple] = {}
+        self._for_stack: list[tuple[cst.For, object]] = []  # the for loops open at this point, with their function
         self._item_keys: dict[int, dict[str, cst.BaseExpression]] = {}  # id(value) -> {d: k} of `d[k] = value`
         self._unpacked: dict[int, dict[str, int]] = {}  # id(call) -> {name: index} of `a, b = call(...)`
         # id(call) -> {name: (index, index, ...)} of the names a nested target unpacks: `g, (c, e) = call(...)`
@@ -405,10 +409,32 @@ class GradExtractor(Extractor):
                 key = _subscript_key(target)
                 if key is not None:
                     self._keyed[id(value)] = key
+                elif (looped := self._loop_key(target, fn)) is not None:
+                    self._loop_keyed[id(value)] = looped
             for name in _target_names(target):
                 fn.assigns.setdefault(name, []).append(value)
                 if fn.cls is not None and fn.self_name and name.startswith(fn.self_name + "."):
                     fn.cls.attrs.setdefault(name.split(".", 1)[1], []).append((value, fn))
+
+    def _loop_key(self, target: cst.Subscript, fn) -> tuple | None:
+        """(k, row, D) of a write `c[k] = ...` in fn's innermost loop binding k, `for k, row in D.items()` (row
+        None: `for k in D`); None otherwise."""
+        index = target.slice[0].slice if len(target.slice) == 1 else None
+        name = index.value.value if isinstance(index, cst.Index) and isinstance(index.value, cst.Name) else None
+        for loop, owner in reversed(self._for_stack) if name is not None else ():
+            if owner is not fn:
+                return None
+            t, it = loop.target, loop.iter
+            if isinstance(t, cst.Name) and t.value == name:
+                return (name, None, it) if isinstance(it, (cst.Name, cst.Attribute)) else None
+            names = [e.value.value if isinstance(e.value, cst.Name) else None for e in t.elements] \
+                if isinstance(t, (cst.Tuple, cst.List)) else []
+            if name in names:
+                items = isinstance(it, cst.Call) and not it.args and isinstance(it.func, cst.Attribute) and \
+                    it.func.attr.value == "items" and isinstance(it.func.value, (cst.Name, cst.Attribute))
+                return (name, names[1], it.func.value) if items and names.index(name) == 0 and len(names) == 2 and \
+                    names[1] is not None else None
+        return None
 
     def _record_rows(self, target, it, at: tuple[int, ...], index: dict | None = None) -> None:
         """_row_index of the names of a tuple loop target (nested ones too) over `it` (or, given `index`, that
@@ -583,6 +609,10 @@ class GradExtractor(Extractor):
         super().visit_For(node)
         self._loop_iters.add(id(node.iter))
         self._record_iter(node.target, node.iter)
+        self._for_stack.append((node, self._fn))
+
+    def leave_For(self, node: cst.For) -> None:
+        self._for_stack.pop()
 
     def visit_CompFor(self, node: cst.CompFor) -> None:
         super().visit_CompFor(node)  # `sum(head(h) for head in self.heads)`: head is an element of heads
@@ -886,6 +916,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._enums: frozenset | None = None  # the file's enum classes (grad_enums.enum_classes)
         self._instance_writes: dict = {}  # (id(class), attr) -> writes from outside (Expansion.instance_writes)
         self._hooks_on: dict = {}  # (id(function), name, depth) -> hook registrations (Expansion.hooks_on)
+        self._surgery_on: dict = {}  # (id(function), name, depth) -> modules set into it (Expansion.surgery_on)
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
         self._loop_calls: list | None = None  # calls of a loop target (GradValues.loop_calls)
@@ -927,6 +958,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         # element being expanded (grad_unroll.picked, choosing)
         self._choices: dict[int, object] = {}
         self._registry_calls: dict[int, cst.Call] = {}  # id(`BLOCKS.build(k, w)`) -> `BLOCKS[k](w)` (registry_lookup)
+        self._dict_gets: dict[int, cst.Subscript] = {}  # id(`D.get(k)`) -> `D[k]` (Expansion.dict_get)
         self._guards: dict[int, dict] = {}  # id(function) -> id(assigned value) -> the if tests over it (guards)
         self._deciding: dict[int, set] = {}  # id(function) -> what it reads as keys, tests, getattr names, calls
         self._dict_roots: dict[tuple, tuple] = {}  # DictRef.root of a display of this file -> (display, its fn)
