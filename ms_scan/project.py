@@ -1580,6 +1580,8 @@ def _flag_values(c, called: dict[tuple, list[dict]], configs, by_module: dict, r
         if read is None and v is not None and v.startswith("@") and not c.live:
             # `penalty(..., reg.create_graph)`, reg read from a config file (`create_graph: false`): its values
             read = _filed_flags(from_files(v[1:].lstrip(".")))
+            if read is None:  # `cfg.double_backprop`, cfg a config dataclass: the values its constructions give it
+                read = _field_values(called, v[1:].lstrip("."), defaults, by_module=by_module)
         if c.live and read is None:
             return None  # `cfg["hyper"]["second_order"]` of what a call passes: not a dict known there
         if read is not None:  # `hyper_step(..., hc["second_order"])`: what the dict holds (negated below)

@@ -465,9 +465,10 @@ def test_primitive_guessed_from_a_name_is_said_and_capped_at_medium() -> None:
     # no row and no variant: the primitive is the registry name nearest the API's (FlashAttentionScore)
     src = ("import torch\nimport torch.nn.functional as F\nq = torch.randn(1, 2, 4, 8, requires_grad=True)\n"
            "g = torch.autograd.grad(F.scaled_dot_product_attention(q, q, q).sum(), q, create_graph=True)[0]\n")
-    facts = extract_grad_facts(src)
-    (sdpa,) = second_order.check("x.py", facts, facts.snippets, "2.10", "graph", "cpu")
-    assert torch_chain(sdpa.torch_api, {}, "2.10", "cpu").prims.how == "name-heuristic"
+    facts = extract_grad_facts(src)  # (on Ascend: flash_attention_score runs there only, nothing on CPU)
+    assert not second_order.check("x.py", facts, facts.snippets, "2.10", "graph", "cpu")
+    (sdpa,) = second_order.check("x.py", facts, facts.snippets, "2.10", "graph", "ascend")
+    assert torch_chain(sdpa.torch_api, {}, "2.10", "ascend").prims.how == "name-heuristic"
     assert sdpa.confidence in ("low", "medium") and "guessed from the API's name" in sdpa.message
     # a table row: no such words, and high confidence where the site and op are certain
     facts = extract_grad_facts((CASES[0].parent / "wgan_gp_avgpool.py").read_text())
@@ -608,7 +609,7 @@ def test_members_of_imported_instances_resolve_through_the_class_index() -> None
     assert "judge.trunk" in by_api["torch.nn.AdaptiveAvgPool2d"].message
     assert "penalties.py line(s) 16, 23" in by_api["torch.nn.AdaptiveAvgPool2d"].message  # held in Duel, by key
     assert "Judge.embedding" in by_api["torch.nn.functional.normalize"].message
-    assert "getattr(self, part).shrink" in by_api["torch.nn.InstanceNorm2d"].message
+    assert "getattr(self, part).shrink" in by_api["torch.nn.GroupNorm"].message
     assert "torch.nn.GELU" not in by_api  # the painter is held under another key
     (note,) = [f for f in res.findings if f.code == "MS302"]
     assert "self.backbone.forward_features" in note.message and "timm.create_model" in note.message
@@ -1105,6 +1106,18 @@ def test_probe_without_forward_kernel_takes_the_legacy_spelling() -> None:
     anywhere = torch_chain("torch.nn.functional.avg_pool1d", {"kernel_size": 2}, "2.10", None)
     assert anywhere.how == "mapping" and anywhere.ms_api == "mindspore.mint.nn.functional.avg_pool1d"
     assert torch_chain("torch.nn.functional.gelu", {}, "2.10", "cpu").how == "mapping"  # runs on CPU
+
+
+def test_counterpart_off_target_is_judged_on_its_own_backend() -> None:
+    # mindspore.nn.InstanceNorm1d runs on GPU only: on CPU no counterpart runs (MS105), nothing to differentiate
+    # twice there; on GPU its InstanceNorm primitive has no second-order bprop
+    case = CASES[0].parent / "trap_gpu_only_counterpart_not_judged_on_cpu.py"
+    assert torch_chain("torch.nn.InstanceNorm1d", {}, "2.10", "cpu").how == "mapping-off-target"
+    assert torch_chain("torch.nn.InstanceNorm1d", {}, "2.10", "gpu").how == "mapping"
+    on_cpu = {(f.line, f.torch_api) for f in _findings(case)[1]}
+    on_gpu = {(f.line, f.torch_api) for f in _findings(case, target="gpu")[1]}
+    assert on_cpu == {(14, "torch.nn.SELU")}
+    assert (13, "torch.nn.InstanceNorm1d") in on_gpu and (14, "torch.nn.SELU") in on_gpu
 
 
 def test_ordered_dict_layers_and_literal_rows() -> None:

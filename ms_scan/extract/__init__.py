@@ -15,7 +15,7 @@ from ms_scan.extract.grads import GradExtractor
 from ms_scan.extract.recipe import RecipeExtractor
 from ms_scan.extract.shapes import ShapeExtractor
 from ms_scan.extract.walk import parse_module
-from ms_scan.facts import FileFacts, Problem, add_snippets
+from ms_scan.facts import ClassDecl, FileFacts, Problem, add_snippets
 
 _PY2_HINTS = re.compile(rb"^\s*(print\s+[\"'\w]|exec\s+[\"']|except\s+\w+\s*,\s*\w+\s*:)", re.M)
 TENSOR_EXPORT = "<tensor>"
@@ -57,6 +57,11 @@ _SECOND_ORDER_HINTS = re.compile(rb"create_graph|hessian|\bhvp\b|\bvhp\b|jacrev|
                                  rb"|functional_call|torch\.func")
 
 
+# A module-level class with no base but `object` (`@dataclass class TrainConfig:`), in a file not read further: a
+# plain class of the cross-file index (building it runs no torch op), not parsed for speed.
+_PLAIN_CLASS = re.compile(rb"^class[ \t]+([A-Za-z_]\w*)[ \t]*(?:\([ \t]*(?:object)?[ \t]*\))?[ \t]*:", re.M)
+
+
 class FileExtractor(ShapeExtractor, GradExtractor, RecipeExtractor):
     """API uses + dynamic-shape facts + second-order sites + training recipe, in one libcst pass."""
 
@@ -77,6 +82,7 @@ def extract_source(data: bytes, path: str, module: str = "", is_package: bool = 
     facts = FileFacts(path=path, module=module)
     if gate and b"torch" not in data:
         facts.mentions_torch = False
+        facts.classes = {m.group(1).decode(): ClassDecl() for m in _PLAIN_CLASS.finditer(data)}
         return facts
     text, problem = decode(data)
     if problem is not None:

@@ -12,6 +12,7 @@ from ms_scan.extract.grad_common import (
     _AUTOGRAD_PREFIXES, _CHECKPOINTS, _CONTAINERS, _COPY_LIKE, _ELEMENT_OF, _FUNC_EVERY_ARG, _FUNCTIONAL_CALL, _NOLIT,
     MAX_DEPTH, MAX_STEPS, _partial_of, class_part_fields, chain_root,
     _NON_DIFFERENTIABLE, _NOT_ON_PATH, _WRAPPERS, _Cls, _Fn, GradOp, _PathState, _arg, _kw, calls_in, _code, _held_args,
+    calls_besides,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
     _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of,
@@ -2585,6 +2586,9 @@ class _Expansion:
         state.any_path = True
         try:
             wanted = self.output_calls(f, live)
+            cut = self.detached_only(f)
+            if cut:  # `return x + (q - x).detach()`: q's calls are constants of the result
+                wanted = {id(c) for c in f.calls if id(c) not in cut} if wanted is None else wanted - cut
             kept = None
             if any(self.guards(f).values()):  # `F.elu(h) if self.use_elu else F.hardswish(h)`: the arm it takes
                 kept = {id(c) for c, _ in self.reachable([(c, f) for c in f.calls])}
@@ -2607,6 +2611,23 @@ class _Expansion:
         finally:
             state.visiting.discard(key)
         state.done.add(done)
+
+    def detached_only(self, f: _Fn) -> frozenset:
+        """ids of the calls of f whose results its returned values read only through a graph cut (a straight-through
+        `x + (q - x).detach()`, `torch.zeros_like(h)`): constants of what f returns. Calls the returns do not read
+        at all (side effects, in-place updates) are not among them; memoised."""
+        memo = self._detached_only
+        if id(f) not in memo:
+            values = [v for v in returned(f.node.body) if v is not None] if isinstance(f.node, cst.FunctionDef) \
+                else []
+            if not values:
+                memo[id(f)] = frozenset()
+                return memo[id(f)]
+            every = values + self.trace_back(f, set().union(*(refs(v) for v in values)))
+            live = values + self.trace_back(f, set().union(*(refs_besides(v) for v in values)), cuts=True)
+            memo[id(f)] = frozenset({id(c) for e in every for c in calls_in(e)} -
+                                    {id(c) for e in live for c in calls_besides(e)})
+        return memo[id(f)]
 
     def decorator_wrappers(self, f: _Fn) -> list[tuple[_Fn, _Fn]]:
         """(decorator, wrapper) for each decorator of f that is a function of this file defining a nested function

@@ -916,6 +916,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._enums: frozenset | None = None  # the file's enum classes (grad_enums.enum_classes)
         self._instance_writes: dict = {}  # (id(class), attr) -> writes from outside (Expansion.instance_writes)
         self._hooks_on: dict = {}  # (id(function), name, depth) -> hook registrations (Expansion.hooks_on)
+        self._detached_only: dict[int, frozenset] = {}  # id(function) -> Expansion.detached_only
         self._surgery_on: dict = {}  # (id(function), name, depth) -> modules set into it (Expansion.surgery_on)
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)

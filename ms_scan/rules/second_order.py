@@ -146,6 +146,8 @@ def _where(release: str, mode: str, target: str | None) -> str:
 def _op_findings(op: GradOp, site: GradSite, path: str, snippets: dict, release: str, mode: str,
                  target: str | None) -> list[Finding]:
     chain = torch_chain(op.api, dict(op.args), release, target)
+    if chain.how == "mapping-off-target":
+        return []  # no counterpart runs on the target (MS105 says so): what the port runs instead decides
     if chain.prims is None:
         return [_unknown_support(op, site, path, snippets, chain, release)]
     static_bad = []

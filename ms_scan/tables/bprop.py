@@ -437,7 +437,7 @@ class Chain:
     ms_api: str | None  # the API the verdict is about
     prims: ApiPrims | None
     mapped_api: str | None  # what the mapping table recommends (may differ from ms_api: backend)
-    how: str  # how ms_api was reached: mapping | mapping-backend-fallback | name-heuristic
+    how: str  # how ms_api was reached: mapping | mapping-backend-fallback | mapping-off-target | name-heuristic
     confidence: str
     alternatives: tuple[ApiPrims, ...] = field(default=())  # other spellings, for replacement advice
 
@@ -503,6 +503,8 @@ def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10
         legacy = legacy_counterpart(mapped)
         if legacy is not None:
             ms_api, how = legacy, "mapping-backend-fallback"
+        else:  # (`mindspore.nn.InstanceNorm1d`, GPU only: no counterpart runs on the target)
+            how = "mapping-off-target"
     if ms_api is None:
         return Chain(torch_api, None, None, mapped, how, "low")
     prims = api_primitives(ms_api, kwargs, release)
