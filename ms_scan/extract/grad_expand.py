@@ -892,11 +892,7 @@ class _Expansion:
         F.normalize(output)` replaces the output)."""
         for f in self.all_fns():
             for c in f.calls:
-                func = c.func
-                # (`register_parametrization(self.fc1, "weight", P)`: the module is its first argument)
-                hooked = c.args[0].value if self.parametrization(c) else func.value if \
-                    isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and \
-                    c.args[0].keyword is None else None
+                hooked = self.hooked_module(c)
                 if not (isinstance(hooked, cst.Attribute) and isinstance(hooked.value, cst.Name) and (
                         hooked.attr.value == attr or attr.endswith("*") and hooked.attr.value.startswith(attr[:-1]))):
                     continue  # (`critic.conv0.register_forward_pre_hook(...)` of `getattr(self, f"conv{i}")`)
@@ -922,11 +918,10 @@ class _Expansion:
             func = c.func
             if isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS:
                 continue
-            if isinstance(func, cst.Attribute) and func.attr.value == "apply" and len(c.args) == 1 and \
-                    isinstance(func.value, cst.Name) and func.value.value == name and not c.args[0].star:
+            f_arg = self.applied_fn(c, (name,))
+            if f_arg is not None:
                 # `model.apply(bn_to_gn(4))` of another file's factory: what the function it returns sets into
                 # (or hooks on) the modules it is applied to ("hooks:apply"); `model.apply(init_)`: "hooks:0"
-                f_arg = c.args[0].value
                 made = isinstance(f_arg, cst.Call)
                 target = self.project_target(f_arg.func if made else f_arg, fn)
                 if target is not None and "." not in target[1] and not target[1][:1].isupper():
@@ -996,12 +991,18 @@ class _Expansion:
                 if root in roots and self.handle_holder(f, c) not in removed:
                     out.append((c, f))
                 continue
-            d = self.lookup_def(f, c.func.value) if isinstance(c.func, cst.Name) and depth < 3 else None
-            for p in d.params if d is not None and isinstance(d.node, cst.FunctionDef) else ():
-                a = self.param_arg(d, c, p)
-                if isinstance(a, cst.Name) and a.value == name and p not in d.assigns:
+            for d, p, a in self.handed_params(f, c) if depth < 3 else ():
+                if isinstance(a, cst.Name) and a.value == name:
                     out += self.hooks_on(d, p, depth + 1)
         return out
+
+    def handed_params(self, f: _Fn, c: cst.Call) -> list[tuple[_Fn, str, cst.BaseExpression]]:
+        """(d, parameter, argument) for each parameter of the file's function d that a call `d(...)` in f binds and d
+        does not rebind; [] for a call of anything else."""
+        d = self.lookup_def(f, c.func.value) if isinstance(c.func, cst.Name) else None
+        if d is None or not isinstance(d.node, cst.FunctionDef):
+            return []
+        return [(d, p, a) for p in d.params if p not in d.assigns and (a := self.param_arg(d, c, p)) is not None]
 
     def surgery_on(self, f: _Fn, name: str, depth: int = 0) -> list[tuple[cst.BaseExpression, _Fn]]:
         """The modules f sets into the module `name` holds or the modules a loop of f takes from it (`for n, child
@@ -1029,19 +1030,24 @@ class _Expansion:
                 continue
             if depth >= 3:
                 continue
-            if isinstance(func, cst.Attribute) and func.attr.value == "apply" and len(c.args) == 1 and \
-                    isinstance(func.value, cst.Name) and func.value.value in roots and not c.args[0].star:
-                d = self.applied_def(c.args[0].value, f)  # `model.apply(swap)`: swap(m) on every module of it
+            applied = self.applied_fn(c, roots)
+            if applied is not None:
+                d = self.applied_def(applied, f)  # `model.apply(swap)`: swap(m) on every module of it
                 if d is not None and d.params:
                     out += self.surgery_on(d, d.params[0], depth + 1)
                 continue
-            d = self.lookup_def(f, func.value) if isinstance(func, cst.Name) else None
-            for p in d.params if d is not None and isinstance(d.node, cst.FunctionDef) else ():
-                a = self.param_arg(d, c, p)
-                if a is not None and p not in d.assigns and (root := self.copied_root(a)) is not None and \
-                        root in roots:
+            for d, p, a in self.handed_params(f, c):
+                if self.copied_root(a) in roots:
                     out += self.surgery_on(d, p, depth + 1)
         return out
+
+    @staticmethod
+    def applied_fn(c: cst.Call, names) -> cst.BaseExpression | None:
+        """The function `m.apply(fn)` runs on every module of m, for m one of `names`; None for any other call."""
+        func = c.func
+        return c.args[0].value if isinstance(func, cst.Attribute) and func.attr.value == "apply" and \
+            len(c.args) == 1 and not c.args[0].star and \
+            isinstance(func.value, cst.Name) and func.value.value in names else None
 
     def returned_param_hooks(self, state, d: _Fn, via: str, depth: int) -> None:
         """`model = add_weight_norm(Net())` with d returning its parameter `model`: the hooks and parametrizations d
@@ -1152,15 +1158,18 @@ class _Expansion:
     def hooked_root(self, c: cst.Call) -> str | None:
         """The name the module a `register_forward_hook(hook)` call hooks is reached from (`model` for
         `model.stem.register_forward_pre_hook(pad)`); None for any other call."""
-        func = c.func
-        if self.parametrization(c):
-            root = chain_root(c.args[0].value)
-            return root.value if isinstance(root, cst.Name) else None
-        if not (isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and c.args and
-                c.args[0].keyword is None):
-            return None
-        root = chain_root(func.value)
+        hooked = self.hooked_module(c)
+        root = chain_root(hooked) if hooked is not None else None
         return root.value if isinstance(root, cst.Name) else None
+
+    def hooked_module(self, c: cst.Call):
+        """The module expression a hook registration hooks: `m.stem` of `m.stem.register_forward_hook(h)`, `self.fc1`
+        of `register_parametrization(self.fc1, "weight", P)`; None for any other call."""
+        if self.parametrization(c):
+            return c.args[0].value
+        func = c.func
+        return func.value if isinstance(func, cst.Attribute) and func.attr.value in self._HOOK_REGISTRARS and \
+            c.args and c.args[0].keyword is None else None
 
     _PARAMETRIZE = "torch.nn.utils.parametrize.register_parametrization"
 
@@ -1180,8 +1189,8 @@ class _Expansion:
         state.visiting.add(key)
         live, state.live = state.live, None
         try:
-            hooked, hook = (c.args[0].value, c.args[2].value) if weights else (c.func.value, c.args[0].value)
-            self.expand_module_expr(state, hook, fn, _join(via, f"{label or _code(hooked)} "
+            hook = c.args[2].value if weights else c.args[0].value
+            self.expand_module_expr(state, hook, fn, _join(via, f"{label or _code(self.hooked_module(c))} "
                                                                f"{'parametrization' if weights else 'hook'}"),
                                     depth + 1)
         finally:
@@ -2176,11 +2185,9 @@ class _Expansion:
         `[make(c) for make in OPS.values()]`) or a parameter its callers bind to one (`def __init__(self, act_cls):
         ... act_cls()` with `ConvAct(c, c, act)`): what it builds. False when the name holds something else."""
         held = self.lookup_assigns(ctx, name)
-        if held is not None and any(isinstance(x, cst.Call) and x.func.attr.value == "get" for x in held[0]
-                                    if isinstance(x, cst.Call) and isinstance(x.func, cst.Attribute)):
-            # `factory = RULES.get(type(child))` ... `factory(child)`: what `RULES[...]` (and the default) holds
-            got = [self.get_item(x, held[1]) or [x] for x in held[0]]
-            held = ([y for g in got for y in g], held[1])
+        got = [self.get_item(x, held[1]) for x in held[0]] if held is not None else []
+        if any(got):  # `factory = RULES.get(type(child))` ... `factory(child)`: what `RULES[...]` (and a default) holds
+            held = ([y for g, x in zip(got, held[0]) for y in g or [x]], held[1])
         if held is not None and held[0] and all(self.factory_result(state, x, held[1], call, via, depth, dry=True)
                                                 for x in held[0]):
             for x in held[0]:  # `EluBlock = make_block(nn.ELU)` ... `EluBlock(8)`

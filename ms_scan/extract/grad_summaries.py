@@ -336,19 +336,19 @@ class _Summaries:
         path of the module another file hands it (grad_expand.name_hooks)."""
         if not isinstance(f.node, cst.FunctionDef):
             return []
+        def attached(role: str, g: _Fn, param: str) -> None:
+            calls, surgery = self.hooks_on(g, param), self.surgery_on(g, param)  # (and the modules it sets in)
+            if calls or surgery:
+                out.append(self._summary(name, role, lambda st: [self.expand_hook(st, c, h, "", 0) for c, h in calls]
+                                         + [self.expand_surgery(st, surgery, "", 0)]))
+
         out = []
         for param in f.params:  # (on the parameter, its members, the modules a loop takes from it: hooks_on)
-            calls = self.hooks_on(f, param) if param not in f.assigns else []
-            surgery = self.surgery_on(f, param) if param not in f.assigns else []  # (modules it sets into them)
-            for slot in (str(f.params.index(param)), param) if calls or surgery else ():
-                out.append(self._summary(name, f"hooks:{slot}", lambda st, cs=calls, sv=surgery: [
-                    self.expand_hook(st, c, g, "", 0) for c, g in cs] + [self.expand_surgery(st, sv, "", 0)]))
+            for slot in (str(f.params.index(param)), param) if param not in f.assigns else ():
+                attached(f"hooks:{slot}", f, param)
         g = self.returned_def(f)  # `def bn_to_gn(groups): def swap(m): ...; return swap`, for `model.apply(...)`
         if g is not None and g.params:
-            calls, surgery = self.hooks_on(g, g.params[0]), self.surgery_on(g, g.params[0])
-            if calls or surgery:
-                out.append(self._summary(name, "hooks:apply", lambda st, cs=calls, sv=surgery: [
-                    self.expand_hook(st, c, h, "", 0) for c, h in cs] + [self.expand_surgery(st, sv, "", 0)]))
+            attached("hooks:apply", g, g.params[0])
         return out
 
     def bound_returns(self, state, f: _Fn, call: cst.Call) -> None:

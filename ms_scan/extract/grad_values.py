@@ -2161,7 +2161,7 @@ class _Values:
                 binds = {name: cst.SimpleString(repr(key))}
                 if row is not None:
                     binds[row] = item_of(table, cst.SimpleString(repr(key)))
-                memo = self._keyed_entries[(id(v), key)] = [v, v.visit(_BindNodes(binds))]
+                memo = self._keyed_entries[(id(v), key)] = [v, v.visit(_Bind(binds))]
             return [memo[1]]
         v = _unchain(v)
         out = []
@@ -2358,12 +2358,14 @@ def _keyed_comprehension(v) -> bool:
 
 
 class _Bind(cst.CSTTransformer):
-    def __init__(self, name: str, value: str):
+    """Every read of a variable of `binds` replaced by its node."""
+
+    def __init__(self, binds: dict):
         super().__init__()
-        self.name, self.value = name, value
+        self.binds = binds
 
     def leave_Name(self, original: cst.Name, updated: cst.Name):
-        return cst.SimpleString(repr(self.value)) if original.value == self.name else updated
+        return self.binds.get(original.value, updated)
 
     def leave_Attribute(self, original: cst.Attribute, updated: cst.Attribute):
         return updated.with_changes(attr=original.attr)  # (`x.name` names no variable)
@@ -2372,20 +2374,9 @@ class _Bind(cst.CSTTransformer):
         return updated.with_changes(keyword=original.keyword)  # (nor does a keyword)
 
 
-class _BindNodes(_Bind):
-    """Every read of a variable of `binds` replaced by its node."""
-
-    def __init__(self, binds: dict):
-        super().__init__("", "")
-        self.binds = binds
-
-    def leave_Name(self, original: cst.Name, updated: cst.Name):
-        return self.binds.get(original.value, updated)
-
-
 def _bind_name(expr, name: str, value: str):
     """expr with every read of the variable `name` replaced by the string literal `value`."""
-    return expr.visit(_Bind(name, value))
+    return expr.visit(_Bind({name: cst.SimpleString(repr(value))}))
 
 
 def _exits(stmt) -> bool:
