@@ -4,7 +4,7 @@ is comes from grad_values; project imports met on the way are grad_project's.
 """
 from __future__ import annotations
 
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 
 import libcst as cst
 
@@ -364,17 +364,18 @@ class _Expansion:
         if found is not None:
             values, ctx = found
             live = state.live
-            for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
-                state.live = live  # (each value from the slots the name is called with: `model = torch.compile(model)`)
-                if self.positional(state, v, name, ctx, via, depth, lambda el, c: self.expand_module_expr(
-                        state, el, c, via, depth + 1)):  # `for k, (fn, w) in TERMS.items(): fn(out, y)`
-                    continue
-                if not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
-                    self.expand_value(state, v, ctx, via, depth + 1)
-            if ctx is fn and name in fn.params and any(name in refs(v) for v in values):
-                # `net = torch.nn.DataParallel(net, ids)` rebinding a parameter: what the callers pass, wrapped
-                state.live = live
-                self._expand_param(state, fn, name, via, depth)
+            with self.swapped_out(state, self.surgery_on(ctx, name)):
+                for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)
+                    state.live = live  # (each value from the slots the name is called with: `model =
+                    if self.positional(state, v, name, ctx, via, depth, lambda el, c: self.expand_module_expr(
+                            state, el, c, via, depth + 1)):  # `for k, (fn, w) in TERMS.items(): fn(out, y)`
+                        continue  # torch.compile(model)`)
+                    if not self.expand_unpacked(state, v, name, ctx, via, depth + 1):
+                        self.expand_value(state, v, ctx, via, depth + 1)
+                if ctx is fn and name in fn.params and any(name in refs(v) for v in values):
+                    # `net = torch.nn.DataParallel(net, ids)` rebinding a parameter: what the callers pass, wrapped
+                    state.live = live
+                    self._expand_param(state, fn, name, via, depth)
             self.name_hooks(state, name, ctx, via, depth)
             return
         if self.param_of(fn, name):
@@ -1004,21 +1005,24 @@ class _Expansion:
             return []
         return [(d, p, a) for p in d.params if p not in d.assigns and (a := self.param_arg(d, c, p)) is not None]
 
-    def surgery_on(self, f: _Fn, name: str, depth: int = 0) -> list[tuple[cst.BaseExpression, _Fn]]:
-        """The modules f sets into the module `name` holds or the modules a loop of f takes from it (`for n, child
-        in module.named_children(): setattr(module, n, nn.GroupNorm(...))`: module surgery), and those of the file's
-        functions f hands it to, recursively (`smooth_(child)`), or applies to it (`model.apply(swap)`,
-        `model.apply(bn_to_gn(4))` returning its nested `swap`); memoised."""
+    def surgery_on(self, f: _Fn, name: str, depth: int = 0, spread: bool = False) -> list[tuple]:
+        """(module, function, torch classes it swaps out) for the modules f sets into the module `name` holds or
+        the modules a loop of f takes from it (`for n, child in module.named_children(): setattr(module, n,
+        nn.GroupNorm(...))`: module surgery), and those of the file's functions f hands it to, recursively
+        (`smooth_(child)`), or applies to it (`model.apply(swap)`, `model.apply(bn_to_gn(4))` returning its nested
+        `swap`); memoised. The classes swapped out (swapped_types) are those a type test picks when the surgery
+        reaches every module (f recursing into the children it walks, or run by `apply`: spread)."""
         if not isinstance(f.node, cst.FunctionDef) and f is not self.ex._module_fn:
             return []
-        memo = self._surgery_on
-        if (id(f), name, depth) not in memo:
-            memo[(id(f), name, depth)] = []  # (a recursion adds nothing)
-            memo[(id(f), name, depth)] = self._surgery_on_fn(f, name, depth)
-        return memo[(id(f), name, depth)]
+        memo, key = self._surgery_on, (id(f), name, depth, spread)
+        if key not in memo:
+            memo[key] = []  # (a recursion adds nothing)
+            memo[key] = self._surgery_on_fn(f, name, depth, spread)
+        return memo[key]
 
-    def _surgery_on_fn(self, f: _Fn, name: str, depth: int) -> list[tuple[cst.BaseExpression, _Fn]]:
+    def _surgery_on_fn(self, f: _Fn, name: str, depth: int, spread: bool) -> list[tuple]:
         roots = {name} | self.walked_modules(f, name)
+        every = spread or any(isinstance(c.func, cst.Name) and self.lookup_def(f, c.func.value) is f for c in f.calls)
         out = []
         for c in f.calls:
             func = c.func
@@ -1026,7 +1030,7 @@ class _Expansion:
                     not any(a.star or a.keyword for a in c.args):
                 root = chain_root(c.args[0].value)
                 if isinstance(root, cst.Name) and root.value in roots:
-                    out.append((c.args[2].value, f))
+                    out.append((c.args[2].value, f, self.swapped_types(c, f, roots) if every else frozenset()))
                 continue
             if depth >= 3:
                 continue
@@ -1034,12 +1038,83 @@ class _Expansion:
             if applied is not None:
                 d = self.applied_def(applied, f)  # `model.apply(swap)`: swap(m) on every module of it
                 if d is not None and d.params:
-                    out += self.surgery_on(d, d.params[0], depth + 1)
+                    out += self.surgery_on(d, d.params[0], depth + 1, True)
                 continue
             for d, p, a in self.handed_params(f, c):
-                if self.copied_root(a) in roots:
-                    out += self.surgery_on(d, p, depth + 1)
+                if self.copied_root(a) in roots:  # (a copy's swaps leave the original as it is)
+                    out += [(v, g, t if isinstance(a, cst.Name) else frozenset())
+                            for v, g, t in self.surgery_on(d, p, depth + 1)]
         return out
+
+    def swapped_types(self, c: cst.Call, f: _Fn, walked: set[str]) -> frozenset:
+        """The torch classes (API names) whose every module the surgery `setattr(module, name, X)` replaces: the
+        `if` tests over it are all type tests of a walked module (`isinstance(child, nn.MaxPool2d)`, `type(child) is
+        T`, `type(child) in RULES`, `make is not None` with `make = RULES.get(type(child))`), a table's keys counting
+        when their entry always builds a new module (not `lambda m: ... if ... else m`); empty otherwise."""
+        tests = self.guards(f).get(id(c), ())
+        out = None
+        for test, taken in tests:
+            types = self.type_test(test, taken, f, walked)
+            if types is None:
+                return frozenset()
+            out = types if out is None else out & types
+        return frozenset(out or ())
+
+    def type_test(self, test, taken: bool, f: _Fn, walked: set[str]) -> frozenset | None:
+        """The torch classes a module-type test taken as `taken` holds the module to (type_swaps); None when the
+        test is not one."""
+        def typed(x) -> bool:  # `type(child)` of a walked module
+            return isinstance(x, cst.Call) and isinstance(x.func, cst.Name) and x.func.value == "type" and \
+                len(x.args) == 1 and isinstance(x.args[0].value, cst.Name) and x.args[0].value.value in walked
+
+        def classes(x) -> frozenset | None:
+            elems = [e.value for e in x.elements] if isinstance(x, cst.Tuple) else [x]
+            apis = [self.ex.canonical(self.ex.resolve_path(e) or "") for e in elems]
+            return frozenset(apis) if all(a.startswith("torch.nn.") for a in apis) else None
+
+        while isinstance(test, cst.UnaryOperation) and isinstance(test.operator, cst.Not):
+            test, taken = test.expression, not taken
+        if isinstance(test, cst.Call) and isinstance(test.func, cst.Name) and test.func.value == "isinstance" and \
+                len(test.args) == 2 and isinstance(test.args[0].value, cst.Name) and \
+                test.args[0].value.value in walked:
+            return classes(test.args[1].value) if taken else None
+        if isinstance(test, cst.Name):  # `if make:`
+            got = self.lookup_assigns(f, test.value)
+            return self.swap_keys(got[0][0], f) if taken and got is not None and len(got[0]) == 1 and \
+                self.get_item(got[0][0], f) is not None and typed(got[0][0].args[0].value) else None
+        if not (isinstance(test, cst.Comparison) and len(test.comparisons) == 1):
+            return None
+        op, right = test.comparisons[0].operator, test.comparisons[0].comparator
+        if isinstance(op, (cst.Is, cst.Equal)) and typed(test.left):
+            return classes(right) if taken else None
+        if isinstance(op, cst.In) and typed(test.left):
+            return self.swap_keys(cst.Call(cst.Attribute(right, cst.Name("get")), [cst.Arg(test.left)]), f) \
+                if taken else None
+        if isinstance(op, (cst.Is, cst.IsNot)) and isinstance(test.left, cst.Name) and \
+                isinstance(right, cst.Name) and right.value == "None":
+            return self.type_test(test.left, taken == isinstance(op, cst.IsNot), f, walked)
+        return None
+
+    def swap_keys(self, get: cst.Call, f: _Fn) -> frozenset | None:
+        """The torch classes keying the file's dict `RULES` of `RULES.get(...)` whose entry always builds a new
+        module: a class, a `partial`, or a lambda whose body is a call; None when RULES is not such a dict."""
+        func = get.func
+        values = self.container_values(func.value, f) if isinstance(func, cst.Attribute) else None
+        if not values or not all(isinstance(v, cst.Dict) for v, _ in values):
+            return None
+        out = set()
+        for v, _ in values:
+            for e in v.elements:
+                if not isinstance(e, cst.DictElement):
+                    return None
+                api = self.ex.canonical(self.ex.resolve_path(e.key) or "")
+                made = e.value
+                if api.startswith("torch.nn.") and (
+                        isinstance(made, cst.Lambda) and isinstance(made.body, cst.Call) or
+                        isinstance(made, (cst.Name, cst.Attribute)) and
+                        self.ex.canonical(self.ex.resolve_path(made) or "").startswith("torch.nn.")):
+                    out.add(api)
+        return frozenset(out)
 
     @staticmethod
     def applied_fn(c: cst.Call, names) -> cst.BaseExpression | None:
@@ -1052,12 +1127,18 @@ class _Expansion:
     def returned_param_hooks(self, state, d: _Fn, via: str, depth: int) -> None:
         """`model = add_weight_norm(Net())` with d returning its parameter `model`: the hooks and parametrizations d
         registers on it (hooks_on) and the modules it sets into it (surgery_on) are on the returned module's path."""
-        if not isinstance(d.node, cst.FunctionDef):
-            return
-        for p in {r.value for r in returned(d.node.body) if isinstance(r, cst.Name)} & set(d.params) - set(d.assigns):
+        for p in self.returned_params(d):
             for c, f in self.hooks_on(d, p):
                 self.guarded_hook(state, c, f, via, depth)
             self.expand_surgery(state, self.surgery_on(d, p), via, depth)
+
+    @staticmethod
+    def returned_params(d: _Fn) -> list[str]:
+        """The parameters of the function d that it returns as they are (`return module`), not rebinding them."""
+        if not isinstance(d.node, cst.FunctionDef):
+            return []
+        names = {r.value for r in returned(d.node.body) if isinstance(r, cst.Name)}
+        return [p for p in d.params if p in names and p not in d.assigns]
 
     def applied_def(self, func, f: _Fn) -> _Fn | None:
         """The file's function `module.apply(func)` calls: a def named by func, or the nested def a call of the
@@ -1089,10 +1170,10 @@ class _Expansion:
 
     def expand_surgery(self, state, values: list, via: str, depth: int) -> None:
         """The ops of the modules surgery sets into a module (surgery_on): on its path in place of those they
-        replace (which stay: which ones a type test swaps is not followed)."""
+        replace (swapped_out)."""
         live, state.live = state.live, None
         try:
-            for v, ctx in values:
+            for v, ctx, _ in values:
                 key = ("surgery", id(v))
                 if key not in state.visiting:
                     state.visiting.add(key)
@@ -1100,6 +1181,24 @@ class _Expansion:
                     state.visiting.discard(key)
         finally:
             state.live = live
+
+    @contextmanager
+    def swapped_out(self, state, values: list):
+        """Around the expansion of a module that surgery changes (surgery_on): the ops of the torch classes it
+        swaps out in every module (`isinstance(child, nn.MaxPool2d)` under a recursive walk) are not on its path.
+        The expansion reaches shared code on its own (state.done), so another path to the same modules (the
+        original of a `copy.deepcopy`) still reaches them."""
+        swapped = frozenset().union(*(t for _, _, t in values))
+        if not swapped:
+            yield
+            return
+        done, state.done = state.done, set(state.done)
+        start = len(state.site.ops)
+        try:
+            yield
+        finally:
+            state.site.ops[start:] = [op for op in state.site.ops[start:] if op.api not in swapped]
+            state.done = done
 
     _MODULE_WALKS = frozenset({"modules", "named_modules", "children", "named_children"})
 
@@ -1885,7 +1984,8 @@ class _Expansion:
                     self.expand_module_expr(state, arg, ctx, via, depth + 1)
                 return
             if d is not None:  # a factory function: what it returns
-                with self.bound_call(d, v, ctx):
+                with self.swapped_out(state, [s for p in self.returned_params(d) for s in self.surgery_on(d, p)]), \
+                        self.bound_call(d, v, ctx):
                     self.expand_returns(state, d, via, depth + 1)
                 self.returned_param_hooks(state, d, via, depth)
                 return
