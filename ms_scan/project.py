@@ -159,7 +159,7 @@ _MAX_GRAD_HOPS = 8  # project imports followed from one site (train -> models ->
 def calls_of(calls: dict[tuple, list[dict]], by_module: dict, module: str, name: str) -> list[dict]:
     """The "called" literals (_called_literals) of the calls the scanned files make of `name` as imported from
     `module`, wherever it is defined."""
-    return calls.get((defining_module(by_module, module, name) or module, name), [])
+    return calls.get((defining_module(by_module, module, name) or module or None, name), [])
 
 
 def defining_module(by_module: dict, module: str, name: str, hops: int = 0) -> str | None:

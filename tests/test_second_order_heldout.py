@@ -255,7 +255,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout59": 0.9, "second_order_heldout60": 1.0, "second_order_heldout61": 0.94,
                  "second_order_heldout62": 1.0, "second_order_heldout63": 1.0,
                  "second_order_heldout64": 0.54, "second_order_heldout65": 1.0, "second_order_heldout66": 1.0,
-                 "second_order_heldout67": 1.0, "second_order_heldout68": 1.0, "second_order_selfplay": 1.0}
+                 "second_order_heldout67": 1.0, "second_order_heldout68": 1.0, "second_order_heldout69": 0.9,
+                 "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -409,7 +410,8 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
 #   was MS302 until grad_project.table_callee).
 # - heldout43 / heldout44 (blind in session 22, tuned only by the dict-comprehension parts fix): their misses and FPs
 #   are the known ones above, listed in KNOWN_FPS: an unselected table entry keyed by a config of another file
-#   (fish pass; lettuce's, a `json.loads(CFG_JSON)` of a module-level string constant, is read since session 39),
+#   (fish pass, an argparse default of a `parse_args()` helper, read since session 42; lettuce's, a
+#   `json.loads(CFG_JSON)` of a module-level string constant, is read since session 39),
 #   the trunk of a DeepONet another file's factory builds (its forward taken whole across
 #   files) (a first-order force-field package whose monitoring gradient is read only through `.detach()` was
 #   flagged until grad_paths.result_only_detached). Session 23 took heldout43 from 0.77 to 0.91 (20/22): the ropeway
@@ -489,7 +491,26 @@ _MILK = ("fo_htst_milk_pasteuriser_outlet_temp_make_step_order_"
          "one_sobolev_branch_off_unused_twice_hswish_groupnorm_sl1_pkg")
 _FUMAROLE = "fo_fumarole_multigas_yaml_variants_input_grad_weight_zero_prelu_groupnorm_sl1_saliency_logged.py"
 _YODEL = "fo_wgan_clip_yodel_pitch_contours_mapping_match_penalty_none_walrus_selu_avgpool_groupnorm_pkg/"
+_EXIT69 = ("early_exit_sinkhole_gpr_traces_confidence_exits_input_grad_penalty_final_exit_only_lppool1d_trunk_log_"
+           "softmax_gather_aux_exits_hardshrink_ce_once.py")
+_WINGSUIT = ("fo_curriculum_wingsuit_glide_ratio_regressor_phase_table_hessian_smoothness_phase_from_epoch_12_never_"
+             "reached_in_4_epochs_hvp_create_graph_gelu_tanh_prelu_input_grad_logged_first_order.py")
+_DYE = ("fo_natural_dye_swatch_reflectance_gan_lazy_r1_reg_start_step_beyond_run_length_step_modulo_never_true_create_"
+        "graph_r1_unreached_hardswish_avgpool1d_disc_first_order_pkg/")
+_ORGAN = ("organ_pipe_voicing_spectra_stylegan2_lazy_path_length_reg_g_reg_every_synthesis_replicate_pad_upsample_"
+          "mapping_selu_once_r1_gamma_zero_disc_hardswish_once_pkg/")
+_SNOW = ("snowmaking_nozzle_icing_risk_jacobian_reg_warmup_steps_penalty_off_then_on_scheduled_activation_relu6_warmup_"
+         "only_gelu_tanh_after_nn_glu_feature_gate_bce_logits_once_pkg/")
+_WATERMILL = ("watermill_wheel_bucket_dynamics_moe_hamiltonian_nn_cosine_router_topk_dense_experts_torch_gather_"
+              "fnormalize_token_expert_table_hardswish_stiff_damped_unconfigured_hardshrink_expert_embedding_normalize_"
+              "once_pkg/")
 KNOWN_FPS: dict[str, set[str]] = {
+    "second_order_heldout69": {
+        f"{_EXIT69}:21 torch.nn.Hardshrink", f"{_WINGSUIT}:24 torch.nn.GELU", f"{_WINGSUIT}:25 torch.nn.PReLU",
+        f"{_DYE}:25 torch.nn.Hardswish", f"{_DYE}:25 torch.nn.AvgPool1d", f"{_DYE}:26 torch.nn.Hardswish",
+        f"{_DYE}:26 torch.nn.AvgPool1d", f"{_ORGAN}:71 torch.nn.Hardswish", f"{_ORGAN}:72 torch.nn.Hardswish",
+        f"{_SNOW}:17 torch.nn.functional.relu6", f"{_WATERMILL}:18 torch.nn.functional.normalize",
+    },
     "second_order_heldout64": {f"{_FUMAROLE}:83 torch.nn.GroupNorm", f"{_FUMAROLE}:84 torch.nn.PReLU",
                                f"{_FUMAROLE}:86 torch.nn.GroupNorm", f"{_FUMAROLE}:87 torch.nn.PReLU"},
     "second_order_heldout60": {f"{_PHONOGRAPH}:46 torch.nn.functional.avg_pool1d"},
@@ -506,7 +527,6 @@ KNOWN_FPS: dict[str, set[str]] = {
     "second_order_heldout35": {f"{_METAREG}:10 torch.nn.Hardswish", f"{_METAREG}:31 torch.nn.ReflectionPad1d"},
     "second_order_heldout41": {f"{_HNN}:11 torch.nn.Hardswish", f"{_PATHLEN}:17 torch.nn.PReLU"},
     "second_order_heldout42": {f"{_LEARNED_OPT}:5 torch.nn.Hardswish", f"{_COUGH}:7 torch.nn.Hardswish"},
-    "second_order_heldout44": {f"{_FISHPASS}:18 torch.nn.SELU"},
     "second_order_heldout45": {f"{_MELU}:9 torch.nn.functional.hardswish", f"{_MELU}:18 torch.nn.PReLU",
                                f"{_FEDAVG}:10 torch.nn.functional.binary_cross_entropy_with_logits",
                                f"{_FEDAVG}:11 torch.nn.ReLU6"},
@@ -763,6 +783,16 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   (MS105 says so), torch-free files' plain classes in the class index (a config built there is no module), calls
 #   a function's returns read only through a graph cut (a straight-through `x + (q - x).detach()`) not on its path:
 #   1.00 / 1.00, 0/3, 0/9.
+# - heldout69 (session 42; conditional computation: lazy regularisation every N steps, curriculum phases from the
+#   epoch, stochastic depth / LayerDrop, early exits, top-k mixture-of-experts routing, multi-mode forwards, warm-up
+#   steps with the penalty off, step-scheduled activations, MAML++ derivative-order annealing) was measured blind on
+#   the session's code (1555313 + stored torch.func terms) at recall 0.905 (19/21), precision 0.594 (13 FP), 2/3
+#   look-alikes flagged, 0/9 silent. Its round: an argparse default read through a `parse_args()` helper decides a
+#   guard (`if args.pl_weight > 0 and ...`), `fake, ws = G(z)` of another file's generator sliced between its
+#   returned elements ("instance:^i>k"): 0.905 / 0.633, 2/3. Left (KNOWN_FPS): a phase or start step beyond the
+#   run's length (epoch / step ranges), the last element of a list a forward appends in a loop (`model(x)[-1]`),
+#   a registry phase list built under a zero weight, a warm-up-only activation, an op before the inner grad's
+#   variable in another file's class (`self.G` bound from another file: organ pipe's pad and upsample, MS302).
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
                                                   "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},
@@ -770,7 +800,8 @@ KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HE
                                                   "second_order_heldout59": {_GLAZE},
                                                   "second_order_heldout61": {f"{_MILK}/"},
                                                   "second_order_heldout64": {_FUMAROLE},
-                                                  "second_order_heldout66": {_YODEL}}
+                                                  "second_order_heldout66": {_YODEL},
+                                                  "second_order_heldout69": {_WINGSUIT, _DYE}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

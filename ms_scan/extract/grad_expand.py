@@ -1313,6 +1313,16 @@ class _Expansion:
         if isinstance(owner, cst.Attribute):
             outer_owner, outer_attr = owner.value, owner.attr.value
             outer = self.class_of(outer_owner, fn)
+            guessed = outer is None and isinstance(outer_owner, cst.Name) and outer_attr != "module" and \
+                self.param_of(fn, outer_owner.value) and not self.args_or_default(fn, outer_owner.value)
+            if guessed:  # `trainer.model.encoder` in a callback no call of this file binds: the class holding it
+                outer = self.param_class(outer_owner.value, outer_attr, self.param_owner(fn, outer_owner.value))
+                if outer is None and (self.model_like(outer_owner.value, fn) or self.model_like(attr, fn)):
+                    self.unresolved(state, f"{text} ({outer_owner.value} is a parameter of "
+                                           f"{self.param_owner(fn, outer_owner.value).qual} with no call in this "
+                                           f"file: its class is unknown)")
+                if outer is None:  # (`cfg.model.deep_dims`: a config read, no model)
+                    return
             if outer is None and outer_attr == "module" and isinstance(outer_owner, cst.Name):
                 # `clf.module.logits(x)`, clf's class not known here (a parameter the callers bind to
                 # `nn.DataParallel(net)`): the member of what the wrapper wraps, followed as clf's member
@@ -1321,8 +1331,12 @@ class _Expansion:
                 return
             if outer is not None:  # `self.model.encoder(x)`: what self.model holds
                 method, values = self.class_members(outer, outer_attr)
-                for v, ctx in values:
-                    self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
+                state.guessed += guessed
+                try:
+                    for v, ctx in values:
+                        self.member_of_value(state, v, attr, ctx, via, depth + 1, text)
+                finally:
+                    state.guessed -= guessed
                 if method is None and not values and outer.torch_module != "no" and \
                         not (outer_attr == "_modules" and attr in ("items", "values", "keys")):  # (nn.Module's dict)
                     self.unresolved(state, f"{text} ({outer_attr} is never assigned in {outer.name})")
@@ -1389,16 +1403,7 @@ class _Expansion:
             self.project_hit(state, (ann[0], f"{ann[1]}.{attr}"), "member", via, text)
             self.param_hit(state, fn, name, via, "", attr)  # (and what other files pass: the class annotated may
             return  # be a Protocol or an abstract base, `h: Hamiltonian` given a SeparableHNN)
-        cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
-        if cls is not None and not any(self.class_members(cls, attr)):
-            cls = None
-        if cls is None:  # duck typing: the one model class of this file that has such a member
-            having = [c for c in self.module_classes().values() if any(
-                self.class_members(c, attr)) and self.ex._classes.get(c.name) is c]
-            if not having and not self.plain_member(attr):  # (a LightningModule-like holder with no forward, a
-                # trainer holding the model: `trainer.model` in a callback the trainer's loop calls)
-                having = [c for c in self.ex._classes.values() if self.class_members(c, attr)[1]]
-            cls = having[0] if len(having) == 1 else None
+        cls = self.param_class(name, attr, owner_fn)
         if cls is None and not self.model_like(name, owner_fn) and self.plain_member(attr) and \
                 attr not in _STR_ONLY_METHODS:
             return  # `x.view(...)`, `stats.get(...)`: a tensor's or a plain value's method (a string's method,
@@ -1418,6 +1423,21 @@ class _Expansion:
                    "unknown)")
         self.unresolved(state, unknown)
         self.param_hit(state, fn, name, via, unknown, attr)
+
+    def param_class(self, name: str, attr: str, owner_fn: _Fn) -> _Cls | None:
+        """The class of this file a parameter `name` no call binds is taken to be, for its member `attr`: the one
+        its name guesses, else the one model class with such a member, else the one class assigning it (a trainer
+        holding the model: `trainer.model` in a callback the trainer's loop calls); None when not one."""
+        cls = self.guess_class(name) if self.model_like(name, owner_fn) else None
+        if cls is not None and not any(self.class_members(cls, attr)):
+            cls = None
+        if cls is None:  # duck typing: the one model class of this file that has such a member
+            having = [c for c in self.module_classes().values() if any(
+                self.class_members(c, attr)) and self.ex._classes.get(c.name) is c]
+            if not having and not self.plain_member(attr):
+                having = [c for c in self.ex._classes.values() if self.class_members(c, attr)[1]]
+            cls = having[0] if len(having) == 1 else None
+        return cls
 
     def plain_member(self, attr: str) -> bool:
         """A method name of tensors, optimizers, modules' housekeeping or Python's containers and strings: a

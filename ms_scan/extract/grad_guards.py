@@ -13,7 +13,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _Fn, ProjectCallee, _children, _literal, _subscript_key, _walk, enclosing,
-    param_default, param_owner_of, read_chain, walk_into_defs,
+    param_default, param_owner_of, read_chain, returned, walk_into_defs,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.grad_unroll import evaluate
@@ -279,6 +279,11 @@ class _Guards:
             return passed is not None and \
                 all(isinstance(a, cst.Name) and self.parsed_name(a.value, f, depth + 1) for a, f in passed)
         v = found[0][0] if len(found[0]) == 1 else None
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and depth < MAX_CLASS_HOPS:
+            d = self.lookup_def(found[1], v.func.value)  # `args = parse_args()`, a function returning the parse
+            rets = returned(d.node.body) if d is not None and isinstance(d.node, cst.FunctionDef) else []
+            return bool(rets) and all(isinstance(r, cst.Call) and isinstance(r.func, cst.Attribute) and
+                                      r.func.attr.value == "parse_args" for r in rets)
         return isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "parse_args"
 
     def import_chain(self, expr, fn: _Fn):

@@ -12,7 +12,8 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_EVERY_ARG, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children,
     MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, chain_root, _is_property,
-    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, calls_besides, calls_in, getattr_read,
+    _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, _code, calls_besides, calls_in,
+    getattr_read,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, registration_key, thunk_body, tuple_slots, union_or_none, weight_owners, when_safe,
 )
@@ -376,6 +377,7 @@ class _Paths:
             for call, fn, api in self.ex._func_outer:
                 nested |= self.transform_over(call, fn, api, nested)
             self.returned_transforms(nested)
+            self.stored_transforms(nested)
         return self.out
 
     def returned_transforms(self, nested: set) -> None:
@@ -410,6 +412,38 @@ class _Paths:
                 site.project.append(ProjectCallee(self.ex.module, d.name, "flag", "", "high", "", "", BACKED + how))
                 self.out.append((t, site))
                 self.site_path(site, t, ctx, "func.", t)
+
+    def stored_transforms(self, nested: set) -> None:
+        """A function or method of a project module storing a value computed from a torch.func transform's result
+        into its container parameter (`losses["contractive"] = w * jac.pow(2).sum()` with `jac = jacrev(f)(...)`, in
+        a callback's `on_before_backward(self, trainer, losses, batch)`), no backward of this file having taken it:
+        a site at the transform, kept when another file's call hands it a container that file then differentiates
+        (`cb.on_before_backward(self, losses, batch)` ... `sum(losses.values()).backward()`: a "flag" ProjectCallee,
+        param BACKED + "@<slot>", read from the callers' "called" summaries; a method is also matched by its name
+        alone, its receiver's class being often unknown there: "?.<method>")."""
+        if not self.ex.module:
+            return
+        for d in self.all_fns():
+            if not isinstance(d.node, cst.FunctionDef) or d.parent is not self.ex._module_fn and d.cls is None:
+                continue
+            for i, p in enumerate(d.params):
+                stored = self.stored_values(d, p)
+                if not stored:
+                    continue
+                names = set().union(*(refs(v) for v in stored))
+                names_of = [(self.ex.module, d.name)] if d.cls is None else \
+                    [(self.ex.module, f"{d.cls.name}.{d.name}"), ("", f"?.{d.name}")]
+                for t, ctx in self.transforms_in(stored + self.trace_back(d, names), d, 0, set(), names):
+                    if id(t) in nested:
+                        continue
+                    nested.add(id(t))
+                    inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+                    site = GradSite(f"stored(func.{inner})", self.ex._callee_api.get(id(t), "torch.func.grad"),
+                                    0, 0, 0, 0, "definite", d.qual)
+                    site.project += [ProjectCallee(m, n, "flag", "", "high", "", "", f"{BACKED}@{slot}")
+                                     for m, n in names_of for slot in (str(i), p)]
+                    self.out.append((t, site))
+                    self.site_path(site, t, ctx, "func.", t)
 
     def splat_flag(self, call: cst.Call, fn: _Fn) -> tuple[set | None, "ProjectCallee | None"]:
         """create_graph given through a `**` argument: (the truth values it takes, None) for a dict bound to a name
@@ -465,7 +499,11 @@ class _Paths:
             return done
         back = set(refs(out))
         exprs = [out] + self.trace_back(fn, back)
-        for hit in self.transforms_in(exprs, fn, 0, set(), back):
+        hits = list(self.transforms_in(exprs, fn, 0, set(), back))
+        for d, stored in self.filled_by(fn, back):  # `add_penalty(losses, x)` ... `sum(losses.values()).backward()`
+            names = set().union(*(refs(v) for v in stored))
+            hits += self.transforms_in(stored + self.trace_back(d, names), d, 0, set(), names)
+        for hit in hits:
             if id(hit[0]) in done or id(hit[0]) in nested:
                 continue
             done.add(id(hit[0]))
@@ -476,6 +514,62 @@ class _Paths:
             self.out.append((call, site))
             self.site_path(site, call, ctx, "func.", t)
         return done
+
+    def filled_by(self, fn: _Fn, names: set) -> list[tuple[_Fn, list]]:
+        """(d, the values d stores into its parameter) for the calls of fn handing one of `names` (containers: a
+        losses dict) to a function or method d of this file that fills it (stored_values): `add_penalty(losses,
+        x)`, `cb.on_before_backward(self, losses, batch)` (the methods of that name of the receiver's class, or of
+        every class of the file when the receiver's is not known)."""
+        out = []
+        for c in fn.calls:
+            if not any(isinstance(a.value, cst.Name) and a.value.value in names for a in c.args):
+                continue
+            for d, p in self.handed_slots(fn, c):
+                a = self.param_arg(d, c, p)
+                stored = self.stored_values(d, p) if isinstance(a, cst.Name) and a.value in names else []
+                if stored:
+                    out.append((d, stored))
+        return out
+
+    def handed_slots(self, fn: _Fn, c: cst.Call) -> list[tuple[_Fn, str]]:
+        """(d, parameter) for each function or method d of this file a call of fn may run, and each parameter of
+        it: `helper(...)`, `obj.method(...)` (obj's class's method, or every class's method of that name)."""
+        func = c.func
+        if isinstance(func, cst.Name):
+            d = self.lookup_def(fn, func.value)
+            ds = [d] if d is not None and isinstance(d.node, cst.FunctionDef) else []
+        elif isinstance(func, cst.Attribute):
+            cls = self.class_of(func.value, fn)
+            ds = [m for m in ([cls.methods.get(func.attr.value)] if cls is not None else
+                              [k.methods.get(func.attr.value) for k in self.ex._classes.values()]) if m is not None]
+        else:
+            ds = []
+        return [(d, p) for d in ds for p in d.params]
+
+    _STORES = frozenset({"append", "extend", "update", "setdefault", "insert", "add"})
+
+    def stored_values(self, d: _Fn, p: str) -> list:
+        """The values the function d puts into its container parameter p, which it does not rebind: `p["gp"] = v`,
+        `p[k] += v`, `p.append(v)`, `p.update(gp=v)`; memoised."""
+        key = (id(d), p)
+        if key in self._stored:
+            return self._stored[key]
+        out = []
+        for n in _walk(d.node.body) if isinstance(d.node, cst.FunctionDef) else ():
+            if isinstance(n, (cst.Assign, cst.AugAssign, cst.AnnAssign)):
+                targets = [t.target for t in n.targets] if isinstance(n, cst.Assign) else [n.target]
+                if any(isinstance(t, cst.Name) and t.value == p for t in targets):
+                    out = []  # (rebound: a container of its own)
+                    break
+                if n.value is not None and any(isinstance(t, cst.Subscript) and isinstance(t.value, cst.Name) and
+                                               t.value.value == p for t in targets):
+                    out.append(n.value)
+            elif isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and \
+                    n.func.attr.value in self._STORES and isinstance(n.func.value, cst.Name) and \
+                    n.func.value.value == p:
+                out += [a.value for a in n.args]
+        self._stored[key] = out
+        return out
 
     def transform_over(self, call: cst.Call, fn: _Fn, api: str, nested: set) -> set:
         """A torch.func transform of a function whose returned value is computed from another transform's result
@@ -1202,6 +1296,17 @@ class _Paths:
                 self.lookup_assigns(fn, func.value) is None and not self.calls_of(self.param_owner(fn, func.value)):
             # a model another file passes: its call is on the path whole (which slots, its file does not say)
             self.expand_held(state, call, fn, hops + 1)
+            return True
+        built = [(v, ctx, t) for v, ctx in (self.bound_values(fn, func.value) if isinstance(func, cst.Name) else [])
+                 if isinstance(v, cst.Call) and (t := self.project_target(v.func, ctx)) is not None] \
+            if d is None and cls is None else []
+        if built:  # `fake, ws = G(z)`, G bound here or by the callers to another file's class: the slice of its
+            live = state.live  # forward from the returned input element to the output ones ("instance:^i>k")
+            for v, ctx, target in built:
+                state.live = frozenset({f"^{i}" for i in in_slots} | {f">{k}" for k in out_slots})
+                self.project_hit(state, target, "instance", "", _code(func), built=v, fn=ctx)
+            state.live = live
+            state.any_path = True
             return True
         if d is None or not isinstance(d.node, cst.FunctionDef):
             return False

@@ -302,6 +302,12 @@ class _Summaries:
                     self.expand_class(st, c, "", 0)
                 summary, state = self._summary(cls.name, f"instance:{i}{k}", expand)
                 out += [(summary, state)] + ([(replace(summary, role=f"instance:{p}{k}"), state)] if p else [])
+        returns = returned(fwd.node.body) if isinstance(fwd.node, cst.FunctionDef) else []
+        for i in range(len(outs) - 1):  # "instance:^i>k": the part computing element k from element i (another
+            for k in range(len(outs) - 1):  # file's `fake, ws = G(z)` ... `grad((fake * noise).sum(), ws)`)
+                if i != k and all(isinstance(r, (cst.Tuple, cst.List)) for r in returns):
+                    out.append(self._summary(cls.name, f"instance:^{i}>{k}", lambda st, f=fwd, i=i, k=k: [
+                        self.slice(st, f, [r.elements[k].value], [r.elements[i].value]) for r in returns]))
         return out
 
     @staticmethod
@@ -573,6 +579,30 @@ class _Summaries:
                                 self._backed.setdefault(id(v), set()).add("()" if at is None else str(at))
         return self._backed
 
+    def backed_args(self) -> dict[int, set[str]]:
+        """id() of the calls handing a container (a name) that a backward or grad of this file then differentiates
+        (`cb.on_before_backward(self, losses, batch)` ... `sum(losses.values()).backward()`) -> the slots it is
+        given at (index among the positional arguments, or keyword)."""
+        if self._backed_args is None:
+            self._backed_args = {}
+            for node, fn, kind, api, *_ in self.ex._first_order + self.ex._raw_sites:
+                func = node.func
+                out = func.value if isinstance(func, cst.Attribute) and func.attr.value == "backward" else \
+                    _arg(node, 0, "outputs" if kind == "grad" else "tensors")
+                if out is None:
+                    continue
+                names = set(refs(out))
+                self.trace_back(fn, names)
+                for c in fn.calls:
+                    positional = [a for a in c.args if a.keyword is None]
+                    if any(a.star for a in c.args) or c is node:
+                        continue
+                    for i, a in enumerate(c.args):
+                        if isinstance(a.value, cst.Name) and a.value.value in names:
+                            slot = a.keyword.value if a.keyword is not None else str(positional.index(a))
+                            self._backed_args.setdefault(id(c), set()).add(slot)
+        return self._backed_args
+
     def arg_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """What each argument this file passes to another project module's function, class or method puts on
         a path when the callee calls it as a model: name "<module>:<name>" as imported here (`Trainer` for
@@ -594,6 +624,11 @@ class _Summaries:
                         ["*=1"] if any(a.star for a in c.args) else [])
                     out.append((summary, state))
                     continue
+                if target is None and isinstance(c.func, cst.Attribute) and id(c) in self.backed_args():
+                    # `cb.on_before_backward(self, losses, batch)` of a receiver not known here: by the method's name
+                    summary, state = self._summary(f":?.{c.func.attr.value}", "called", lambda st: None)
+                    summary.unresolved = [f"^@{slot}=1" for slot in sorted(self.backed_args()[id(c)])]
+                    out.append((summary, state))
                 if target is None:
                     continue
                 made.append((c, f, target))
@@ -607,6 +642,8 @@ class _Summaries:
                         summary.unresolved.append(TABLE_KEY + keyed)
                 for how in sorted(self.backed_calls().get(id(c), ())):  # `loss = barrier_losses(...);
                     summary.unresolved.append(f"^{how}=1")  # loss.backward()`: differentiated here (BACKED)
+                for slot in sorted(self.backed_args().get(id(c), ())):  # `add_penalty(losses, x)` ...
+                    summary.unresolved.append(f"^@{slot}=1")  # `sum(losses.values()).backward()`
                 splat_ref = self.splat_import(c, f)
                 if any(a.star == "*" for a in c.args):  # `step(*batch)`: the slots after it are not known
                     summary.unresolved.append("*=1")

@@ -917,6 +917,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._instance_writes: dict = {}  # (id(class), attr) -> writes from outside (Expansion.instance_writes)
         self._hooks_on: dict = {}  # (id(function), name, depth) -> hook registrations (Expansion.hooks_on)
         self._detached_only: dict[int, frozenset] = {}  # id(function) -> Expansion.detached_only
+        self._stored: dict = {}  # (id(function), parameter) -> values stored into it (_Paths.stored_values)
         self._surgery_on: dict = {}  # (id(function), name, depth) -> modules set into it (Expansion.surgery_on)
         self._calls_by_name: dict[str, list] | None = None
         self._table_calls: list | None = None  # calls `T[k](...)` (GradValues.table_calls)
@@ -936,6 +937,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._globals_table: cst.Dict | None = None  # GradValues.globals_table
         self._decorators: frozenset | None = None  # _Expansion.decorators
         self._backed: set | None = None  # _Summaries.backed_calls
+        self._backed_args: dict | None = None  # _Summaries.backed_args
         self._testing: set[int] = set()  # id(if test) being evaluated by GradValues.reachable
         self._instance_calls: dict[int, list] = {}  # id(class) -> the calls of its instances (`reg(x, y)`)
         self._code_of: dict[int, str] = {}  # id(node) -> its code, for `via` texts
