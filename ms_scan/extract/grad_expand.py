@@ -1061,7 +1061,7 @@ class _Expansion:
         return frozenset(out or ())
 
     def type_test(self, test, taken: bool, f: _Fn, walked: set[str]) -> frozenset | None:
-        """The torch classes a module-type test taken as `taken` holds the module to (type_swaps); None when the
+        """The torch classes a module-type test taken as `taken` holds the module to (swapped_types); None when the
         test is not one."""
         def typed(x) -> bool:  # `type(child)` of a walked module
             return isinstance(x, cst.Call) and isinstance(x.func, cst.Name) and x.func.value == "type" and \
@@ -1097,7 +1097,7 @@ class _Expansion:
 
     def swap_keys(self, get: cst.Call, f: _Fn) -> frozenset | None:
         """The torch classes keying the file's dict `RULES` of `RULES.get(...)` whose entry always builds a new
-        module: a class, a `partial`, or a lambda whose body is a call; None when RULES is not such a dict."""
+        module: a torch class, or a lambda whose body is a call; None when RULES is not such a dict."""
         func = get.func
         values = self.container_values(func.value, f) if isinstance(func, cst.Attribute) else None
         if not values or not all(isinstance(v, cst.Dict) for v, _ in values):
@@ -1316,11 +1316,11 @@ class _Expansion:
             guessed = outer is None and isinstance(outer_owner, cst.Name) and outer_attr != "module" and \
                 self.param_of(fn, outer_owner.value) and not self.args_or_default(fn, outer_owner.value)
             if guessed:  # `trainer.model.encoder` in a callback no call of this file binds: the class holding it
-                outer = self.param_class(outer_owner.value, outer_attr, self.param_owner(fn, outer_owner.value))
+                owner_fn = self.param_owner(fn, outer_owner.value)
+                outer = self.param_class(outer_owner.value, outer_attr, owner_fn)
                 if outer is None and (self.model_like(outer_owner.value, fn) or self.model_like(attr, fn)):
-                    self.unresolved(state, f"{text} ({outer_owner.value} is a parameter of "
-                                           f"{self.param_owner(fn, outer_owner.value).qual} with no call in this "
-                                           f"file: its class is unknown)")
+                    self.unresolved(state, f"{text} ({outer_owner.value} is a parameter of {owner_fn.qual} with no "
+                                           f"call in this file: its class is unknown)")
                 if outer is None:  # (`cfg.model.deep_dims`: a config read, no model)
                     return
             if outer is None and outer_attr == "module" and isinstance(outer_owner, cst.Name):

@@ -35,6 +35,11 @@ _UNKNOWN = ["?"]
 _KEY_READS = ("sorted", "list", "len", "set", "tuple")  # `choices=sorted(MODELS)`: a table's keys, no entry
 
 
+def _parses(v) -> bool:
+    """`<parser>.parse_args(...)`."""
+    return isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "parse_args"
+
+
 def guard_truths(tree, read) -> set | None:
     """The truth values a guard tree takes; `read(text)` gives the reprs a config read holds (None: not known).
     None when not known."""
@@ -282,9 +287,8 @@ class _Guards:
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Name) and depth < MAX_CLASS_HOPS:
             d = self.lookup_def(found[1], v.func.value)  # `args = parse_args()`, a function returning the parse
             rets = returned(d.node.body) if d is not None and isinstance(d.node, cst.FunctionDef) else []
-            return bool(rets) and all(isinstance(r, cst.Call) and isinstance(r.func, cst.Attribute) and
-                                      r.func.attr.value == "parse_args" for r in rets)
-        return isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "parse_args"
+            return bool(rets) and all(map(_parses, rets))
+        return _parses(v)
 
     def import_chain(self, expr, fn: _Fn):
         """`cfg.train.r1`, `getattr(cfg.meta, "mode", "maml")`, `hp.reg["w"]` with cfg a name imported from

@@ -393,8 +393,7 @@ class _Paths:
             if not isinstance(d.node, cst.FunctionDef) or d.node.decorators:
                 continue
             values = [v for v in returned(d.node.body) if v is not None]
-            names = set().union(*(refs(v) for v in values)) if values else set()
-            hits = [(hit, "") for hit in self.transforms_in(values + self.trace_back(d, names), d, 0, set(), names)]
+            hits = [(hit, "") for hit in self.transforms_behind(values, d)]
             for v in values:  # a transformed function returned (`return vmap(force)`), or in a returned tuple
                 els = v.elements if isinstance(v, cst.Tuple) else ()
                 for how, x in [("()", v)] if not els else [(str(i), e.value) for i, e in enumerate(els)]:
@@ -406,12 +405,22 @@ class _Paths:
                 if id(t) in nested or (id(t), how) in done:
                     continue
                 done.add((id(t), how))
-                inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
-                site = GradSite(f"returned(func.{inner})", self.ex._callee_api.get(id(t), "torch.func.grad"),
-                                0, 0, 0, 0, "definite", d.qual)
-                site.project.append(ProjectCallee(self.ex.module, d.name, "flag", "", "high", "", "", BACKED + how))
-                self.out.append((t, site))
-                self.site_path(site, t, ctx, "func.", t)
+                self.backed_site(t, ctx, d, "returned", [(self.ex.module, d.name, how)])
+
+    def transforms_behind(self, values: list, d: _Fn) -> list:
+        """transforms_in of values of d and of what they are computed from (their names traced back in d)."""
+        names = set().union(*(refs(v) for v in values))
+        return list(self.transforms_in(values + self.trace_back(d, names), d, 0, set(), names))
+
+    def backed_site(self, t: cst.Call, ctx: _Fn, d: _Fn, kind: str, callees: list) -> None:
+        """A site of kind `<kind>(func.<inner>)` at the transform t (of ctx) whose result d hands back, kept when a
+        caller differentiates it: a "flag" ProjectCallee BACKED + how for each (module, name, how) of `callees`."""
+        inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
+        site = GradSite(f"{kind}(func.{inner})", self.ex._callee_api.get(id(t), "torch.func.grad"),
+                        0, 0, 0, 0, "definite", d.qual)
+        site.project += [ProjectCallee(m, n, "flag", "", "high", "", "", BACKED + how) for m, n, how in callees]
+        self.out.append((t, site))
+        self.site_path(site, t, ctx, "func.", t)
 
     def stored_transforms(self, nested: set) -> None:
         """A function or method of a project module storing a value computed from a torch.func transform's result
@@ -428,22 +437,13 @@ class _Paths:
                 continue
             for i, p in enumerate(d.params):
                 stored = self.stored_values(d, p)
-                if not stored:
-                    continue
-                names = set().union(*(refs(v) for v in stored))
                 names_of = [(self.ex.module, d.name)] if d.cls is None else \
                     [(self.ex.module, f"{d.cls.name}.{d.name}"), ("", f"?.{d.name}")]
-                for t, ctx in self.transforms_in(stored + self.trace_back(d, names), d, 0, set(), names):
-                    if id(t) in nested:
-                        continue
-                    nested.add(id(t))
-                    inner = self.ex._callee_api.get(id(t), "").rpartition(".")[2]
-                    site = GradSite(f"stored(func.{inner})", self.ex._callee_api.get(id(t), "torch.func.grad"),
-                                    0, 0, 0, 0, "definite", d.qual)
-                    site.project += [ProjectCallee(m, n, "flag", "", "high", "", "", f"{BACKED}@{slot}")
-                                     for m, n in names_of for slot in (str(i), p)]
-                    self.out.append((t, site))
-                    self.site_path(site, t, ctx, "func.", t)
+                for t, ctx in self.transforms_behind(stored, d) if stored else ():
+                    if id(t) not in nested:
+                        nested.add(id(t))
+                        self.backed_site(t, ctx, d, "stored", [(m, n, f"@{slot}") for m, n in names_of
+                                                               for slot in (str(i), p)])
 
     def splat_flag(self, call: cst.Call, fn: _Fn) -> tuple[set | None, "ProjectCallee | None"]:
         """create_graph given through a `**` argument: (the truth values it takes, None) for a dict bound to a name
@@ -501,8 +501,7 @@ class _Paths:
         exprs = [out] + self.trace_back(fn, back)
         hits = list(self.transforms_in(exprs, fn, 0, set(), back))
         for d, stored in self.filled_by(fn, back):  # `add_penalty(losses, x)` ... `sum(losses.values()).backward()`
-            names = set().union(*(refs(v) for v in stored))
-            hits += self.transforms_in(stored + self.trace_back(d, names), d, 0, set(), names)
+            hits += self.transforms_behind(stored, d)
         for hit in hits:
             if id(hit[0]) in done or id(hit[0]) in nested:
                 continue

@@ -302,10 +302,10 @@ class _Summaries:
                     self.expand_class(st, c, "", 0)
                 summary, state = self._summary(cls.name, f"instance:{i}{k}", expand)
                 out += [(summary, state)] + ([(replace(summary, role=f"instance:{p}{k}"), state)] if p else [])
-        returns = returned(fwd.node.body) if isinstance(fwd.node, cst.FunctionDef) else []
+        returns = returned(fwd.node.body) if len(outs) > 1 else []  # (every one a tuple display: tuple_returns)
         for i in range(len(outs) - 1):  # "instance:^i>k": the part computing element k from element i (another
             for k in range(len(outs) - 1):  # file's `fake, ws = G(z)` ... `grad((fake * noise).sum(), ws)`)
-                if i != k and all(isinstance(r, (cst.Tuple, cst.List)) for r in returns):
+                if i != k:
                     out.append(self._summary(cls.name, f"instance:^{i}>{k}", lambda st, f=fwd, i=i, k=k: [
                         self.slice(st, f, [r.elements[k].value], [r.elements[i].value]) for r in returns]))
         return out
@@ -562,21 +562,7 @@ class _Summaries:
         `force = make_force(model)` ... `force(x)`), "<i>" (element i of the tuple it returns, called: `energy_fn,
         force_fn = make_force_fn(model)` ... `force_fn(x)`)."""
         if self._backed is None:
-            self._backed = {}
-            for node, fn, kind, api, *_ in self.ex._first_order + self.ex._raw_sites:
-                func = node.func
-                out = func.value if isinstance(func, cst.Attribute) and func.attr.value == "backward" else \
-                    _arg(node, 0, "outputs" if kind == "grad" else "tensors")
-                if out is None:
-                    continue
-                for e in [out] + self.trace_back(fn, set(refs(out))):
-                    for c in calls_in(e):
-                        self._backed.setdefault(id(c), set()).add("")
-                        found = self.lookup_assigns(fn, c.func.value) if isinstance(c.func, cst.Name) else None
-                        for v in found[0] if found is not None else ():
-                            if isinstance(v, cst.Call):
-                                at = self.ex._unpacked.get(id(v), {}).get(c.func.value)
-                                self._backed.setdefault(id(v), set()).add("()" if at is None else str(at))
+            self._backed_pass()
         return self._backed
 
     def backed_args(self) -> dict[int, set[str]]:
@@ -584,24 +570,35 @@ class _Summaries:
         (`cb.on_before_backward(self, losses, batch)` ... `sum(losses.values()).backward()`) -> the slots it is
         given at (index among the positional arguments, or keyword)."""
         if self._backed_args is None:
-            self._backed_args = {}
-            for node, fn, kind, api, *_ in self.ex._first_order + self.ex._raw_sites:
-                func = node.func
-                out = func.value if isinstance(func, cst.Attribute) and func.attr.value == "backward" else \
-                    _arg(node, 0, "outputs" if kind == "grad" else "tensors")
-                if out is None:
-                    continue
-                names = set(refs(out))
-                self.trace_back(fn, names)
-                for c in fn.calls:
-                    positional = [a for a in c.args if a.keyword is None]
-                    if any(a.star for a in c.args) or c is node:
-                        continue
-                    for i, a in enumerate(c.args):
-                        if isinstance(a.value, cst.Name) and a.value.value in names:
-                            slot = a.keyword.value if a.keyword is not None else str(positional.index(a))
-                            self._backed_args.setdefault(id(c), set()).add(slot)
+            self._backed_pass()
         return self._backed_args
+
+    def _backed_pass(self) -> None:
+        """backed_calls and backed_args, from one walk back from each backward's or grad's output."""
+        self._backed, self._backed_args = {}, {}
+        for node, fn, kind, api, *_ in self.ex._first_order + self.ex._raw_sites:
+            func = node.func
+            out = func.value if isinstance(func, cst.Attribute) and func.attr.value == "backward" else \
+                _arg(node, 0, "outputs" if kind == "grad" else "tensors")
+            if out is None:
+                continue
+            names = set(refs(out))
+            for e in [out] + self.trace_back(fn, names):
+                for c in calls_in(e):
+                    self._backed.setdefault(id(c), set()).add("")
+                    found = self.lookup_assigns(fn, c.func.value) if isinstance(c.func, cst.Name) else None
+                    for v in found[0] if found is not None else ():
+                        if isinstance(v, cst.Call):
+                            at = self.ex._unpacked.get(id(v), {}).get(c.func.value)
+                            self._backed.setdefault(id(v), set()).add("()" if at is None else str(at))
+            for c in fn.calls:
+                if c is node or any(a.star for a in c.args):
+                    continue
+                positional = [a for a in c.args if a.keyword is None]
+                for a in c.args:
+                    if isinstance(a.value, cst.Name) and a.value.value in names:
+                        slot = a.keyword.value if a.keyword is not None else str(positional.index(a))
+                        self._backed_args.setdefault(id(c), set()).add(slot)
 
     def arg_summaries(self) -> list[tuple[ModelSummary, "_PathState"]]:
         """What each argument this file passes to another project module's function, class or method puts on
