@@ -2724,20 +2724,60 @@ class _Expansion:
             if sliced is not None:
                 for c, c_live in sliced:
                     if kept is None or id(c) in kept:
-                        self.call_ops(state, c, f, via, depth + 1, c_live)
+                        self.compared_call_ops(state, c, f, via, depth + 1, c_live, kept is not None)
             elif live_params is None:
                 for c in f.calls:
                     if wanted is None or id(c) in wanted:
-                        self.call_ops(state, c, f, via, depth + 1)
+                        self.compared_call_ops(state, c, f, via, depth + 1, None, kept is not None)
             else:
                 for c, c_live in self.sliced_calls(f, live_params, self.param_parts(f, live)):
                     if wanted is None or id(c) in wanted:
-                        self.call_ops(state, c, f, via, depth + 1, c_live)
+                        self.compared_call_ops(state, c, f, via, depth + 1, c_live, kept is not None)
             for d, wrapper in self.decorator_wrappers(f):  # `@unit_quaternion def forward(...)`: the wrapper
                 self.expand_fn(state, wrapper, _join(via, d.qual), depth + 1)  # runs around the body
         finally:
             state.visiting.discard(key)
         state.done.add(done)
+
+    def compared_call_ops(self, state, c: cst.Call, f: _Fn, via: str, depth: int, live, guarded: bool) -> None:
+        """call_ops of a call of f's body; under `if <field> == "<s>":` that nothing here decides (`if self.up_mode
+        == "nearest":` with `self.up_mode = up_mode` given `cfg.up_mode` by a construction of another file) its ops
+        say so (GradOp.when, as a table's keys: the strings f compares the field with)."""
+        start = len(state.site.ops)
+        self.call_ops(state, c, f, via, depth, live)
+        when = self.compared_when(c, f) if guarded and len(state.site.ops) > start else None
+        for op in state.site.ops[start:] if when is not None else ():
+            op.when = op.when or when
+
+    def compared_when(self, c: cst.Call, f: _Fn) -> str | None:
+        """compared_call_ops' GradOp.when "<class part>|<field>=<s>|<s1>,<s2>..." for a call f makes only where a
+        field is the string s (the first such test over it); None when no test is so."""
+        for test, taken in self.guards(f).get(id(c), ()):
+            got = self.compared_field(test, f)
+            if got is None or got[2] is not taken or \
+                    isinstance(evaluate(test, {}, lambda n: self.const_value(f, n)), bool):
+                continue
+            keys = {g[1] for path in self.guards(f).values() for t, _ in path
+                    if (g := self.compared_field(t, f)) is not None and g[0] == got[0]}
+            return f"{got[0][0]}|{got[0][1]}={got[1]}|{','.join(sorted(keys))}"
+        return None
+
+    def compared_field(self, test, f: _Fn) -> tuple[tuple[str, str], str, bool] | None:
+        """(the config field, the string, the branch where they are equal) of `<field> == "s"` / `!=`; None for
+        any other test, or a field or string a GradOp.when cannot hold."""
+        if not isinstance(test, cst.Comparison) or len(test.comparisons) != 1 or \
+                not isinstance(test.comparisons[0].operator, (cst.Equal, cst.NotEqual)):
+            return None
+        sides = [test.left, test.comparisons[0].comparator]
+        lit = [x for x in (_literal(e) if isinstance(e, cst.SimpleString) else None for e in sides)
+               if isinstance(x, str)]
+        other = [e for e in sides if isinstance(e, (cst.Attribute, cst.Subscript))]
+        if len(lit) != 1 or len(other) != 1 or not lit[0] or not when_safe(lit[0]):
+            return None
+        field = self._key_field(other[0], f, 0)
+        if field is None or not when_safe(*field, also="="):
+            return None
+        return field, lit[0], isinstance(test.comparisons[0].operator, cst.Equal)
 
     def detached_only(self, f: _Fn) -> frozenset:
         """ids of the calls of f whose results its returned values read only through a graph cut (a straight-through

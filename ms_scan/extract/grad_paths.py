@@ -20,6 +20,7 @@ from ms_scan.extract.grad_common import (
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.scope import PROJECT
 from ms_scan.extract.grad_guards import BACKED
+from ms_scan.extract.grad_project import _init_param
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
 
@@ -1261,6 +1262,8 @@ class _Paths:
         def source(name: str):
             found = self.lookup_assigns(fn, name)
             values = found[0] if found is not None else []
+            if len(values) > 1 and found[1] is fn:  # (`fake, _ = G(z)` in another branch: the one reaching here)
+                values = [v for v in [self.reaching_value(fn, name, outputs[0], unpacked=True)] if v is not None]
             if len(values) != 1 or not isinstance(values[0], cst.Call):
                 return None, None
             return values[0], self.ex._unpacked.get(id(values[0]), {}).get(name)
@@ -1296,9 +1299,22 @@ class _Paths:
             # a model another file passes: its call is on the path whole (which slots, its file does not say)
             self.expand_held(state, call, fn, hops + 1)
             return True
-        built = [(v, ctx, t) for v, ctx in (self.bound_values(fn, func.value) if isinstance(func, cst.Name) else [])
+        held = self.held_param(fn, func) if d is None and cls is None else None
+        bound = self.bound_values(fn, func.value) if isinstance(func, cst.Name) else \
+            self.bound_values(*held) if held is not None else []
+        built = [(v, ctx, t) for v, ctx in bound
                  if isinstance(v, cst.Call) and (t := self.project_target(v.func, ctx)) is not None] \
             if d is None and cls is None else []
+        if not bound and held is not None and not self.calls_of(held[0]):
+            # `fake, ws = self.G(z)`, `self.G = G` from a constructor only other files call: the slice of what
+            # they pass (their "arg" summaries, followed through "instance:^i>k")
+            live = state.live
+            state.live = frozenset({f"^{i}" for i in in_slots} | {f">{k}" for k in out_slots})
+            hit = self.param_hit(state, held[0], held[1], "", _code(func))
+            state.live = live
+            if hit:
+                state.any_path = True
+                return True
         if built:  # `fake, ws = G(z)`, G bound here or by the callers to another file's class: the slice of its
             live = state.live  # forward from the returned input element to the output ones ("instance:^i>k")
             for v, ctx, target in built:
@@ -1319,6 +1335,14 @@ class _Paths:
             self.slice(state, d, [r.elements[i].value for i in out_slots], [r.elements[i].value for i in in_slots],
                        hops + 1)
         return True
+
+    def held_param(self, fn: _Fn, func) -> tuple[_Fn, str] | None:
+        """(__init__, its parameter) for `self.<member>` stored once from a parameter of the constructor of fn's
+        class (`self.G = G`); None otherwise."""
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and fn.cls is not None and
+                func.value.value == fn.self_name):
+            return None
+        return _init_param(fn.cls, func.attr.value)
 
     def submodule_weights(self, fn: _Fn, inputs: list) -> list:
         """Grad inputs read as the weights of a name fn binds once to a submodule of a module (`head = model[4]`,

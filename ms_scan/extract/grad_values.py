@@ -255,10 +255,11 @@ class _Values:
                 out.append((given, f))
         return out or None
 
-    def reaching_value(self, fn: _Fn, name: str, at: cst.CSTNode):
+    def reaching_value(self, fn: _Fn, name: str, at: cst.CSTNode, unpacked: bool = False):
         """The one value of `name` that reaches `at` in fn's body, when a plain `name = v` precedes it in a block
         that holds it and nothing between assigns name (`kd = ...; grad(kd, ...)` in a loop that rebinds kd
-        after the grad); None when that is not plain (the flow-insensitive bindings apply then)."""
+        after the grad); None when that is not plain (the flow-insensitive bindings apply then). `unpacked`: also
+        `a, name = v` (the value unpacked, v itself: ex._unpacked says which element)."""
         body = self.ex._module_node.body if fn is self.ex._module_fn and self.ex._module_node is not None else \
             fn.node.body.body if isinstance(fn.node, cst.FunctionDef) and \
             isinstance(fn.node.body, cst.IndentedBlock) else None
@@ -273,16 +274,20 @@ class _Values:
                 break
             if isinstance(st, (cst.FunctionDef, cst.ClassDef)):
                 return None
+            while isinstance(st, cst.If) and isinstance(st.orelse, cst.If) and \
+                    not any(n is at for n in _walk(st.body)):  # (an `elif` branch holds it)
+                st = st.orelse
             inner = [b for b in (getattr(st, "body", None), getattr(st, "orelse", None)) if b is not None]
             inner = [b.body if isinstance(b, cst.Else) else b for b in inner]
             body = next((b.body for b in inner if isinstance(b, cst.IndentedBlock) and
                          any(n is at for n in _walk(b))), None)
         for body, i in reversed(chain):
             for st in reversed(body[:i]):
-                if isinstance(st, cst.SimpleStatementLine) and len(st.body) == 1 and \
-                        isinstance(st.body[0], cst.Assign) and len(st.body[0].targets) == 1 and \
-                        isinstance(st.body[0].targets[0].target, cst.Name) and \
-                        st.body[0].targets[0].target.value == name:
+                target = st.body[0].targets[0].target if isinstance(st, cst.SimpleStatementLine) and \
+                    len(st.body) == 1 and isinstance(st.body[0], cst.Assign) and len(st.body[0].targets) == 1 else None
+                if isinstance(target, cst.Name) and target.value == name or unpacked and \
+                        isinstance(target, cst.Tuple) and name in _target_names(target) and \
+                        all(isinstance(e.value, cst.Name) for e in target.elements):
                     return st.body[0].value
                 if any(name in _target_names(n.target) for n in _walk(st)
                        if isinstance(n, (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr))) or \
