@@ -1108,6 +1108,18 @@ def test_probe_without_forward_kernel_takes_the_legacy_spelling() -> None:
     assert torch_chain("torch.nn.functional.gelu", {}, "2.10", "cpu").how == "mapping"  # runs on CPU
 
 
+def test_legacy_spelling_without_a_forward_kernel_is_off_target() -> None:
+    # mint.einsum runs on Ascend only and the 2.10 CPU probe finds no Einsum kernel for ops.einsum either (nor Roll
+    # for ops.roll): on CPU nothing runs it (MS105 says so); on GPU ops.einsum's EinsumGrad has no bprop
+    assert torch_chain("torch.einsum", {}, "2.10", "cpu").how == "mapping-off-target"
+    assert torch_chain("torch.roll", {}, "2.10", "cpu").how == "mapping-off-target"
+    gpu = torch_chain("torch.einsum", {}, "2.10", "gpu")
+    assert gpu.how == "mapping" and gpu.ms_api == "mindspore.ops.einsum"  # (its GPU row)
+    case = CASES[0].parent / "trap_einsum_has_no_cpu_kernel_so_the_port_replaces_it_before_any_second_order_question.py"
+    assert not _findings(case)[1]
+    assert {(f.line, f.torch_api) for f in _findings(case, target="gpu")[1]} == {(12, "torch.einsum")}
+
+
 def test_counterpart_off_target_is_judged_on_its_own_backend() -> None:
     # mindspore.nn.InstanceNorm1d runs on GPU only: on CPU no counterpart runs (MS105), nothing to differentiate
     # twice there; on GPU its InstanceNorm primitive has no second-order bprop

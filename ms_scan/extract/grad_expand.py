@@ -15,7 +15,7 @@ from ms_scan.extract.grad_common import (
     calls_besides,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of,
+    _target_nodes, _live_text, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of,
 )
 from ms_scan.extract.grad_dicts import _attr_wrapper
 from ms_scan.extract.grad_unroll import evaluate
@@ -431,6 +431,7 @@ class _Expansion:
                 self.unresolved(state, text)
                 self.param_hit(state, fn, name, via, text)
                 return
+            live = state.live
             state.guessed += 1
             try:
                 step = f"{name}: a parameter never bound in this file, taken to be its {cls.name}"
@@ -442,7 +443,8 @@ class _Expansion:
             found = self.callee_target(owner, name) if not _role_words(name) and owner.name != "__init__" and \
                 cls.name.lower() != name.lower() else None
             if found is not None:  # a generic `model` of a public helper: also what other files' calls pass
-                callee = ProjectCallee(self.ex.module, found[0], "param", via, "high", "", "", f"{found[1]}:{name}")
+                callee = ProjectCallee(self.ex.module, found[0], "param", via, "high", "", "", f"{found[1]}:{name}",
+                                       _live_text(live))
                 if callee not in state.site.project:
                     state.site.project.append(callee)
         live = state.live

@@ -501,7 +501,9 @@ def torch_chain(torch_api: str, kwargs: dict | None = None, release: str = "2.10
     elif target and (row.backends and target not in {b.lower() for b in row.backends} or
                      _no_forward_kernel(mapped, kwargs, release, target)):
         legacy = legacy_counterpart(mapped)
-        if legacy is not None:
+        if legacy is not None and _no_forward_kernel(legacy, kwargs, release, target):
+            how = "mapping-off-target"  # (`ops.einsum`, the legacy spelling, has no kernel there either)
+        elif legacy is not None:
             ms_api, how = legacy, "mapping-backend-fallback"
         else:  # (`mindspore.nn.InstanceNorm1d`, GPU only: no counterpart runs on the target)
             how = "mapping-off-target"
