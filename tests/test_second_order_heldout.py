@@ -256,7 +256,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout62": 1.0, "second_order_heldout63": 1.0,
                  "second_order_heldout64": 0.54, "second_order_heldout65": 1.0, "second_order_heldout66": 1.0,
                  "second_order_heldout67": 1.0, "second_order_heldout68": 1.0, "second_order_heldout69": 1.0,
-                 "second_order_heldout70": 1.0, "second_order_selfplay": 1.0}
+                 "second_order_heldout70": 1.0, "second_order_heldout71": 1.0, "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
 # instance calls; weights detached into new leaves for torch.func; a loss function of another file calling the
@@ -808,6 +808,14 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   spelling a CPU port would fall back to, has no CPU kernel in the 2.10 probe: MS105 says so): 1.00 / 0.90. Its
 #   two FPs are rfft / irfft, whose double gradient a 2.10 CPU run shows failing (FFTShapeCopy / IRFFTDouble have
 #   no bprop): the labels follow the data files, which have no primitive rows for them.
+# - heldout71 (session 43; the boundary between the data pipeline and the differentiated network: dataset
+#   transforms, collate functions, GPU augmentation modules, DiffAugment inside the discriminator call, mixup before
+#   or after requires_grad_, no_grad feature extractors, stft / unfold front-ends in the loader or the model) was
+#   measured blind on 6de8245 plus a lifted helper's own ops on its caller's values at recall 1.00 (20/20),
+#   precision 0.80 (5 FP), 1/3 look-alikes flagged, 0/9 silent. Its round: each entry of a table of functions
+#   called with the same live slots (DiffAugment's `for fn in AUGMENT[p]: x = fn(x)`), buffers not weights in a
+#   forward's part from its weights (`(img - self.mean) / self.std` before a blur), a guard on a field of the
+#   dataclass `main(cfg=TrainCfg())` takes by default: 1.00 / 1.00, 0/3, 0/9.
 KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HERBARIUM},
                                                   "second_order_heldout49": {_AWR},
                                                   "second_order_heldout56": {f"{_STAY_CABLE}/", _CRICKET},

@@ -1594,7 +1594,9 @@ class _Expansion:
         if key is None and on_value is None and self.expand_indexed(state, expr, values, fn, via, depth):
             return
         if on_value is None:
-            on_value = lambda v, ctx: self.expand_value(state, v, ctx, via, depth + 1)  # noqa: E731
+            live = state.live  # (each entry called with the same slots: `for fn in AUGMENT[p]: x = fn(x)`)
+            on_value = lambda v, ctx: (setattr(state, "live", live),  # noqa: E731
+                                       self.expand_value(state, v, ctx, via, depth + 1))
         keys = {key} if key is not None else self.key_choices(expr, fn) or ()
         keys = self.loop_keys_from(state, expr, fn) or keys
         picks = [[(x, ctx) for v, ctx in values for x in self.keyed_elements(v, k)] for k in keys]
@@ -1751,7 +1753,9 @@ class _Expansion:
                 not any(isinstance(el, cst.StarredElement) for el in v.elements) else 0
             if first:
                 state.live = None
+            live = state.live
             for el in v.elements[first:]:
+                state.live = live  # (`for fn in [brightness, translation]: x = fn(x)`: each is called with x)
                 self.expand_element(state, el.value, ctx, via, depth + 1)
             return
         if isinstance(v, (cst.ListComp, cst.GeneratorExp)):
@@ -2992,9 +2996,10 @@ class _Expansion:
                 return None
         if bare:
             return None  # `helper(self, x)`, `return self`: what it reads of the module is not known
+        consts = self.constant_attrs(f.cls) if every else frozenset()  # (buffers: `(img - self.mean) / self.std`)
         owned = {r for r in refs(f.node.body) if r.startswith(me + ".") and not self.weightless(
-            attrs.get(r[len(me) + 1:], ())) and not self.plain_data(attrs.get(r[len(me) + 1:], ()))} if every else \
-            {f"{me}.{p}" for p in parts}
+            attrs.get(r[len(me) + 1:], ())) and not self.plain_data(attrs.get(r[len(me) + 1:], ())) and
+            r[len(me) + 1:] not in consts} if every else {f"{me}.{p}" for p in parts}
         owned |= live_params or set()
         stmts = list(f.node.body.body)
         first = next((i for i, st in enumerate(stmts) if refs(st) & owned), None)

@@ -210,8 +210,10 @@ class _Guards:
                 if v is None or isinstance(v, (bool, int, float, str)):
                     return ["c", repr(v)]
             if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name) and \
-                    self.lookup_assigns(fn, test.value.value) is not None:
-                # `cfg.polish`, cfg the file's dataclass built here (`Cfg(iters=...)`): what its constructions give
+                    (self.lookup_assigns(fn, test.value.value) is not None or self.param_of(fn, test.value.value)
+                     and self.calls_of(param_owner_of(fn, test.value.value))):
+                # `cfg.polish`, cfg the file's dataclass built here (`Cfg(iters=...)`), or a parameter its calls
+                # give one (the default where they leave it out: `def main(cfg=TrainCfg())`): what they give
                 values = self.literal_choices(test, fn, lambda v: v is None or isinstance(v, (bool, int, float, str)))
                 if values is not None and len(values) == 1:
                     return ["c", repr(next(iter(values)))]

@@ -1199,20 +1199,31 @@ class _Paths:
             if not shared and self.sibling_returns(state, fn, outputs, inputs, hops):
                 return
             if not shared:
-                if not self.lift(state, fn, back, fwd, hops, parts=parts, at=at) and \
+                lifted = self.lift(state, fn, back, fwd, hops, parts=parts, at=at)
+                if not lifted and \
                         not (self.instance_weights(fn, inputs) and self.lift(state, fn, back, None, hops, "back",
                                                                              loud=True, weights=inputs)):
                     state.site.reason = state.site.reason or \
                         "the grad inputs do not reach its outputs within " + fn.qual
-                return
-            linked = {n for n in held & self.back_names(fn, outputs, reach - held)
-                      if n in fn.params and n not in fn.assigns}
-            if linked:  # `def sdf_loss(out): x = out["x"]; grad(out["y"], x)`: the callers compute what links them
-                self.lift(state, fn, linked, linked, hops, "hold")
-            free = {p for p in fn.params if p in back and p not in fwd and p not in fn.assigns} - self.called(fn)
-            if free and any(p in fwd and p not in fn.assigns for p in fn.params):
-                # `def laplace(y, x): return div(grad(y, x), x)`: y is a tensor the callers compute, maybe from x
-                self.lift(state, fn, free, fwd, hops, quiet=True, parts=parts)
+                if not lifted:
+                    return
+                # the outputs computed here from parameters the callers compute from the inputs (`sampled_nll =
+                # F.cross_entropy(logits, y_hat)`, logits passed in): the calls between those and the outputs too
+                reached = self.reached_params(fn, [p for p in fn.params if p in back and p not in fn.assigns],
+                                              [p for p in fn.params if p in fwd and p not in fn.assigns])
+                if not reached:
+                    return
+                reach, holders = spread(visible, reached, members), set()
+            else:
+                linked = {n for n in held & self.back_names(fn, outputs, reach - held)
+                          if n in fn.params and n not in fn.assigns}
+                if linked:  # `def sdf_loss(out): x = out["x"]; grad(out["y"], x)`: the callers compute what links
+                    self.lift(state, fn, linked, linked, hops, "hold")  # them
+                free = {p for p in fn.params if p in back and p not in fwd and p not in fn.assigns} - \
+                    self.called(fn)
+                if free and any(p in fwd and p not in fn.assigns for p in fn.params):
+                    # `def laplace(y, x): return div(grad(y, x), x)`: y is a tensor the callers compute, maybe from x
+                    self.lift(state, fn, free, fwd, hops, quiet=True, parts=parts)
         state.any_path = True
         seen = set(self.input_definitions(fn, inputs, reach)) if inputs is not None else set()
         for e in exprs:
@@ -2342,6 +2353,28 @@ class _Paths:
             finally:
                 state.quiet -= quiet
         return lifted
+
+    def reached_params(self, fn: _Fn, outs: list[str], ins: list[str], depth: int = 0) -> set[str]:
+        """The parameters among `outs` that some call of fn in this file passes a value computed from what it
+        passes for `ins` (or from the module owning those weights), through the callers' own parameters passed
+        on the same way (a few hops)."""
+        out: set[str] = set()
+        for call, caller in self.calls_of(fn) if ins and depth <= MAX_BINDING_HOPS else ():
+            given = [a for a in (self.param_arg(fn, call, p) for p in ins) if a is not None]
+            fwd = set().union(*(refs(a) for a in given)) if given else set()
+            fwd |= self.parameter_owners(caller, fwd)
+            fwd |= self.owner_params(caller, fwd)
+            spread(self.visible_assigns(caller), fwd)
+            for p in outs:
+                a = self.param_arg(fn, call, p)
+                if a is None or p in out:
+                    continue
+                if refs(a) & fwd:
+                    out.add(p)
+                elif isinstance(a, cst.Name) and a.value in caller.params and \
+                        self.reached_params(caller, [a.value], [x for x in caller.params if x in fwd], depth + 1):
+                    out.add(p)  # (`def mid(logits, params): return helper(logits, params)`)
+        return out
 
     def method_calls(self, fn: _Fn) -> list[tuple[cst.Call, _Fn, list | None]]:
         """The file's calls of method fn on an instance of its class (or of a subclass) built in this file outside
