@@ -1594,9 +1594,9 @@ class _Expansion:
         if key is None and on_value is None and self.expand_indexed(state, expr, values, fn, via, depth):
             return
         if on_value is None:
-            live = state.live  # (each entry called with the same slots: `for fn in AUGMENT[p]: x = fn(x)`)
-            on_value = lambda v, ctx: (setattr(state, "live", live),  # noqa: E731
-                                       self.expand_value(state, v, ctx, via, depth + 1))
+            def on_value(v, ctx, live=state.live):
+                state.live = live  # (each entry called with the same slots: `for fn in AUGMENT[p]: x = fn(x)`)
+                self.expand_value(state, v, ctx, via, depth + 1)
         keys = {key} if key is not None else self.key_choices(expr, fn) or ()
         keys = self.loop_keys_from(state, expr, fn) or keys
         picks = [[(x, ctx) for v, ctx in values for x in self.keyed_elements(v, k)] for k in keys]

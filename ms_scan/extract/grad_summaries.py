@@ -285,7 +285,7 @@ class _Summaries:
         fwd = cls.methods.get("forward") or cls.methods.get("__call__")
         if fwd is None:
             return []
-        slots = [(str(i), p) for i, p in enumerate(fwd.params)] if len(fwd.params) >= 1 and \
+        slots = [(str(i), p) for i, p in enumerate(fwd.params)] if fwd.params and \
             self.live_params(fwd, frozenset({fwd.params[0]})) is not None else []
         # a forward returning a tuple display: also "instance:>k" / "instance:<slot>>k", the part that computes
         # its k-th element (another file's `energy, aux = net(z, pos)` differentiating energy only)
