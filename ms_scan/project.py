@@ -354,7 +354,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             field = v[1:].partition(".")[2] if "." in v else v[1:]
             got = fields_read(values_of("", row_field(field, step) if rows else field), keys, depth + 1) if \
                 depth < _MAX_HOPS and field.isidentifier() and not v[1:].isdigit() else None
-            if (got is None or "?" in got) and not rows and field.isidentifier():
+            if (got is None or "?" in got) and not rows and field and \
+                    all(p.isidentifier() for p in field.split(".")):  # (`cfg.model.disc.type`: _below)
                 got = filed(field, keys) or got
             out |= got if got is not None and (keys is None or got & keys) and "?" not in got else {"?"}
         return out
@@ -376,6 +377,9 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
             looped = list_field(field) if given is not None else None  # (the list given: its rows' element)
             values = fields_read(given_values(given, cls_part, field), keys, rows=looped is not None,
                                  step=looped[1] if looped else None)
+            if (values is None or "?" in values) and isinstance(given, _Below):  # (no config file says: what
+                given, looped = None, None  # the construction's own reading gives)
+                values = fields_read(given_values(None, cls_part, field), keys)
             if (values is None or "?" in values) and given is None and looped is None:
                 values = filed(field, keys) or values
             memo[memo_key] = values is not None and "?" not in values and key in values if strict else \
@@ -421,6 +425,8 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 whole = keys_given.get(param, keys_given.get(index)) if dot and given is None else None
                 if whole is not None and whole.startswith("&"):  # `cfg["encoder"]["act"]`, cfg a config dict
                     given = f"{whole}.{path}"
+                elif whole is not None and whole.startswith("@") and not whole[1:].isdigit():
+                    given = _below(whole, field)  # `build_model(cfg.model.disc)`: "disc.type" of the configs
                 if given is not None and given.startswith("&") and constant_refs(given) is None:
                     # (the list a loop runs through: read as the constants' lists are, given_values)
                     known = config_key(given)
@@ -502,6 +508,20 @@ def _constructions(calls: dict[tuple, list[dict]], by_module: dict, defaults: di
                 built += [{} for lits in _constructions(calls, by_module, defaults, module, outer, depth + 1)
                           if field not in lits and not any(k.isdigit() for k in lits)]
     return built
+
+
+class _Below(str):
+    """A construction's key read below the config path its argument names (_below)."""
+
+
+def _below(given: str | None, field: str) -> str | None:
+    """A `when` field "<param>.<k>" (`MODELS[cfg["type"]]` in `def build_model(cfg)`) of a construction passing a
+    config object's attribute there (`build_model(cfg.model.disc)`, "@cfg.model.disc"): "@cfg.model.disc.<k>",
+    the field of the config files under that path (ms_scan.config_files' values); None otherwise."""
+    if given is None or not given.startswith("@") or "." not in field or given[1:].isdigit():
+        return None
+    body = given[1:] if "." in given else "." + given[1:]  # ("@disc": the argument's last attribute read)
+    return _Below(f"@{body}.{field.partition('.')[2]}")
 
 
 def _passed_config_key(lits: dict, index: str, field: str, config_key) -> str | None:
@@ -1142,7 +1162,17 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
                 site.ops = [new for _, new in filled if new is not None]
                 site.unresolved += [constant_text(op) for op, new in filled if new is None]
             if any(op.when for op in site.ops):  # the site's own table entries: those the configs pick (`ACTS[
-                site.ops = [op for op in site.ops if not op.when or picked(op.when)]  # CFG["act"]]`, CFG imported)
+                strict: dict[str, bool] = {}  # CFG["act"]]`, CFG imported); a registry's ("!"): said when none is
+                for op in site.ops:
+                    if op.when and "|!" in op.when:
+                        table = op.when.split("|", 1)[1].partition("=")[0] + "|" + op.when.rpartition("|")[2]
+                        strict[table] = strict.get(table, False) or picked(op.when)
+                site.ops = [op for op in site.ops if not op.when or picked(op.when)]
+                for table, kept in strict.items():
+                    field, _, keys = table.partition("|!")
+                    if not kept:
+                        _add(site.unresolved, f"the entry `{field}` picks in a registry (keys "
+                                              f"{keys.replace(',', ', ')}; no scanned file or config sets `{field}`)")
             if not site.project:
                 continue
             texts = {c.text for c in site.project}

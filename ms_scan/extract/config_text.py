@@ -1,10 +1,13 @@
 """Configs written as text in the source: `CFG = json.loads('''{"meta": {"first_order": true}}''')`,
-`yaml.safe_load('''meta:\n  first_order: true''')`. The second-order extractor reads them as the dict displays they
-stand for (grads._record_assign), so a flag or a table key taken from them is as known as a dict literal's.
+`yaml.safe_load('''meta:\n  first_order: true''')`, or given to a parser of the file named for the format
+(`parse_flow_yaml(EXPERIMENT)`, read as `yaml.safe_load`). The second-order extractor reads them as the dict
+displays they stand for (grads._record_assign), so a flag or a table key taken from them is as known as a dict
+literal's.
 
 Static: JSON goes through the standard library's parser; YAML through a strict reader of the block subset such
 configs use (nested mappings, `- item` lists, `[a, b]` flow lists, plain and quoted scalars). Anything else (anchors,
-tags, multi-line scalars, flow mappings) gives None: the value stays unknown, as before. No YAML library is imported.
+tags, multi-line scalars, flow mappings) goes through PyYAML's safe loader (imported only then); a text neither
+reads gives None: the value stays unknown, as before.
 
 Configs read from a file (`with open("configs/run.yaml") as fh: cfg = yaml.safe_load(fh)`, `json.load(open(path))`,
 `tomllib.loads(Path(p).read_text())`, `OmegaConf.load(p)`, mmcv's `Config.fromfile(p)` of a YAML / JSON file) are
@@ -64,7 +67,9 @@ def config_display(path: str | None, call: cst.Call, places: dict | None = None,
     try:
         value = json.loads(text) if path in JSON_READERS else read_yaml(text)
     except (ValueError, RecursionError):
-        return None
+        value = _safe_yaml(text) if path in YAML_READERS else None
+        if value is None:
+            return None
     if not isinstance(value, (dict, list)):
         return None
     try:
@@ -78,6 +83,19 @@ def config_display(path: str | None, call: cst.Call, places: dict | None = None,
     elif places is not None:
         _mark(shown, value, places, lambda w: ("", arg, 0, 0), arg)
     return shown
+
+
+def _safe_yaml(text: str):
+    """A YAML text outside the block subset (`model: {hidden: 32, act: prelu}`, flow mappings) through PyYAML's
+    safe loader (libcst's dependency, imported only here); None when it does not parse or is too big."""
+    if len(text) > 64 * 1024:
+        return None
+    from ms_scan.config_files import _load_yaml
+
+    try:
+        return _load_yaml(text, None)
+    except Exception:  # noqa: BLE001 - PyYAML's errors (and a missing PyYAML): the value stays unknown
+        return None
 
 
 def _mark(node, value, places: dict, where, anchor=None) -> None:

@@ -15,7 +15,7 @@ from ms_scan.extract.grad_common import (
     calls_besides,
     _is_property, _join, _literal, _literal_args, _role_words, refs, sections_args, refs_besides, spread, _subscript_key, _unchain,
     _values_of, _walk, binding, enclosing, tuple_slots, when_safe, yielded, constant_refs, ProjectCallee, param_default, returned,
-    _target_nodes, _live_text, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of,
+    _target_nodes, _live_text, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of, walk_into_defs,
 )
 from ms_scan.extract.grad_dicts import _attr_wrapper
 from ms_scan.extract.grad_unroll import evaluate
@@ -1605,6 +1605,9 @@ class _Expansion:
                 on_value(x, ctx)
             return
         registered = [(v, ctx) for v, ctx in values if id(v) in self.ex.registered]
+        if registered and key is None and not keys and id(expr) in self._registry_picks and \
+                self.registry_pick(state, expr, fn, registered, on_value):
+            return
         if registered and all(id(v) in self.ex.registered or not self.keyed_elements(v, None) for v, _ in values):
             # a registry filled by a decorator, picked by a key not known here: what every entry runs (in another
             # file's summary, each entry's own ops too, under the key that picks it: registered_when)
@@ -1636,6 +1639,30 @@ class _Expansion:
                     on_value(x, ctx)
                 for op in state.site.ops[start:]:
                     op.when = op.when or f"{field[0]}|{field[1]}={k}|{','.join(table_keys)}"
+
+    def registry_pick(self, state, expr: cst.Subscript, fn: _Fn, registered: list, on_value) -> bool:
+        """The entries of a registry an mmcv-style config picks (`build_from_cfg(act_cfg, ACTS)`, registry_lookup),
+        its "type" not known here: those this file's configs name (type_names); when they name none, each entry
+        with a strict GradOp.when on "<cfg>.type" (registered_when): ms_scan.project keeps those the project's
+        config files name (`act_cfg: {type: SELU}` in the YAML the code loads). False (not decided here) when an
+        entry has no literal key or the keys cannot stand in a `when`."""
+        entry_keys = [self.ex.registered_keys.get(id(v)) for v, _ in registered]
+        if None in entry_keys or len(set(entry_keys)) != len(entry_keys) or not when_safe(*entry_keys, also="!"):
+            return False
+        named = self.type_names() & set(entry_keys)
+        if named:
+            for (v, ctx), k in zip(registered, entry_keys):
+                if k in named:
+                    on_value(v, ctx)
+            return True
+        cfg = self._registry_picks[id(expr)]
+        path = dotted_name(cfg) if isinstance(cfg, (cst.Name, cst.Attribute)) else None
+        field = self.key_field(expr, fn)  # (`cfg["type"]` of a parameter another file's calls give: theirs)
+        if field is None or not when_safe(*field):
+            field = ("", f"{path}.type" if path and when_safe(path, also="=!") else "type")
+        thunks = [lambda v=v, ctx=ctx: on_value(v, ctx) for v, ctx in registered]
+        self.registered_when(state, thunks, entry_keys, field)
+        return True
 
     def expand_indexed(self, state, expr: cst.Subscript, values: list, fn: _Fn, via: str, depth: int) -> bool:
         """`self.heads[self.head_index](h)` with the index one known int (index_value: a literal, a constant, a
@@ -1808,21 +1835,93 @@ class _Expansion:
             [item, default]
 
     def registry_lookup(self, v: cst.Call) -> cst.Call:
-        """`BLOCKS.build(name, ch)` or `BLOCKS.get(name)(ch)` of an imported registry object that this file's
-        decorators fill (GradExtractor.registry_objects) as the table item it builds: `BLOCKS[name](ch)`; any
-        other call as it is."""
+        """`BLOCKS.build(name, ch)` or `BLOCKS.get(name)(ch)` of a registry object this file fills (an imported one
+        its decorators or register calls fill, GradExtractor.registry_objects; an instance of its own Registry class,
+        registry_items) as the table item it builds: `BLOCKS[name](ch)`; mmcv's `MODELS.build(cfg)` (a dict display,
+        or an argument spelled as a config: "cfg" / "config" in it) as `MODELS[cfg["type"]]`; a builder function
+        given the registry, registry_builder; any other call as it is."""
+        made = self._registry_calls.get(id(v))
+        if made is not None:
+            return made
         func, args = v.func, v.args
         if isinstance(func, cst.Call) and isinstance(func.func, cst.Attribute) and func.func.attr.value == "get":
             func, args = func.func, list(func.args) + list(args)
         elif not (isinstance(func, cst.Attribute) and func.attr.value in ("build", "create")):
-            return v
-        if not (isinstance(func.value, cst.Name) and func.value.value in self.ex.registry_objects and args and
+            return self.registry_builder(v)
+        if not (isinstance(func.value, cst.Name) and self.registry_object(func.value.value) and args and
                 args[0].keyword is None and not args[0].star):
             return v
-        made = self._registry_calls.get(id(v))
-        if made is None:
-            made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, args[0].value), args[1:])
+        key = args[0].value
+        if func.attr.value != "get" and (self.is_dict_value(key) or "cfg" in _code(key).lower() or
+                                         "config" in _code(key).lower()):
+            key = self.type_key(key)  # mmcv's `MODELS.build(cfg)`: the entry the config's "type" names
+        made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, key), args[1:])
+        if key is not args[0].value:
+            self._registry_picks[id(made.func)] = args[0].value
         return made
+
+    def registry_object(self, name: str) -> bool:
+        """A module-level name of a registry this file fills (by decorators or register calls)."""
+        return name in self.ex.registry_objects or name in self.ex.registry_items
+
+    def registry_builder(self, v: cst.Call) -> cst.Call:
+        """`build_from_cfg(cfg, ACTS, **defaults)` (mmcv's builder, or a file's own), ACTS a registry object this
+        file fills: the entry of ACTS the config's "type" names, built (`ACTS[cfg["type"]]()`); the call itself for
+        anything else. Only for a builder named so (build / create / make / instantiate)."""
+        name = (dotted_name(v.func) or "").rpartition(".")[2].lower()
+        plain = [a for a in v.args if a.keyword is None and not a.star]
+        if not plain or not any(w in name for w in ("build", "create", "make", "instantiate")):
+            return v
+        table = next((a.value for a in plain[1:] if isinstance(a.value, cst.Name) and
+                      self.registry_object(a.value.value)), None)
+        table = table or next((a.value for a in v.args if a.keyword is not None and a.keyword.value == "registry"
+                               and isinstance(a.value, cst.Name) and self.registry_object(a.value.value)), None)
+        if table is None or isinstance(plain[0].value, cst.Name) and self.registry_object(plain[0].value.value):
+            return v
+        cfg = plain[0].value  # (built with the config's keys as keywords, and the builder's own: `**cfg, in_ch=2`)
+        kept = [a for a in v.args if a.keyword is not None and a.keyword.value != "registry" or a.star == "**"]
+        made = self._registry_calls[id(v)] = cst.Call(item_of(table, self.type_key(cfg)),
+                                                      [cst.Arg(cfg, star="**"), *kept])
+        ctx = self.ex._fn_of_call.get(id(v))
+        if ctx is not None:
+            self._registry_built[id(made)] = (made, ctx)
+        self._registry_picks[id(made.func)] = cfg
+        return made
+
+    @staticmethod
+    def type_key(cfg) -> cst.BaseExpression:
+        """The key of a registry entry an mmcv-style config picks: the literal "type" of a `dict(type="SELU")` or
+        `{"type": "SELU"}` display, else `cfg["type"]` (a node made for the read, no node of the file)."""
+        if isinstance(cfg, cst.Dict):
+            for e in cfg.elements:
+                if isinstance(e, cst.DictElement) and _literal(e.key) == "type" and \
+                        isinstance(_literal(e.value), str):
+                    return e.value
+        elif isinstance(cfg, cst.Call) and dotted_name(cfg.func) == "dict":
+            given = _kw(cfg, "type")
+            if given is not None and isinstance(_literal(given), str):
+                return given
+        return item_of(cfg, cst.SimpleString('"type"'))
+
+    def type_names(self) -> set[str]:
+        """The strings a "type" key holds in this file's dict displays, `dict(type=...)` calls and config texts
+        (`{"type": "Hardswish"}` in an embedded JSON experiment): the registry entries its configs name."""
+        if self._type_names is None:
+            out: set[str] = set()
+            roots = [self.ex._module_node] if self.ex._module_node is not None else []
+            for root in roots + list(self.ex._config_texts):
+                for node in walk_into_defs(root):
+                    if isinstance(node, cst.Dict):
+                        for e in node.elements:
+                            if isinstance(e, cst.DictElement) and _literal(e.key) == "type" and \
+                                    isinstance(_literal(e.value), str):
+                                out.add(_literal(e.value))
+                    elif isinstance(node, cst.Call) and dotted_name(node.func) == "dict":
+                        given = _kw(node, "type")
+                        if given is not None and isinstance(_literal(given), str):
+                            out.add(_literal(given))
+            self._type_names = out
+        return self._type_names
 
     def expand_concat(self, state, v, ctx: _Fn, via: str, depth: int) -> bool:
         """expand_value of a sequence joined from others (`layers + mods`, `layers = layers + [nn.ELU()]`,

@@ -11,7 +11,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, MAX_BINDING_HOPS, _NOLIT, PARAM_ROLES, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens,
-    enclosing, param_default, refs, _role_words, template_config, _unchain, when_safe,
+    enclosing, param_default, refs, _role_words, template_config, _unchain, when_safe, chain_root, _subscript_key,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
@@ -247,6 +247,9 @@ class _ProjectLinks:
             slot = self.built_slot(fn, root.value) if isinstance(root, cst.Name) and \
                 self.param_of(fn, root.value) else None
             return [("", f"@{slot if slot is not None else ''}.{v.attr.value}")]
+        last = _subscript_key(v) if isinstance(v, cst.Subscript) and isinstance(chain_root(v), cst.Name) else None
+        if isinstance(last, str) and last.isidentifier():  # `build(cfg["model"]["critic"])`: as `cfg.model.critic`
+            return [("", f"@.{last}")]
         found = self.lookup_assigns(fn, v.value) if isinstance(v, cst.Name) else None
         if found is None or len(found[0]) != 1 or not isinstance(found[0][0], cst.Call):
             return []

@@ -180,6 +180,8 @@ def evaluate(e, env: dict, const):
         return _NOLIT
     if isinstance(e, cst.IfExp):
         test = evaluate(e.test, env, const)
+        if test is None or isinstance(test, (str, int)):  # `x if args.config else y`, no option given: y
+            test = bool(test)
         return evaluate(e.body if test else e.orelse, env, const) if isinstance(test, bool) else _NOLIT
     return _NOLIT
 

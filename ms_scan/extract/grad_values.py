@@ -391,7 +391,20 @@ class _Values:
         if _partial_of(call) == fn.name:  # `partial(u_scalar, model=net)`: the arguments after the function
             call = call.with_changes(args=call.args[1:])
         a = _arg(call, fn.params.index(name), name)
+        if a is None and id(call) in self._registry_built:
+            a = self.splat_item(call, name)
         return self.ex.arg_configs.get(id(a), a) if a is not None else None
+
+    def splat_item(self, call: cst.Call, name: str) -> cst.BaseExpression | None:
+        """`cfg["act_cfg"]` for parameter act_cfg of the class a registry builds from `**cfg` (registry_builder's
+        call: mmcv passes the config's other keys as keywords); None when the call has no one `**` argument."""
+        stars = [a.value for a in call.args if a.star == "**"]
+        if len(stars) != 1:
+            return None
+        key = (id(call), name)
+        if key not in self._splat_items:
+            self._splat_items[key] = item_of(stars[0], cst.SimpleString(repr(name)))
+        return self._splat_items[key]
 
     def calls_of(self, owner: _Fn) -> list[tuple[cst.Call, _Fn]]:
         """Calls of a function of this file: `helper(...)` where the name resolves to it, or
@@ -411,6 +424,8 @@ class _Values:
         if owner.cls is None or owner.name == "__init__":  # `STEPS[name](models, opts, batch)` with `STEPS =
             # {"d_step": d_step, ...}`; `MODELS[args.model]()` of a table or registry holding owner's class
             out += [(c, f) for c, f, table, ctx in self.table_calls() if self.dispatches_to(table, ctx, owner)]
+            if owner.name == "__init__":  # `build_from_cfg(cfg, MODELS)` (registry_builder): `MODELS[..](**cfg)`
+                out += [(c, f) for c, f in self._registry_built.values() if self.dispatches_to(c.func.value, f, owner)]
         if owner.cls is None and id(owner) not in self._passing:  # `penalty_fn(critic, real, fake)` in
             self._passing.add(id(owner))  # `def fit(critic, gen, penalty_fn)`, `fit(..., penalty_fn=gp)`
             try:
@@ -635,9 +650,11 @@ class _Values:
         unpicked = self.unpicked_entries() if found[1] is self.ex._module_fn else ()  # (an entry no read picks)
         init = owner.cls if owner.name == "__init__" else None
         if init is not None:
+            held = found[0] + ([v for v, _ in self.registered_items(table.value)] if found[1] is self.ex._module_fn
+                               else [])  # (`MODELS.register_module()` on it, MODELS a Registry of this file)
             return any(isinstance(x, cst.Name) and x.value == init.name and
                        self.names_class(x.value, found[1]) is init and id(x) not in unpicked
-                       for v in found[0] for x in ([v] if id(v) in self.ex.registered else self.table_items(v)))
+                       for v in held for x in ([v] if id(v) in self.ex.registered else self.table_items(v)))
         hit = False
         for v in found[0]:
             if isinstance(v, cst.Dict):
@@ -991,7 +1008,7 @@ class _Values:
         memo = self._registered_items.get(table)
         if memo is not None:
             return memo
-        out = []
+        out = [(item, self.ex._module_fn) for item in self.ex.registry_items.get(table, ())]
         for target, value, f, _ in self.ex._item_sets:
             if f is self.ex._module_fn or not isinstance(target.value, cst.Name) or target.value.value != table or \
                     not isinstance(value, cst.Name) or table in f.params or not self.param_of(f, value.value) or \
@@ -1087,8 +1104,9 @@ class _Values:
             return _NOLIT
         owner = self.param_owner(fn, name)
         calls = self.calls_of(owner)
-        if not calls or not isinstance(owner.node, cst.FunctionDef) or any(a.star for c, _ in calls for a in c.args):
-            return _NOLIT
+        if not calls or not isinstance(owner.node, cst.FunctionDef) or \
+                any(a.star for c, _ in calls if id(c) not in self._registry_built for a in c.args):
+            return _NOLIT  # (`R[cfg["type"]](**cfg)` a registry builds: each parameter's key of cfg, splat_item)
         default = param_default(owner.node, name)
         values = set()
         for call, caller in calls:
@@ -1147,6 +1165,10 @@ class _Values:
         const = lambda n: self.const_value(fn, n, depth + 1)  # noqa: E731
         if any(a.star for a in call.args):
             return _NOLIT
+        if (self.ex._ext_path(call.func) or "") in ("copy.deepcopy", "copy.copy", "dict") and len(call.args) == 1 \
+                and call.args[0].keyword is None:  # `copy.deepcopy(cfg["model"])`: the value copied
+            got = evaluate(call.args[0].value, {}, const)
+            return got if isinstance(got, Table) else _NOLIT
         if (dotted_name(call.func) or "").rpartition(".")[2] == "SimpleNamespace" and \
                 all(a.keyword is not None for a in call.args):
             return Table((a.keyword.value, evaluate(a.value, {}, const)) for a in call.args)

@@ -68,6 +68,15 @@ _PARTIAL_GRADS = ("torch.autograd.grad", "torch.autograd.backward", "torch.autog
 _CONFIG_READS = frozenset(p.rpartition(".")[2] for p in (*JSON_READERS, *YAML_READERS, *FILE_READERS))
 
 
+def _format_parser(name: str) -> str | None:
+    """The reader a function of the scanned file stands for by its name (`parse_flow_yaml`, `load_json_text`):
+    "yaml.safe_load" / "json.loads" (config_text reads its string argument as that format), None for others."""
+    words = set(name.lower().replace("-", "_").split("_"))
+    if words & {"yaml", "yml"}:
+        return "yaml.safe_load"
+    return "json.loads" if "json" in words else None
+
+
 class GradExtractor(Extractor):
     """Extractor + second-order sites. Call `grad_nodes()` for positions, then `grad_sites(where)`."""
 
@@ -112,6 +121,9 @@ class GradExtractor(Extractor):
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
         self.registered_keys: dict[int, str] = {}  # id(class name node) -> the literal key it is registered under
         self.registry_objects: set[str] = set()  # imported registry objects this file's decorators fill
+        # registry object name -> what this file registers in it (`ACTS.register_module("SELU", module=nn.SELU)`,
+        # `@MODELS.register_module()` with MODELS an instance of this file's Registry): its items (registered_items)
+        self.registry_items: dict[str, list] = {}
         self.class_nodes: dict[str, cst.ClassDef] = {}  # class name -> its statement (the first of that name;
         # the last at module level)
         self._config_texts: list = []  # the displays config_display made
@@ -193,6 +205,7 @@ class GradExtractor(Extractor):
                          if target.partition(".")[0] == reg.self_name} if reg is not None and reg.self_name else set()
                 if len(attrs) == 1 and next(iter(attrs)).isidentifier():
                     cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
+                    self.registry_items.setdefault(callee.value.value, []).append(node.name)
                     self._mark_registered(node.name, d.decorator)
                 elif cls is None and self._imported_registry(callee):
                     # `@BLOCKS.register("glu")` of a registry object another module makes (`from registry import
@@ -255,7 +268,10 @@ class GradExtractor(Extractor):
 
     def _record_registering_call(self, node: cst.Call, fn: _Fn) -> None:
         """`register_block("down")(DownBlock)` at module level: the decorator applied by hand, DownBlock (a class
-        or function of this file) held by the table as `@register_block("down")` would hold it."""
+        or function of this file) held by the table as `@register_block("down")` would hold it. Also mmcv's call
+        form, `ACTS.register_module("SELU", module=nn.SELU)` (or `ACTS.register(nn.SELU)`): ACTS holds nn.SELU."""
+        if fn is self._module_fn:
+            self._record_registry_call(node)
         deco, args = node.func, node.args
         if fn is not self._module_fn or not isinstance(deco, cst.Call) or not isinstance(deco.func, cst.Name) or \
                 len(args) != 1 or args[0].keyword is not None or args[0].star or \
@@ -265,6 +281,41 @@ class GradExtractor(Extractor):
         reg = self._module_fn.defs.get(deco.func.value)
         if reg is not None and (item.value in self._classes or item.value in self._module_fn.defs):
             self._store_in_tables(reg, item, deco)
+
+    def _record_registry_call(self, node: cst.Call) -> None:
+        """`R.register_module("SELU", module=nn.SELU)`, `R.register_module(module=Net)`, `R.register(nn.SELU)`:
+        with R a registry object (an instance of this file's class whose registering method stores what it is
+        given in one attribute, or a registry another project module makes), R holds the class under the literal
+        name given, else under the class's own name (registered_items)."""
+        func = node.func
+        if not (isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name) and
+                func.attr.value.startswith("register")) or any(a.star for a in node.args):
+            return
+        given = {a.keyword.value: a.value for a in node.args if a.keyword is not None}
+        plain = [a.value for a in node.args if a.keyword is None]
+        item = given.get("module", given.get("obj"))
+        if item is None and plain and not isinstance(plain[-1], (cst.SimpleString, cst.ConcatenatedString)):
+            item = plain[-1]
+        name = given.get("name", plain[0] if plain and plain[0] is not item else None)
+        ref = dotted_name(item) if item is not None else None
+        if ref is None:
+            return
+        key = _literal(name) if name is not None else ref.rpartition(".")[2]
+        cls = self.module_instance(func.value.value)
+        reg = cls.methods.get(func.attr.value) if cls is not None else None
+        holder = reg is not None and reg.self_name is not None and len({
+            target for _, target in self._param_stores(reg) if target.partition(".")[0] == reg.self_name}) == 1
+        if not holder and not (cls is None and self._imported_registry(func)):
+            return
+        if holder:
+            self.registry_items.setdefault(func.value.value, []).append(item)
+        else:  # (as `@ACTS.register_module()` on a class of this file: ACTS a table of this file's entries)
+            self.registry_objects.add(func.value.value)
+            self._module_fn.assigns.setdefault(func.value.value, []).append(item)
+        self.registered.add(id(item))
+        if isinstance(key, str):
+            self.registered_keys[id(item)] = key
+            self._keyed[id(item)] = key
 
     def _store_in_tables(self, reg: _Fn, name: cst.Name, decorator) -> None:
         """What registering function `reg` does with a class or function named `name`: each module-level table it
@@ -471,6 +522,8 @@ class GradExtractor(Extractor):
         (`yaml.safe_load(fh)`, with a reader), or a call of a module-level function of this file that returns one
         (`cfg = load_config(args.config)`); None otherwise."""
         path = self._ext_path(value.func)
+        if path is None and isinstance(value.func, cst.Name) and value.func.value in self._module_fn.defs:
+            path = _format_parser(value.func.value)  # `def parse_flow_yaml(text)` of this file: YAML's reader
         shown = config_display(path, value, self.display_places, self._string_constant)
         if shown is None and self.config_reader is not None:  # `cfg = yaml.safe_load(fh)`: the file's dict
             shown = file_display(path, value, self._bound_last, self.config_reader, self._named_configs,
@@ -560,6 +613,17 @@ class GradExtractor(Extractor):
             if shown is not None:
                 value = shown
                 self._config_texts.append(shown)  # (kept alive: its nodes' ids are used)
+        elif isinstance(value, cst.IfExp):  # `json.load(f) if args.config else json.loads(DEFAULT)`: each arm a
+            arms = {}  # config text stands for is its display (Resolver.type_names, const_value's evaluate)
+            for field in ("body", "orelse"):
+                arm = getattr(value, field)
+                shown = self._config_of(arm) if isinstance(arm, cst.Call) and dotted_name(arm.func) else None
+                if shown is not None:
+                    self._config_texts.append(shown)
+                    arms[field] = shown
+            if arms:
+                value = value.with_changes(**arms)
+                self._config_texts.append(value)  # (kept alive: its nodes' ids are used)
         self._record_items([t.target for t in node.targets], value, node)
         self._record_assign([t.target for t in node.targets], value)
         for t in node.targets:  # `energy, aux = model(x)`: which returned element each name holds
@@ -961,6 +1025,12 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         # element being expanded (grad_unroll.picked, choosing)
         self._choices: dict[int, object] = {}
         self._registry_calls: dict[int, cst.Call] = {}  # id(`BLOCKS.build(k, w)`) -> `BLOCKS[k](w)` (registry_lookup)
+        # id(`R[cfg["type"]]` made for `build_from_cfg(cfg, R)`) -> cfg (registry_lookup, Resolver.registry_pick)
+        self._registry_picks: dict[int, cst.BaseExpression] = {}
+        self._type_names: set[str] | None = None  # the strings the file's configs give a "type" key (type_names)
+        # id -> (call, the function the call it stands for is in) of the calls registry_builder made
+        self._registry_built: dict[int, tuple] = {}  # (`R[cfg["type"]](**cfg)`)
+        self._splat_items: dict[tuple, cst.Subscript] = {}  # (id(call), param) -> `cfg["param"]` (splat_item)
         self._dict_gets: dict[int, cst.Subscript] = {}  # id(`D.get(k)`) -> `D[k]` (Expansion.dict_get)
         self._guards: dict[int, dict] = {}  # id(function) -> id(assigned value) -> the if tests over it (guards)
         self._deciding: dict[int, set] = {}  # id(function) -> what it reads as keys, tests, getattr names, calls
