@@ -47,11 +47,24 @@ def test_config_display_of_json_and_yaml_literals():
     assert cst.Module([]).code_for_node(shown) == "{'a': {'b': True}}"
 
 
+def test_yaml_outside_the_subset_goes_through_the_safe_loader():
+    """Flow mappings and anchors (outside the strict reader's subset) are read by PyYAML's safe loader; a document
+    whose aliases expand past MAX_NODES (an alias bomb) is refused."""
+    shown = config_display("yaml.safe_load", _call('yaml.safe_load("meta: {first_order: true, lr: 0.05}")'))
+    assert cst.Module([]).code_for_node(shown) == "{'meta': {'first_order': True, 'lr': 0.05}}"
+    shown = config_display("yaml.safe_load", _call('yaml.safe_load("x: &a 1\\ny: *a")'))
+    assert cst.Module([]).code_for_node(shown) == "{'x': 1, 'y': 1}"
+    bomb = "a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1]\\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\\n"
+        for i in range(8))
+    assert config_display("yaml.safe_load", _call(f'yaml.safe_load("{bomb}")')) is None
+
+
 @pytest.mark.parametrize("path,src", [
     ("json.loads", "json.loads(text)"),  # not a literal
     ("json.loads", "json.loads('[1, 2')"),  # broken JSON
     ("json.loads", "json.loads('3')"),  # a scalar, no table
-    ("yaml.safe_load", "yaml.safe_load('x: &a 1')"),  # outside the subset
+    ("yaml.safe_load", "yaml.safe_load('x: [1, 2')"),  # broken YAML (the strict reader and PyYAML refuse it)
     ("pickle.loads", "pickle.loads('{}')"),  # not a config reader
 ])
 def test_config_display_refuses(path, src):

@@ -93,9 +93,19 @@ def _safe_yaml(text: str):
     from ms_scan.config_files import _load_yaml
 
     try:
-        return _load_yaml(text, None)
+        value = _load_yaml(text, None)
     except Exception:  # noqa: BLE001 - PyYAML's errors (and a missing PyYAML): the value stays unknown
         return None
+    return value if _within(value, [MAX_NODES]) else None  # (aliases share nodes: an alias bomb is refused)
+
+
+def _within(value, budget: list) -> bool:
+    """Whether value has at most budget[0] mappings, lists and scalars, counting each visit of a shared one."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return False
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    return all(_within(k, budget) and _within(v, budget) for k, v in items)
 
 
 def _mark(node, value, places: dict, where, anchor=None) -> None:
