@@ -510,6 +510,23 @@ def _constructions(calls: dict[tuple, list[dict]], by_module: dict, defaults: di
     return built
 
 
+def _unpicked_registries(ops, picked) -> list[str]:
+    """What to say of each registry whose entries carry a strict GradOp.when ("!": grad_expand.registered_when)
+    when `picked(when)` keeps none of them among ops: no config names the entry, which is not passed over."""
+    strict: dict[str, bool] = {}  # "<field>|!<keys>" -> an entry of it kept
+    for op in ops:
+        if op.when and "|!" in op.when:
+            table = op.when.split("|", 1)[1].partition("=")[0] + "|" + op.when.rpartition("|")[2]
+            strict[table] = strict.get(table, False) or picked(op.when)
+    out = []
+    for table, kept in strict.items():
+        field, _, keys = table.partition("|!")
+        if not kept:
+            out.append(f"the entry `{field}` picks in a registry (keys {keys.replace(',', ', ')}; no scanned file "
+                       f"or config sets `{field}`)")
+    return out
+
+
 class _Below(str):
     """A construction's key read below the config path its argument names (_below)."""
 
@@ -715,12 +732,8 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
         `live`: the argument slots its project instances are called with (ProjectCallee.live); `keys_given`,
         `callee`: the table keys the construction reaching the summary passes (picked), which the
         constructions its project names make may pass on (given_keys)."""
-        strict: dict[str, bool] = {}  # a decorator registry's "<field>|<keys>" -> an entry of it kept
         taken: set[tuple] = set()
         for op in summary.ops if ops else ():
-            if op.when and "|!" in op.when:
-                table = op.when.split("|", 1)[1].partition("=")[0] + "|" + op.when.rpartition("|")[2]
-                strict[table] = strict.get(table, False) or picked(op.when, keys_given, callee)
             if op.when and not picked(op.when, keys_given, callee):
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
             if is_template(op.api):  # `getattr(nn, settings.ACT)` (grad_expand.getattr_constant): the constant's
@@ -736,11 +749,8 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
             step = f"{prefix}:{op.via}" if op.via else prefix
             conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
             site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))
-        for table, kept in strict.items():
-            if not kept:  # (GradOp.when "!": grad_expand.registered_when) no entry picked: said, not passed over
-                field, _, keys = table.partition("|!")
-                _add(site.unresolved, f"the entry `{field}` picks in a registry filled by a decorator (keys "
-                                      f"{keys.replace(',', ', ')}; no scanned file sets `{field}`) [in {facts.path}]")
+        for text in _unpicked_registries(summary.ops if ops else (), lambda w: picked(w, keys_given, callee)):
+            _add(site.unresolved, f"{text} [in {facts.path}]")
         for text in summary.unresolved:
             if not any(text == c.text for c in summary.project):
                 _add(site.unresolved, f"{text} [in {facts.path}]")
@@ -1162,17 +1172,9 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
                 site.ops = [new for _, new in filled if new is not None]
                 site.unresolved += [constant_text(op) for op, new in filled if new is None]
             if any(op.when for op in site.ops):  # the site's own table entries: those the configs pick (`ACTS[
-                strict: dict[str, bool] = {}  # CFG["act"]]`, CFG imported); a registry's ("!"): said when none is
-                for op in site.ops:
-                    if op.when and "|!" in op.when:
-                        table = op.when.split("|", 1)[1].partition("=")[0] + "|" + op.when.rpartition("|")[2]
-                        strict[table] = strict.get(table, False) or picked(op.when)
+                for text in _unpicked_registries(site.ops, picked):  # CFG["act"]]`, CFG imported)
+                    _add(site.unresolved, text)
                 site.ops = [op for op in site.ops if not op.when or picked(op.when)]
-                for table, kept in strict.items():
-                    field, _, keys = table.partition("|!")
-                    if not kept:
-                        _add(site.unresolved, f"the entry `{field}` picks in a registry (keys "
-                                              f"{keys.replace(',', ', ')}; no scanned file or config sets `{field}`)")
             if not site.project:
                 continue
             texts = {c.text for c in site.project}

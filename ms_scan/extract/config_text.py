@@ -92,20 +92,26 @@ def _safe_yaml(text: str):
         return None
     from ms_scan.config_files import _load_yaml
 
-    try:
-        value = _load_yaml(text, None)
-    except Exception:  # noqa: BLE001 - PyYAML's errors (and a missing PyYAML): the value stays unknown
+    try:  # (aliases share nodes: _plain counts each visit, so an alias bomb is refused)
+        return _plain(_load_yaml(text, None), [MAX_NODES])
+    except Exception:  # noqa: BLE001 - PyYAML's errors (and a missing PyYAML), too big: the value stays unknown
         return None
-    return value if _within(value, [MAX_NODES]) else None  # (aliases share nodes: an alias bomb is refused)
 
 
-def _within(value, budget: list) -> bool:
-    """Whether value has at most budget[0] mappings, lists and scalars, counting each visit of a shared one."""
+def _plain(v, budget: list, depth: int = 0):
+    """A parsed config as plain data (a date or other value as its text); ValueError past budget[0] mappings,
+    lists and scalars (each visit of a shared one counted) or 32 levels."""
     budget[0] -= 1
-    if budget[0] < 0:
-        return False
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    return all(_within(k, budget) and _within(v, budget) for k, v in items)
+    if budget[0] < 0 or depth > 32:
+        raise ValueError("too big")
+    if isinstance(v, dict):
+        return {k if isinstance(k, (str, int, float, bool)) else str(k): _plain(x, budget, depth + 1)
+                for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x, budget, depth + 1) for x in v]
+    if v is None or isinstance(v, (str, int, bool)) or isinstance(v, float) and v == v and abs(v) != float("inf"):
+        return v
+    return str(v)
 
 
 def _mark(node, value, places: dict, where, anchor=None) -> None:
@@ -240,24 +246,10 @@ def display_of(doc, places: dict | None = None, anchor=None) -> cst.BaseExpressi
     """The dict display of a parsed config (plain data only: a date or other value as its text), None over
     MAX_NODES or for anything but a mapping. `places` gets id(node) -> (file, None, line, column) of each string
     the YAML reader located (Located), ("", anchor, 0, 0) of any other (the code reading the file)."""
-    budget = [MAX_NODES]
-
-    def plain(v, depth: int):
-        budget[0] -= 1
-        if budget[0] < 0 or depth > 32:
-            raise ValueError("too big")
-        if isinstance(v, dict):
-            return {k if isinstance(k, (str, int, float, bool)) else str(k): plain(x, depth + 1) for k, x in v.items()}
-        if isinstance(v, (list, tuple)):
-            return [plain(x, depth + 1) for x in v]
-        if v is None or isinstance(v, (str, int, bool)) or isinstance(v, float) and v == v and abs(v) != float("inf"):
-            return v
-        return str(v)
-
     if not isinstance(doc, dict):
         return None
     try:
-        data = plain(doc, 0)
+        data = _plain(doc, [MAX_NODES])
         shown = cst.parse_expression(repr(data))
     except Exception:  # noqa: BLE001 - too big, or (never for plain data) no expression
         return None

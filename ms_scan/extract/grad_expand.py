@@ -1889,38 +1889,28 @@ class _Expansion:
         return made
 
     @staticmethod
-    def type_key(cfg) -> cst.BaseExpression:
-        """The key of a registry entry an mmcv-style config picks: the literal "type" of a `dict(type="SELU")` or
-        `{"type": "SELU"}` display, else `cfg["type"]` (a node made for the read, no node of the file)."""
+    def literal_type(cfg) -> cst.BaseExpression | None:
+        """The string node a `{"type": "SELU", ...}` display or a `dict(type="SELU", ...)` call gives "type";
+        None for anything else."""
         if isinstance(cfg, cst.Dict):
-            for e in cfg.elements:
-                if isinstance(e, cst.DictElement) and _literal(e.key) == "type" and \
-                        isinstance(_literal(e.value), str):
-                    return e.value
-        elif isinstance(cfg, cst.Call) and dotted_name(cfg.func) == "dict":
-            given = _kw(cfg, "type")
-            if given is not None and isinstance(_literal(given), str):
-                return given
-        return item_of(cfg, cst.SimpleString('"type"'))
+            given = next((e.value for e in cfg.elements if isinstance(e, cst.DictElement) and
+                          _literal(e.key) == "type"), None)
+        else:
+            given = _kw(cfg, "type") if isinstance(cfg, cst.Call) and dotted_name(cfg.func) == "dict" else None
+        return given if given is not None and isinstance(_literal(given), str) else None
+
+    def type_key(self, cfg) -> cst.BaseExpression:
+        """The key of a registry entry an mmcv-style config picks: the literal "type" of its display (literal_type),
+        else `cfg["type"]` (a node made for the read, no node of the file)."""
+        return self.literal_type(cfg) or item_of(cfg, cst.SimpleString('"type"'))
 
     def type_names(self) -> set[str]:
         """The strings a "type" key holds in this file's dict displays, `dict(type=...)` calls and config texts
         (`{"type": "Hardswish"}` in an embedded JSON experiment): the registry entries its configs name."""
         if self._type_names is None:
-            out: set[str] = set()
             roots = [self.ex._module_node] if self.ex._module_node is not None else []
-            for root in roots + list(self.ex._config_texts):
-                for node in walk_into_defs(root):
-                    if isinstance(node, cst.Dict):
-                        for e in node.elements:
-                            if isinstance(e, cst.DictElement) and _literal(e.key) == "type" and \
-                                    isinstance(_literal(e.value), str):
-                                out.add(_literal(e.value))
-                    elif isinstance(node, cst.Call) and dotted_name(node.func) == "dict":
-                        given = _kw(node, "type")
-                        if given is not None and isinstance(_literal(given), str):
-                            out.add(_literal(given))
-            self._type_names = out
+            given = (self.literal_type(n) for root in roots + list(self.ex._config_texts) for n in walk_into_defs(root))
+            self._type_names = {_literal(g) for g in given if g is not None}
         return self._type_names
 
     def expand_concat(self, state, v, ctx: _Fn, via: str, depth: int) -> bool:

@@ -200,19 +200,24 @@ class GradExtractor(Extractor):
                     self._store_in_tables(reg, node.name, d.decorator)
             elif isinstance(callee, cst.Attribute) and isinstance(callee.value, cst.Name):
                 cls = self.module_instance(callee.value.value)
-                reg = cls.methods.get(callee.attr.value) if cls is not None else None
-                attrs = {target.partition(".")[2] for _, target in self._param_stores(reg)
-                         if target.partition(".")[0] == reg.self_name} if reg is not None and reg.self_name else set()
-                if len(attrs) == 1 and next(iter(attrs)).isidentifier():
-                    cls.attrs.setdefault(attrs.pop(), []).append((node.name, self._module_fn))
+                attr = self._holder_attr(cls.methods.get(callee.attr.value)) if cls is not None else None
+                if attr is not None:
+                    cls.attrs.setdefault(attr, []).append((node.name, self._module_fn))
                     self.registry_items.setdefault(callee.value.value, []).append(node.name)
-                    self._mark_registered(node.name, d.decorator)
+                    self._mark_registered(node.name, registration_key(node.name.value, d.decorator))
                 elif cls is None and self._imported_registry(callee):
                     # `@BLOCKS.register("glu")` of a registry object another module makes (`from registry import
                     # BLOCKS`): here, BLOCKS is a table of this file's registered items (_Values.registry_lookup)
                     self._module_fn.assigns.setdefault(callee.value.value, []).append(node.name)
                     self.registry_objects.add(callee.value.value)
-                    self._mark_registered(node.name, d.decorator)
+                    self._mark_registered(node.name, registration_key(node.name.value, d.decorator))
+
+    def _holder_attr(self, reg: _Fn | None) -> str | None:
+        """The one attribute of its instance a registry class's registering method `reg` stores what it is given
+        in (`self._items[name] = obj`, also in a nested decorator): "_items"; None when not exactly one."""
+        attrs = {target.partition(".")[2] for _, target in self._param_stores(reg)
+                 if target.partition(".")[0] == reg.self_name} if reg is not None and reg.self_name else set()
+        return attrs.pop() if len(attrs) == 1 and next(iter(attrs)).isidentifier() else None
 
     def _imported_registry(self, callee: cst.Attribute) -> bool:
         """`BLOCKS.register` / `MODELS.register_module` with BLOCKS a name this file imports from outside torch and
@@ -302,9 +307,7 @@ class GradExtractor(Extractor):
             return
         key = _literal(name) if name is not None else ref.rpartition(".")[2]
         cls = self.module_instance(func.value.value)
-        reg = cls.methods.get(func.attr.value) if cls is not None else None
-        holder = reg is not None and reg.self_name is not None and len({
-            target for _, target in self._param_stores(reg) if target.partition(".")[0] == reg.self_name}) == 1
+        holder = cls is not None and self._holder_attr(cls.methods.get(func.attr.value)) is not None
         if not holder and not (cls is None and self._imported_registry(func)):
             return
         if holder:
@@ -312,10 +315,7 @@ class GradExtractor(Extractor):
         else:  # (as `@ACTS.register_module()` on a class of this file: ACTS a table of this file's entries)
             self.registry_objects.add(func.value.value)
             self._module_fn.assigns.setdefault(func.value.value, []).append(item)
-        self.registered.add(id(item))
-        if isinstance(key, str):
-            self.registered_keys[id(item)] = key
-            self._keyed[id(item)] = key
+        self._mark_registered(item, key if isinstance(key, str) else None)
 
     def _store_in_tables(self, reg: _Fn, name: cst.Name, decorator) -> None:
         """What registering function `reg` does with a class or function named `name`: each module-level table it
@@ -323,16 +323,15 @@ class GradExtractor(Extractor):
         for _, table in self._param_stores(reg):
             if table in self._module_fn.assigns and "." not in table:
                 self._module_fn.assigns[table].append(name)
-                self._mark_registered(name, decorator)
+                self._mark_registered(name, registration_key(name.value, decorator))
 
-    def _mark_registered(self, name: cst.Name, decorator) -> None:
-        """The class or function `name` names is held by a registry under the decorator's literal key
-        (registration_key)."""
-        self.registered.add(id(name))
-        key = registration_key(name.value, decorator)
+    def _mark_registered(self, item: cst.BaseExpression, key: str | None) -> None:
+        """What `item` names (a class or function of this file, `nn.SELU`) is held by a registry, under the literal
+        key (registration_key's, or a register call's name) when one is known."""
+        self.registered.add(id(item))
         if key is not None:  # (`TABLE["msd"]`, a key known: that class only)
-            self.registered_keys[id(name)] = key
-            self._keyed[id(name)] = key
+            self.registered_keys[id(item)] = key
+            self._keyed[id(item)] = key
 
     def leave_ClassDef(self, node: cst.ClassDef) -> None:
         super().leave_ClassDef(node)
