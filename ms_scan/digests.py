@@ -49,6 +49,9 @@ def code_digest() -> str:
     except OSError:
         catalogues = []
     _hash_files(h, torch_dir, catalogues)
+    zoo = mappings_dir() / "zoo" / "torchvision.json"  # torchvision models' ops: read by the second-order path
+    if zoo.is_file():
+        _hash_files(h, zoo.parent, [zoo])
     return h.hexdigest()
 
 

@@ -257,6 +257,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout64": 0.72, "second_order_heldout65": 1.0, "second_order_heldout66": 1.0,
                  "second_order_heldout67": 1.0, "second_order_heldout68": 1.0, "second_order_heldout69": 1.0,
                  "second_order_heldout70": 1.0, "second_order_heldout71": 1.0, "second_order_heldout72": 1.0,
+                 "second_order_heldout73": 0.95,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -823,6 +824,13 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   registry work (written before the set was seen) at recall 1.00 (22/22), precision 0.846 (4 FP), 1/3 look-alikes
 #   flagged, 0/9 silent. Its round: a config text given to a function of the file named for the format
 #   (`parse_flow_yaml(EXPERIMENT)`), flow-style YAML through PyYAML's safe loader: 1.00 / 1.00, 0/3, 0/9.
+# - heldout73 (session 45; torchvision models on the path: builders, `get_model`, `getattr(models, arch)`, model
+#   classes built directly, parts replaced or cut by `children()` / `features[:k]` slices) was measured blind on
+#   bb97855 plus session 45's torchvision zoo (mappings/zoo/, extract/grad_zoo.py; written before the set was seen)
+#   at recall 0.762 (16/21), precision 1.00, 0/3 look-alikes flagged, 0/9 silent (bb97855 alone: 0.429). Its round:
+#   a replaced part followed when the differentiated weights are the replacement's (`model.classifier.parameters()`),
+#   model classes (`DenseNet(growth_rate=...)`): 0.952 / 1.00, 0/3, 0/9. Left: `getattr(models, cfg.arch)` with
+#   cfg a SimpleNamespace built from another file's presets.
 # - heldout64 (config outside the code) after session 44's registry work (`ACTS.register_module("SELU",
 #   module=nn.SELU)`, `build_from_cfg(act_cfg, ACTS)` with the YAML's `_base_` / `_delete_` merge naming the type):
 #   0.727 / 0.80 (was 0.545 / 0.75).

@@ -22,6 +22,7 @@ from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
 from ms_scan.extract.visitor import dotted_name
+from ms_scan.tables.zoo import PREFIX as ZOO_PREFIX, zoo_model
 
 
 # methods of Python's own containers and strings (a parameter calling one is a plain value, not a model)
@@ -266,6 +267,10 @@ class _Expansion:
             return  # boolean or index results: no gradient flows through them
         if state.guessed and conf == "high":
             conf = "medium"  # reached through a parameter whose class was inferred from its name
+        model = zoo_model(api) if api.startswith(ZOO_PREFIX) else None
+        if model is not None:  # `models.resnet18(num_classes=1)`: the layers torchvision's code runs
+            self.emit_zoo(state, model, pos_node, via, conf)
+            return
         op = GradOp(api, 0, 0, 0, 0, (_literal_args(call) if call is not None else ()) + extra_args, via, conf)
         placed = self.ex.display_places.get(id(pos_node))
         if placed is None:
@@ -319,6 +324,8 @@ class _Expansion:
             state.visiting.discard(key)
 
     def _expand(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
+        if isinstance(expr, (cst.Attribute, cst.Subscript, cst.Call)) and self.zoo_part(state, expr, fn, via, depth):
+            return  # `m.features[:4]`, `m.layer4` of a torchvision model: the ops of that part
         if isinstance(expr, cst.Name):
             self._expand_name(state, expr, fn, via, depth)
             return
@@ -1762,6 +1769,8 @@ class _Expansion:
         if isinstance(v, cst.Call) and v.args and dotted_name(v.func) in ("partial", "functools.partial"):
             self.expand_partial(state, v, ctx, via, depth)
             return
+        if isinstance(v, (cst.Call, cst.Subscript, cst.Attribute)) and self.zoo_part(state, v, ctx, via, depth):
+            return  # `list(m.children())[:-2]` of a torchvision model: the ops of those children
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and not v.args and \
                 v.func.attr.value in ("children", "named_children") and \
                 self.own_submodules(state, v.func.value, ctx, via, depth + 1):  # `for m in self.children()`
@@ -2152,7 +2161,8 @@ class _Expansion:
             value = self.const_value(ctx, e.value)
             names = {value} if isinstance(value, str) else None
         apis = [self.ex.canonical(f"{path}.{n}") for n in sorted(names or ()) if n.isidentifier()]
-        return [a for a in apis if self.kind(a) is not None and a.startswith(("torch.", "torchvision.", "torchaudio."))]
+        return [a for a in apis if (self.kind(a) is not None or zoo_model(a) is not None) and
+                a.startswith(("torch.", "torchvision.", "torchaudio."))]
 
     def getattr_of_torch(self, g, ctx: _Fn) -> tuple[str, cst.BaseExpression] | None:
         """(the torch module's path as imported, the name expression) of `getattr(nn, <name>)` (the builtin, its
@@ -2382,6 +2392,10 @@ class _Expansion:
                 a for a in (_literal_args(made) if made is not None else ()) if not a[0].startswith("#")))
             return
         if api in _FUNCTIONAL_CALL or api.startswith("torch.func."):
+            return
+        model = self.zoo_built(v, ctx)
+        if model is not None:
+            self.emit_zoo(state, model, v, via, "high")
             return
         self.unresolved(state, _code(v))
 

@@ -48,6 +48,7 @@ from ms_scan.extract.grad_paths import _Paths
 from ms_scan.extract.grad_project import _ProjectLinks
 from ms_scan.extract.grad_summaries import _Summaries
 from ms_scan.extract.grad_values import _Values
+from ms_scan.extract.grad_zoo import _Zoo
 from ms_scan.extract.positions import locate
 from ms_scan.extract.scope import PROJECT, TORCH
 from ms_scan.extract.visitor import Extractor, dotted_name
@@ -964,7 +965,7 @@ def place(obj, pos, shifts: dict) -> None:
 
 
 # --------------------------------------------------------------------------------------- resolver
-class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, _Guards, _Enums):
+class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, _Guards, _Enums, _Zoo):
     """Runs after the pass: slices each site and expands the calls on the path into torch ops. The jobs live in
     the mixins (grad_paths, grad_expand, grad_values, grad_project, grad_summaries); here, the state they share
     and the lookups all of them use."""
