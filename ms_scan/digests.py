@@ -49,9 +49,8 @@ def code_digest() -> str:
     except OSError:
         catalogues = []
     _hash_files(h, torch_dir, catalogues)
-    zoo = mappings_dir() / "zoo" / "torchvision.json"  # torchvision models' ops: read by the second-order path
-    if zoo.is_file():
-        _hash_files(h, zoo.parent, [zoo])
+    zoo = mappings_dir() / "zoo"  # torchvision / timm models' ops: read by the second-order path
+    _hash_files(h, zoo, sorted(zoo.glob("*.json")) if zoo.is_dir() else [])
     return h.hexdigest()
 
 

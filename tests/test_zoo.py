@@ -113,3 +113,19 @@ def test_generator_records_layers_and_calls_on_the_graph_only():
     assert "torch.nn.functional.conv2d" not in apis  # inside nn.Conv2d: the layer is the op
     assert "torch.Tensor.masked_fill" not in apis and "torch.arange" not in apis
     assert apis.index("torch.nn.Conv2d") < apis.index("torch.nn.GELU") < apis.index("torch.flatten")
+
+
+def test_timm_architectures_are_recorded_by_name():
+    from ms_scan.tables.zoo import timm_model
+
+    data = _data("timm")
+    assert data["timm"] and len(data["models"]) >= 70 and not data["skipped"]
+    m = timm_model("resnet50.a1_in1k")  # a pretrained tag names the same architecture
+    assert m is not None and m.name == "resnet50" and m.library == "timm"
+    assert ("global_pool.pool", "torch.nn.AdaptiveAvgPool2d") in {(p, a) for p, a, _ in m.ops}
+    assert timm_model("not_a_model") is None and timm_model("hgnetv2_b0") is None  # not recorded
+    # BiT's weight-standardised convolutions and GroupNormAct subclass torch's layers: not torch's own classes, so
+    # what their forward calls is recorded (F.conv2d, the F.batch_norm standardising the weight, F.group_norm)
+    bit = {a for _, a, _ in timm_model("resnetv2_50x1_bit").ops}
+    assert {"torch.nn.functional.conv2d", "torch.nn.functional.batch_norm", "torch.nn.functional.group_norm"} <= bit
+    assert "torch.nn.GroupNorm" not in bit

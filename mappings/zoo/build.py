@@ -15,6 +15,7 @@ input (which requires grad) or a parameter flows into: constants such as an atte
 Operators (`x + y`, `x[i]`) and attribute reads are not recorded.
 
     python -m mappings.zoo.build --torchvision-site /path/to/unpacked/wheel [--out mappings/zoo/torchvision.json]
+    python -m mappings.zoo.build --library timm --timm-site DIR --torchvision-site DIR   # -> mappings/zoo/timm.json
 
 `--torchvision-site` is a folder holding the `torchvision` package (an unpacked wheel: `pip download
 --no-deps torchvision==0.28.0` then unzip). Only its Python code is used: its compiled ops (which need CUDA
@@ -194,18 +195,82 @@ def build(site: str | None, only: list[str] | None = None) -> dict:
     return out
 
 
+# timm (`timm.create_model(name)`): its catalogue has over a thousand names, so the architectures research code
+# reaches for most (classic CNNs, EfficientNets, mobile nets, ViT/DeiT/Swin/ConvNeXt families, NF-nets and BiT with
+# their standardised convolutions, MLP-mixers) are recorded, one size each where the sizes share their ops
+TIMM_MODELS = (
+    "resnet18", "resnet34", "resnet50", "resnet101", "resnet50d", "resnet26d", "resnext50_32x4d", "wide_resnet50_2",
+    "seresnet50", "ecaresnet50d", "skresnet18", "res2net50_26w_4s", "resnest50d", "resnetrs50", "resnetv2_50x1_bit",
+    "resnetv2_50", "dm_nfnet_f0", "nf_resnet50", "regnety_016", "regnetx_016", "densenet121", "vgg16", "vgg16_bn",
+    "inception_v3", "inception_v4", "xception41", "dla34", "dpn68", "hrnet_w18_small", "cspdarknet53", "cspresnet50",
+    "repvgg_a2", "rexnet_100", "ghostnet_100", "mobilenetv2_100", "mobilenetv3_large_100", "mobilenetv3_small_100",
+    "mnasnet_100", "fbnetc_100", "efficientnet_b0", "efficientnet_b3", "efficientnetv2_rw_s", "tf_efficientnet_b0",
+    "tf_efficientnet_lite0", "tf_efficientnetv2_s", "mixnet_s", "vit_tiny_patch16_224", "vit_small_patch16_224",
+    "vit_base_patch16_224", "deit_tiny_patch16_224", "deit_small_distilled_patch16_224", "beit_base_patch16_224",
+    "swin_tiny_patch4_window7_224", "swinv2_tiny_window8_256", "convnext_tiny", "convnext_nano", "convnextv2_tiny",
+    "levit_128s", "pit_s_224", "cait_xxs24_224", "crossvit_tiny_240", "twins_svt_small", "xcit_nano_12_p16_224",
+    "coat_lite_tiny", "poolformer_s12", "mixer_b16_224", "resmlp_12_224", "gmlp_s16_224", "convmixer_768_32",
+    "edgenext_small", "efficientformer_l1", "fastvit_t8", "maxvit_tiny_tf_224", "coatnet_0_rw_224",
+    "eva02_tiny_patch14_224",
+    "tresnet_m", "sequencer2d_s", "vit_small_patch14_dinov2", "efficientvit_b0", "mobilevit_s", "mobilevitv2_050",
+)
+
+
+def build_timm(site: str | None, tv_site: str | None, only: list[str] | None = None) -> dict:
+    import torch  # noqa: PLC0415
+
+    load_torchvision(tv_site)  # (timm imports torchvision's transforms)
+    if site:
+        sys.path.insert(0, site)
+    import timm  # noqa: PLC0415
+
+    torch.manual_seed(0)
+    torch.set_num_threads(2)
+    out = {"timm": timm.__version__, "torch": torch.__version__.split("+")[0], "mode": "train", "models": {},
+           "skipped": {}}
+    for name in TIMM_MODELS:
+        if only and name not in only:
+            continue
+        t0 = time.time()
+        try:
+            model = timm.create_model(name, pretrained=False).train()
+            shape = (2, *model.pretrained_cfg.get("input_size", (3, 224, 224)))
+            ops = trace(model, (torch.randn(*shape),), torch)
+        except Exception as e:  # noqa: BLE001 (listed as skipped)
+            out["skipped"][name] = f"{type(e).__name__}: {e}"[:200]
+            continue
+        out["models"][name] = {"builder": "timm.create_model",
+                               "class": f"{type(model).__module__}.{type(model).__qualname__}",
+                               "children": [n for n, _ in model.named_children()], "input": [list(shape)], "ops": ops}
+        print(f"{name}: {len(ops)} ops, {time.time() - t0:.1f}s", file=sys.stderr, flush=True)
+        del model
+    return out
+
+
+def dump(data: dict) -> str:
+    """The JSON text: the header keys indented, one line per model (compact, diffable per model)."""
+    head = json.dumps({k: v for k, v in data.items() if k != "models"}, indent=1, sort_keys=True)
+    rows = ",\n".join(f"  {json.dumps(n)}: {json.dumps(data['models'][n], separators=(',', ':'), sort_keys=True)}"
+                      for n in sorted(data["models"]))
+    return f'{head[:-2]},\n "models": {{\n{rows}\n }}\n}}\n'
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--library", choices=("torchvision", "timm"), default="torchvision")
     ap.add_argument("--torchvision-site", help="folder holding the torchvision package (default: the installed one)")
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--timm-site", help="folder holding the timm package (--library timm; default: the installed one)")
+    ap.add_argument("--out", type=Path, help="default: mappings/zoo/<library>.json")
     ap.add_argument("--only", nargs="*", help="rebuild these builders only (others kept from --out)")
     args = ap.parse_args(argv)
-    data = build(args.torchvision_site, args.only)
+    args.out = args.out or OUT.with_name(f"{args.library}.json")
+    data = build(args.torchvision_site, args.only) if args.library == "torchvision" else \
+        build_timm(args.timm_site, args.torchvision_site, args.only)
     if args.only and args.out.exists():
         old = json.loads(args.out.read_text())
         old["models"].update(data["models"])
         data["models"] = old["models"]
-    args.out.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+    args.out.write_text(dump(data))
     print(f"{len(data['models'])} models, {len(data['skipped'])} skipped -> {args.out}", file=sys.stderr)
     return 0
 

@@ -370,6 +370,9 @@ class _Expansion:
         found = self.lookup_assigns(fn, name)
         if found is not None:
             values, ctx = found
+            if id(expr) not in ex._comp_names:  # `p = Percept()` after `[torch.ones_like(p) for p in params]`: the
+                kept = [v for v in values if id(v) not in ex._comp_values]  # comprehension's p is its own
+                values = kept or values
             live = state.live
             with self.swapped_out(state, self.surgery_on(ctx, name)):
                 for v, _ in self.reachable([(v, ctx) for v in values]):  # (an `if` on the call's literal picks)

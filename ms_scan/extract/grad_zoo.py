@@ -1,8 +1,9 @@
-"""torchvision models on a twice-differentiated path (a mixin of grads._Resolver).
+"""torchvision and timm models on a twice-differentiated path (a mixin of grads._Resolver).
 
-A critic built by `models.resnet18(num_classes=1)` runs layers the scanned project does not contain. The ops
-each torchvision builder runs were recorded from torchvision's own forward (mappings/zoo/, read through
-ms_scan.tables.zoo), with the submodule each ran in, so the path goes on through the model:
+A critic built by `models.resnet18(num_classes=1)` or `timm.create_model("resnet50")` runs layers the scanned
+project does not contain. The ops each torchvision builder and each common timm architecture runs were recorded
+from the library's own forward (mappings/zoo/, read through ms_scan.tables.zoo), with the submodule each ran in,
+so the path goes on through the model:
 
   * the whole model (`critic(x)`), each distinct op written where the model is built;
   * a part of it (`m.features[:4]`, `m.layer4`, `nn.Sequential(*list(m.children())[:-2])`): the ops under it;
@@ -16,7 +17,7 @@ import libcst as cst
 from ms_scan.extract.grad_common import _join, _literal, _unchain
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
-from ms_scan.tables.zoo import PREFIX, ZooModel, zoo_model
+from ms_scan.tables.zoo import PREFIX, TIMM_FACTORIES, ZooModel, timm_model, zoo_model
 
 _NOT_ZOO = object()
 
@@ -38,13 +39,13 @@ class _Zoo:
                     default=0)
                 parts = [op[0] for op in model.ops[first:]]
         for path, api, args in model.part_ops(parts, dropped):
-            self.emit(state, api, pos_node, None, _join(via, f"torchvision {model.name}" + (f": {path}" if path
-                                                                                             else "")), conf, args)
+            self.emit(state, api, pos_node, None, _join(via, f"{model.library} {model.name}" + (f": {path}" if path
+                                                                                              else "")), conf, args)
         live = state.live
         for path, value, ctx in replacements:
             if parts is None or any(path == p or path.startswith(p + ".") or p.startswith(path + ".") for p in parts):
                 state.live = None  # (what the project put in runs whole)
-                self.expand_value(state, value, ctx, _join(via, f"torchvision {model.name}: {path}"), depth + 1)
+                self.expand_value(state, value, ctx, _join(via, f"{model.library} {model.name}: {path}"), depth + 1)
         state.live = live
 
     def zoo_built(self, v: cst.Call, ctx) -> ZooModel | None:
@@ -52,6 +53,11 @@ class _Zoo:
         known here), `getattr(models, arch)(...)` (arch known), `torch.hub.load("pytorch/vision", "resnet18")`;
         None otherwise."""
         api = self.torch_api(v)
+        if api is None and (self.ex._ext_path(v.func) or "") in TIMM_FACTORIES and v.args:
+            arg = next((a for a in v.args if a.keyword is not None and a.keyword.value == "model_name"), v.args[0])
+            name = evaluate(arg.value, {}, lambda n: self.const_value(ctx, n)) \
+                if not arg.star and (arg.keyword is None or arg.keyword.value == "model_name") else None
+            return timm_model(name) if isinstance(name, str) else None  # `timm.create_model("resnet50", ...)`
         if api is None and isinstance(v.func, cst.Call):
             apis = self.torch_getattr(v.func, ctx) if dotted_name(v.func.func) == "getattr" else []
             found = [zoo_model(a) for a in apis if a.startswith(PREFIX)]
@@ -80,7 +86,7 @@ class _Zoo:
         memo = getattr(self.ex, "_zoo_file", None)
         if memo is None:
             node = self.ex._module_node
-            memo = self.ex._zoo_file = node is not None and "torchvision" in node.code
+            memo = self.ex._zoo_file = node is not None and any(t in node.code for t in ("torchvision", "timm"))
         return memo
 
     def zoo_target(self, expr, ctx, hops: int):
@@ -124,7 +130,7 @@ class _Zoo:
             model = self.zoo_built(expr, ctx)
             if model is None and isinstance(expr.func, cst.Call):  # `getattr(models, arch)(...)`: written there
                 return None
-            return (model, expr.func if self.torch_api(expr) is None else expr) if model is not None else None
+            return (model, expr.func if isinstance(expr.func, cst.Call) else expr) if model is not None else None
         if hops > 4:
             return None
         values, vctx = [], ctx

@@ -92,6 +92,9 @@ class GradExtractor(Extractor):
         self._classes: dict[str, _Cls] = {}
         self._module_defs: dict[str, list[_Fn]] = {}  # name -> the module-level defs of that name, in order
         self._fn_of_call: dict[int, _Fn] = {}
+        self._comp_depth = 0
+        self._comp_names: set[int] = set()  # ids of the names written inside a comprehension
+        self._comp_values: set[int] = set()  # ids of the values a comprehension's `for` binds its target to
         self._callee_api: dict[int, str] = {}  # id(call) -> canonical torch api of its func
         self._raw_sites: list[tuple] = []  # (call, fn, kind, api, certainty, extra)
         self._pending_adapt: list[tuple[cst.Call, _Fn]] = []
@@ -682,6 +685,22 @@ class GradExtractor(Extractor):
         super().visit_CompFor(node)  # `sum(head(h) for head in self.heads)`: head is an element of heads
         self._loop_iters.add(id(node.iter))
         self._record_iter(node.target, node.iter)
+        it = node.iter  # (the name is bound inside the comprehension only: comp_scoped)
+        self._comp_values.update([id(it), *(id(e.value) for e in getattr(it, "elements", ()) or ())])
+
+    def _enter_comp(self, node) -> None:
+        self._comp_depth += 1
+
+    def _leave_comp(self, node) -> None:
+        self._comp_depth -= 1
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = _enter_comp
+    leave_ListComp = leave_SetComp = leave_DictComp = leave_GeneratorExp = _leave_comp
+
+    def visit_Name(self, node: cst.Name) -> None:
+        super().visit_Name(node)
+        if self._comp_depth:
+            self._comp_names.add(id(node))
 
     def _switch(self, node: cst.BaseExpression) -> bool | None:
         """_grad_off of a `with` item or decorator (`torch.no_grad()`, `torch.no_grad`, `set_grad_enabled(False)`)."""

@@ -1,4 +1,4 @@
-"""torchvision model builders -> the torch ops their forward runs (mappings/zoo/torchvision.json).
+"""torchvision model builders and timm architectures -> the torch ops their forward runs (mappings/zoo/).
 
 The data is recorded by mappings/zoo/build.py from one training-mode forward of each builder; each op carries the
 path of the submodule it ran in (`layer1.0`, `features.3`, `""` for the model's own forward), in first-run order.
@@ -22,7 +22,8 @@ class ZooModel:
     builder: str  # where it is defined: torchvision.models.resnet.resnet18
     children: tuple[str, ...]  # the model's named children, in order (`list(m.children())[:-2]`)
     ops: tuple[tuple[str, str, tuple], ...]  # (submodule path, torch API, selector args) in first-run order
-    version: str  # the torchvision release recorded
+    version: str  # the library release recorded
+    library: str = "torchvision"
 
     def part_ops(self, parts=None, dropped=()) -> list[tuple[str, str, tuple]]:
         """(path, api, args) of each distinct op (API and the string arguments that select its primitive,
@@ -46,13 +47,28 @@ def _below(path: str, part: str) -> bool:
     return path == part or path.startswith(part + ".")
 
 
-@lru_cache(maxsize=1)
-def _data() -> dict:
-    path = mappings_dir() / "zoo" / "torchvision.json"
+@lru_cache(maxsize=None)
+def _data(library: str = "torchvision") -> dict:
+    path = mappings_dir() / "zoo" / f"{library}.json"
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {"models": {}}
+
+
+TIMM_FACTORIES = frozenset({"timm.create_model", "timm.models.create_model", "timm.models._factory.create_model"})
+
+
+@lru_cache(maxsize=None)
+def timm_model(name: str) -> ZooModel | None:
+    """The recorded timm architecture `timm.create_model(name)` builds (a pretrained tag dropped:
+    `resnet50.a1_in1k`); None for the names not recorded (mappings/zoo/build.py TIMM_MODELS)."""
+    data = _data("timm")
+    arch = name.split(".")[0]
+    row = data["models"].get(arch)
+    if row is None:
+        return None
+    return ZooModel(arch, "timm.create_model", tuple(row["children"]), _ops(row), data.get("timm", "?"), "timm")
 
 
 @lru_cache(maxsize=None)
@@ -80,5 +96,3 @@ def _ops(row: dict) -> tuple:
     return tuple((op[0], op[1], tuple(sorted(op[2].items())) if len(op) > 2 else ()) for op in row["ops"])
 
 
-def zoo_names() -> frozenset[str]:
-    return frozenset(_data()["models"])
