@@ -129,3 +129,15 @@ def test_timm_architectures_are_recorded_by_name():
     bit = {a for _, a, _ in timm_model("resnetv2_50x1_bit").ops}
     assert {"torch.nn.functional.conv2d", "torch.nn.functional.batch_norm", "torch.nn.functional.group_norm"} <= bit
     assert "torch.nn.GroupNorm" not in bit
+
+
+def test_timm_forward_features_is_the_body_without_the_head():
+    from ms_scan.tables.zoo import timm_model
+
+    for name in ("resnet50", "efficientnet_b0", "vit_small_patch16_224"):
+        m = timm_model(name)
+        body = {p.split(".")[0] for p in _Zoo.zoo_steps(m, ["forward_features"])}
+        assert body and not body & {"global_pool", "head", "fc", "classifier", "fc_norm"}, (name, body)
+        assert {p.split(".")[0] for p, _, _ in m.ops} - body, name  # the head runs in forward only
+    assert {"conv_head", "bn2"} <= {p.split(".")[0] for p in _Zoo.zoo_steps(timm_model("efficientnet_b0"),
+                                                                             ["forward_features"])}

@@ -20,6 +20,9 @@ from ms_scan.extract.visitor import dotted_name
 from ms_scan.tables.zoo import PREFIX, TIMM_FACTORIES, ZooModel, timm_model, zoo_model
 
 _NOT_ZOO = object()
+# the children timm's `forward_head` runs (after `forward_features`)
+_TIMM_HEADS = frozenset({"global_pool", "head", "head_drop", "fc", "fc_norm", "classifier", "pre_logits",
+                         "head_dist", "norm_head"})
 
 
 class _Zoo:
@@ -153,6 +156,9 @@ class _Zoo:
         whole model, [path] for one part (`m.layer4[0]` -> ["layer4.0"]), several for a slice of a Sequential or
         of the children (`m.features[:2]` -> ["features.0", "features.1"]); _NOT_ZOO when they name no part (an
         attribute the model does not have). Below the two recorded levels a part stands for its recorded one."""
+        if steps == ["forward_features"] and model.library == "timm":  # timm's body without its head: the ops
+            first = next((i for i, (p, *_) in enumerate(model.ops) if p.split(".")[0] in _TIMM_HEADS), None)  # before
+            return [p for p, *_ in model.ops[:first]] if first is not None else None  # the head's first
         prefix, paths = "", None
         for step in steps:
             if prefix.count(".") >= 1 and paths is None:
