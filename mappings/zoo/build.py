@@ -186,12 +186,8 @@ def build(site: str | None, only: list[str] | None = None) -> dict:
         else:
             out["skipped"][name] = f"forward failed: {error}"
             continue
-        out["models"][name] = {"builder": f"{module_path}.{name}",
-                               "class": f"{type(model).__module__}.{type(model).__qualname__}",
-                               "children": [n for n, _ in model.named_children()],
-                               "input": [list(t.shape) for t in inputs], "ops": ops}
-        print(f"{name}: {len(ops)} ops, {time.time() - t0:.1f}s", file=sys.stderr, flush=True)
-        del model
+        _add(out, name, f"{module_path}.{name}", model, [list(t.shape) for t in inputs], ops, t0)
+        del model  # (before the next one is built)
     return out
 
 
@@ -239,12 +235,16 @@ def build_timm(site: str | None, tv_site: str | None, only: list[str] | None = N
         except Exception as e:  # noqa: BLE001 (listed as skipped)
             out["skipped"][name] = f"{type(e).__name__}: {e}"[:200]
             continue
-        out["models"][name] = {"builder": "timm.create_model",
-                               "class": f"{type(model).__module__}.{type(model).__qualname__}",
-                               "children": [n for n, _ in model.named_children()], "input": [list(shape)], "ops": ops}
-        print(f"{name}: {len(ops)} ops, {time.time() - t0:.1f}s", file=sys.stderr, flush=True)
+        _add(out, name, "timm.create_model", model, [list(shape)], ops, t0)
         del model
     return out
+
+
+def _add(out: dict, name: str, builder: str, model, shapes: list, ops: list, t0: float) -> None:
+    """One model's row: how it is built, its class and named children, the input shapes run, the ops."""
+    out["models"][name] = {"builder": builder, "class": f"{type(model).__module__}.{type(model).__qualname__}",
+                           "children": [n for n, _ in model.named_children()], "input": shapes, "ops": ops}
+    print(f"{name}: {len(ops)} ops, {time.time() - t0:.1f}s", file=sys.stderr, flush=True)
 
 
 def dump(data: dict) -> str:

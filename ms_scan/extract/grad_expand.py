@@ -324,8 +324,8 @@ class _Expansion:
             state.visiting.discard(key)
 
     def _expand(self, state, expr, fn: _Fn, via: str, depth: int) -> None:
-        if isinstance(expr, (cst.Attribute, cst.Subscript, cst.Call)) and self.zoo_part(state, expr, fn, via, depth):
-            return  # `m.features[:4]`, `m.layer4` of a torchvision model: the ops of that part
+        if isinstance(expr, (cst.Attribute, cst.Subscript)) and self.zoo_part(state, expr, fn, via, depth):
+            return  # `m.features[:4]`, `m.layer4` of a torchvision model: the ops of that part (a call: expand_value)
         if isinstance(expr, cst.Name):
             self._expand_name(state, expr, fn, via, depth)
             return
@@ -1772,8 +1772,8 @@ class _Expansion:
         if isinstance(v, cst.Call) and v.args and dotted_name(v.func) in ("partial", "functools.partial"):
             self.expand_partial(state, v, ctx, via, depth)
             return
-        if isinstance(v, (cst.Call, cst.Subscript, cst.Attribute)) and self.zoo_part(state, v, ctx, via, depth):
-            return  # `list(m.children())[:-2]` of a torchvision model: the ops of those children
+        if isinstance(v, cst.Call) and self.zoo_part(state, v, ctx, via, depth):
+            return  # `list(m.children())`, `models.vgg16()` ... (a subscript or attribute: _expand)
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and not v.args and \
                 v.func.attr.value in ("children", "named_children") and \
                 self.own_submodules(state, v.func.value, ctx, via, depth + 1):  # `for m in self.children()`

@@ -86,11 +86,8 @@ class _Zoo:
         return True
 
     def zoo_file(self) -> bool:
-        memo = getattr(self.ex, "_zoo_file", None)
-        if memo is None:
-            node = self.ex._module_node
-            memo = self.ex._zoo_file = node is not None and any(t in node.code for t in ("torchvision", "timm"))
-        return memo
+        """Whether the file imports torchvision or timm (a part of a model of theirs can be met here at all)."""
+        return any(path.split(".")[0] in ("torchvision", "timm") for path in self.ex.imported.values())
 
     def zoo_target(self, expr, ctx, hops: int):
         """(model, the call that builds it, parts or None) of an expression that is a torchvision model or a part

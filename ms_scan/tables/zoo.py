@@ -18,11 +18,9 @@ PREFIX = "torchvision.models."
 
 @dataclass(frozen=True, slots=True)
 class ZooModel:
-    name: str  # the builder's name: resnet18
-    builder: str  # where it is defined: torchvision.models.resnet.resnet18
+    name: str  # the builder's (or class's, timm architecture's) name: resnet18
     children: tuple[str, ...]  # the model's named children, in order (`list(m.children())[:-2]`)
     ops: tuple[tuple[str, str, tuple], ...]  # (submodule path, torch API, selector args) in first-run order
-    version: str  # the library release recorded
     library: str = "torchvision"
 
     def part_ops(self, parts=None, dropped=()) -> list[tuple[str, str, tuple]]:
@@ -68,7 +66,7 @@ def timm_model(name: str) -> ZooModel | None:
     row = data["models"].get(arch)
     if row is None:
         return None
-    return ZooModel(arch, "timm.create_model", tuple(row["children"]), _ops(row), data.get("timm", "?"), "timm")
+    return ZooModel(arch, tuple(row["children"]), _ops(row), "timm")
 
 
 @lru_cache(maxsize=None)
@@ -83,13 +81,13 @@ def zoo_model(api: str) -> ZooModel | None:
     models = _data()["models"]
     row = models.get(name)
     if row is not None and (row["builder"] == api or row["builder"].startswith(package + ".")):
-        return ZooModel(name, row["builder"], tuple(row["children"]), _ops(row), _data().get("torchvision", "?"))
+        return ZooModel(name, tuple(row["children"]), _ops(row))
     rows = [models[n] for n in sorted(models) if models[n]["class"] == api or
             models[n]["class"].rpartition(".")[2] == name and models[n]["class"].startswith(package + ".")]
     if not rows:
         return None
     ops = dict.fromkeys(op for r in rows for op in _ops(r))
-    return ZooModel(name, rows[0]["class"], tuple(rows[0]["children"]), tuple(ops), _data().get("torchvision", "?"))
+    return ZooModel(name, tuple(rows[0]["children"]), tuple(ops))
 
 
 def _ops(row: dict) -> tuple:
