@@ -448,7 +448,7 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
     import json
 
     from ms_scan.extract.grad_common import row_keys
-    from ms_scan.extract.grad_dicts import ARGV
+    from ms_scan.extract.grad_dicts import ARGV, PRESET
 
     holders: dict[str, list] = {}
     written = _written_fields(all_facts)
@@ -459,6 +459,27 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
             for text in m.unresolved:
                 path, leaf = json.loads(text)
                 holders.setdefault(path[0], []).append((f.module, m.name, leaf))
+                if path[0] == PRESET:
+                    for field in json.loads(leaf)["fields"]:
+                        holders.setdefault(field, []).append((f.module, m.name, PRESET + leaf))
+
+    def preset(module: str, cls: str, field: str, spec: dict) -> set | None:
+        """A field a table entry keyed by a parameter sets (grad_dicts.PRESET): the repr of the one string or bool
+        it holds in every call of the function (the key each passes, or the default), None when not one."""
+        got = set()
+        for lits in calls_of(calls, by_module, module, cls):
+            if "*" in lits or "&**" in lits:
+                return None
+            passed = lits.get(spec["param"], lits.get(str(spec["index"])) if spec["index"] is not None else None)
+            try:
+                key = spec["default"] if passed is None else ast.literal_eval(passed)
+                leaf = ast.literal_eval(spec["fields"][field].get(key, "?")) if isinstance(key, str) else None
+            except (ValueError, SyntaxError):
+                return None
+            if not isinstance(leaf, (str, bool)):
+                return None
+            got.add(repr(leaf))
+        return got if len(got) == 1 and field not in written else None
 
     def listed(cls_part: str, field: str, scalar: bool = False, step: str | None = None) -> set | None:
         """(`scalar`: a string (or bool: a `when` of an `if cfg.flag:`) field's default, counted only where the
@@ -468,6 +489,8 @@ def _listed_keys(all_facts: list[FileFacts], calls: dict[tuple, list[dict]], by_
         if len(found) != 1:
             return None
         module, cls, leaf = found[0]
+        if leaf.startswith(PRESET):
+            return preset(module, cls, field, json.loads(leaf[len(PRESET):])) if scalar else None
         if scalar:
             built = _constructions(calls, by_module, defaults, module, cls)
             # (a function returning the parsed command line: its callers' positional arguments are the argv)
@@ -603,8 +626,9 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
     from dataclasses import replace
 
     from ms_scan.extract.grad_common import (
-        HOOK, is_template, param_template, row_keys, table_key_field, template_ref, under_path,
+        HOOK, _join, is_template, param_template, row_keys, table_key_field, template_ref, under_path,
     )
+    from ms_scan.tables.zoo import PREFIX as ZOO_PREFIX, zoo_model
     from ms_scan.extract.grad_guards import REACH
     from ms_scan.extract.grad_dicts import DictRef
 
@@ -693,6 +717,8 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
         the one string the configs give that parameter."""
         held = param_template(op.api)
         value = template_constant(op.api) if held is None else param_value(*held, keys_given, callee)
+        if value is not None and op.api.startswith(ZOO_PREFIX) and zoo_model(ZOO_PREFIX + value) is not None:
+            return replace(op, api=ZOO_PREFIX + value)  # `getattr(models, cfg.arch)(...)`: that model (zoo_ops)
         api = cat.canonical_name(op.api.partition("{")[0] + value) if value is not None else None
         return replace(op, api=api) if api is not None and cat.kind(api) is not None else None
 
@@ -738,17 +764,23 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
                 continue  # `ACTS[cfg.act]` under a key no config of the scanned files names
             if is_template(op.api):  # `getattr(nn, settings.ACT)` (grad_expand.getattr_constant): the constant's
                 filled = filled_api(op, keys_given, callee)  # class, or what the callers give a parameter
-                if filled is not None:
-                    op = filled
-                else:
+                if filled is None:
                     _add(site.unresolved, f"{constant_text(op)} [in {facts.path}]")
                     continue
-            if op.when and (op.line, op.column, op.api, op.path or facts.path) in taken:
-                continue  # (reached under another condition too: grad_common.unique_ops)
-            taken.add((op.line, op.column, op.api, op.path or facts.path))
-            step = f"{prefix}:{op.via}" if op.via else prefix
-            conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
-            site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))
+                op = filled
+            if op.api.startswith(ZOO_PREFIX):  # a torchvision model: the ops it runs (tables.zoo)
+                model = zoo_model(op.api)
+                found = [replace(op, api=api, args=args, via=_join(op.via, f"{model.library} {model.name}" + (
+                    f": {path}" if path else ""))) for path, api, args in model.part_ops()] if model else []
+            else:
+                found = [op]
+            for op in found:
+                if op.when and (op.line, op.column, op.api, op.path or facts.path) in taken:
+                    continue  # (reached under another condition too: grad_common.unique_ops)
+                taken.add((op.line, op.column, op.api, op.path or facts.path))
+                step = f"{prefix}:{op.via}" if op.via else prefix
+                conf_op = "medium" if "medium" in (conf, op.confidence) else op.confidence
+                site.ops.append(replace(op, via=step, confidence=conf_op, path=op.path or facts.path))
         for text in _unpicked_registries(summary.ops if ops else (), lambda w: picked(w, keys_given, callee)):
             _add(site.unresolved, f"{text} [in {facts.path}]")
         for text in summary.unresolved:

@@ -547,7 +547,7 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
     summarised (and, as "\\0<module>:<name>", the functions already looked for)."""
     from ms_scan import project
     from ms_scan.extract.grad_common import constant_refs, param_template, table_key_field
-    from ms_scan.extract.grad_dicts import FACTORY
+    from ms_scan.extract.grad_dicts import FACTORY, PRESET
     from ms_scan.extract.grad_guards import method_reach_of
 
     by_module = project.Modules(facts)
@@ -586,6 +586,9 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
                     path, leaf = json.loads(text)
                     if path:
                         holders.setdefault(path[0], set()).add(m.name)
+                    if path == [PRESET]:  # (the fields a preset table keyed by a parameter sets)
+                        for field in json.loads(leaf)["fields"]:
+                            holders.setdefault(field, set()).add(m.name)
                     if leaf.startswith(FACTORY):
                         outer.setdefault(leaf[len(FACTORY):], set()).add(m.name)
 

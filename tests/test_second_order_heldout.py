@@ -257,7 +257,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout64": 0.72, "second_order_heldout65": 1.0, "second_order_heldout66": 1.0,
                  "second_order_heldout67": 1.0, "second_order_heldout68": 1.0, "second_order_heldout69": 1.0,
                  "second_order_heldout70": 1.0, "second_order_heldout71": 1.0, "second_order_heldout72": 1.0,
-                 "second_order_heldout73": 0.95,
+                 "second_order_heldout73": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -829,8 +829,9 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   bb97855 plus session 45's torchvision zoo (mappings/zoo/, extract/grad_zoo.py; written before the set was seen)
 #   at recall 0.762 (16/21), precision 1.00, 0/3 look-alikes flagged, 0/9 silent (bb97855 alone: 0.429). Its round:
 #   a replaced part followed when the differentiated weights are the replacement's (`model.classifier.parameters()`),
-#   model classes (`DenseNet(growth_rate=...)`): 0.952 / 1.00, 0/3, 0/9. Left: `getattr(models, cfg.arch)` with
-#   cfg a SimpleNamespace built from another file's presets.
+#   model classes (`DenseNet(growth_rate=...)`): 0.952 / 1.00, 0/3, 0/9. Session 46: `getattr(models, cfg.arch)`
+#   with cfg a SimpleNamespace built from another file's presets (`base.update(PRESETS[preset])`, the preset each
+#   call passes): 1.00 / 1.00.
 # - heldout64 (config outside the code) after session 44's registry work (`ACTS.register_module("SELU",
 #   module=nn.SELU)`, `build_from_cfg(act_cfg, ACTS)` with the YAML's `_base_` / `_delete_` merge naming the type):
 #   0.727 / 0.80 (was 0.545 / 0.75).

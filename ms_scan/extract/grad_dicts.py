@@ -29,6 +29,9 @@ UNKNOWN = "?"
 FACTORY = "<factory>"
 # the "fields" entry that marks a function returning the parsed command line (argparse_entries), not a dataclass
 ARGV = "(argv)"
+# the "fields" entry of such a function's fields that a table entry keyed by one of its parameters sets
+# (`base.update(PRESETS[preset])`): {"param", "index", "default", "fields": {field: {key: leaf}}}, read per call
+PRESET = "(preset)"
 _CHANGERS = ("update", "setdefault", "pop", "popitem", "clear")  # dict methods that change what keys hold
 # dict wrappers whose keys read as attributes at every level (easydict, attrdict, munch, python-box, dotmap,
 # ml_collections, OmegaConf): `EasyDict(CONFIG).hyper.second_order` is CONFIG["hyper"]["second_order"]
@@ -90,6 +93,32 @@ def _nodes(node):
         n = stack.pop()
         yield n
         stack.extend(n.children)
+
+
+@dataclass(frozen=True, slots=True)
+class _Picked:
+    """A field a table entry keyed by a parameter sets (copied_dict): the value each key gives it."""
+
+    param: str
+    index: int | None  # the parameter's position (None: keyword-only)
+    default: str | None  # the key given no argument
+    values: dict  # key -> value expression (None: not known)
+
+
+def _display_items(node) -> dict | None:
+    """key -> value of a dict display with string keys or a `dict(k=v, ...)` of keywords; None otherwise."""
+    if isinstance(node, cst.Dict):
+        out = {}
+        for e in node.elements:
+            key = _literal(e.key) if isinstance(e, cst.DictElement) else None
+            if not isinstance(key, str):
+                return None
+            out[key] = e.value
+        return out
+    if isinstance(node, cst.Call) and dotted_name(node.func) == "dict" and all(a.keyword is not None and not a.star
+                                                                               for a in node.args):
+        return {a.keyword.value: a.value for a in node.args}
+    return None
 
 
 def _dict_call(node) -> bool:
@@ -647,8 +676,15 @@ class _Dicts:
                         self.parsed_name(v.value.value, f, 0):
                     extra[k] = dests[v.attr.value]
             dests.update(extra)
+            picked = {k: dests.pop(k) for k in [k for k, v in dests.items() if isinstance(v, _Picked)]}
             leaves = {k: self.leaf_text(v, self.ex._module_fn) for k, v in dests.items() if v is not None}
             entries = [json.dumps([[k], leaf]) for k, leaf in sorted(leaves.items()) if leaf != UNKNOWN]
+            if picked:
+                by = next(iter(picked.values()))
+                entries.append(json.dumps([[PRESET], json.dumps({
+                    "param": by.param, "index": by.index, "default": by.default,
+                    "fields": {k: {key: self.leaf_text(v, self.ex._module_fn) if v is not None else UNKNOWN
+                                   for key, v in p.values.items()} for k, p in sorted(picked.items())}})]))
             if entries:
                 out.append((f.name, [json.dumps([[ARGV], "True"])] + entries))
         return out
@@ -677,9 +713,12 @@ class _Dicts:
 
     def copied_dict(self, name: str, fn: _Fn) -> dict | None:
         """key -> value of a local of fn bound once to a copy of a module-level dict display with string keys
-        (`cfg = dict(DEFAULTS)`, `DEFAULTS.copy()`, `{**DEFAULTS}`, `copy.deepcopy(DEFAULTS)`) and changed only by
-        `cfg.update(k=v, ...)` / `cfg["k"] = v` in fn, applied in the order written: the display's entries with those
-        changes. None otherwise."""
+        (`cfg = dict(DEFAULTS)`, `DEFAULTS.copy()`, `{**DEFAULTS}`, `copy.deepcopy(DEFAULTS)`) or to a display of
+        its own (`base = dict(n_way=3, ...)`), and changed only by `cfg.update(...)` / `cfg["k"] = v` in fn, applied
+        in the order written: the display's entries with those changes. An update may give keywords, a dict
+        (`base.update(PRESETS[preset])`: the module-level display's entry under the key, a parameter read at its
+        default) or fn's `**overrides` (none given: what runs given no option, as argparse_entries reads the command
+        line). None otherwise."""
         if name not in fn.assigns or not isinstance(fn.node, cst.FunctionDef):
             return None
         changes = [n for n in _walk(fn.node.body) if  # (`cfg.update(...)`, `cfg["k"] = v`; any other method: None)
@@ -694,38 +733,92 @@ class _Dicts:
         if len(values) != 1 or not isinstance(values[0], cst.BaseExpression):
             return None
         v = values[0]
-        if isinstance(v, cst.Dict) and len(v.elements) == 1 and isinstance(v.elements[0], cst.StarredDictElement):
-            src = v.elements[0].value
-        elif isinstance(v, cst.Call) and len(v.args) == 1 and not v.args[0].keyword and not v.args[0].star and \
-                (dotted_name(v.func) or "").rpartition(".")[2] in ("dict", "deepcopy", "copy"):
-            src = v.args[0].value
-        elif isinstance(v, cst.Call) and not v.args and isinstance(v.func, cst.Attribute) and \
-                v.func.attr.value == "copy":
-            src = v.func.value
-        else:
+        out = _display_items(v)
+        if out is None:
+            src = self.copy_source(v)
+            out = self.module_display(src, fn) if src is not None else None
+        if out is None:
             return None
-        top = self.ex._module_fn
-        held = self.lookup_assigns(top, src.value) if isinstance(src, cst.Name) and \
-            binding(fn, src.value)[1] is top else None
-        if held is None or held[1] is not top or len(held[0]) != 1 or not isinstance(held[0][0], cst.Dict):
-            return None
-        out = {}
-        for e in held[0][0].elements:
-            key = _literal(e.key) if isinstance(e, cst.DictElement) else None
-            if not isinstance(key, str):
-                return None
-            out[key] = e.value
+        splat = fn.node.params.star_kwarg.name.value if isinstance(fn.node.params.star_kwarg, cst.Param) else None
         for n in changes:
             if isinstance(n, cst.Call):
-                if n.func.attr.value != "update" or any(a.keyword is None for a in n.args):
+                if n.func.attr.value != "update" or any(a.star for a in n.args) or \
+                        sum(a.keyword is None for a in n.args) > 1:
                     return None
-                out.update({a.keyword.value: a.value for a in n.args})
+                for a in n.args:
+                    if a.keyword is not None:
+                        out[a.keyword.value] = a.value
+                    elif not (isinstance(a.value, cst.Name) and a.value.value == splat):  # (`base.update(overrides)`)
+                        picked = self.picked_items(a.value, fn, out)
+                        given = self.dict_item(a.value, fn) if picked is None else picked
+                        if given is None:
+                            return None
+                        out.update(given)
                 continue
             t = n.targets[0].target
             key = _subscript_key(t) if len(n.targets) == 1 and isinstance(t, cst.Subscript) else None
             if not isinstance(key, str):
                 return None
             out[key] = n.value
+        return out
+
+    @staticmethod
+    def copy_source(v) -> cst.BaseExpression | None:
+        """What `dict(D)`, `{**D}`, `copy.deepcopy(D)`, `D.copy()` copy; None for anything else."""
+        if isinstance(v, cst.Dict) and len(v.elements) == 1 and isinstance(v.elements[0], cst.StarredDictElement):
+            return v.elements[0].value
+        if isinstance(v, cst.Call) and len(v.args) == 1 and not v.args[0].keyword and not v.args[0].star and \
+                (dotted_name(v.func) or "").rpartition(".")[2] in ("dict", "deepcopy", "copy"):
+            return v.args[0].value
+        if isinstance(v, cst.Call) and not v.args and isinstance(v.func, cst.Attribute) and v.func.attr.value == "copy":
+            return v.func.value
+        return None
+
+    def module_display(self, src, fn: _Fn) -> dict | None:
+        """key -> value of the module-level dict display with string keys a name of fn reads; None otherwise."""
+        top = self.ex._module_fn
+        held = self.lookup_assigns(top, src.value) if isinstance(src, cst.Name) and \
+            binding(fn, src.value)[1] is top else None
+        if held is None or held[1] is not top or len(held[0]) != 1:
+            return None
+        return _display_items(held[0][0])
+
+    def dict_item(self, expr, fn: _Fn) -> dict | None:
+        """key -> value of the dict `PRESETS["small"]` reads: an entry of a module-level display of displays, its
+        key a literal or a constant; or a module-level display itself. None otherwise."""
+        if not isinstance(expr, cst.Subscript):
+            whole = self.module_display(expr, fn)
+            return dict(whole) if whole is not None else None
+        table = self.module_display(expr.value, fn)
+        if table is None or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
+            return None
+        key = evaluate(expr.slice[0].slice.value, {}, lambda n: self.const_value(fn, n))
+        entry = table.get(key) if isinstance(key, str) else None
+        return _display_items(entry) if entry is not None else None
+
+    def picked_items(self, expr, fn: _Fn, before: dict) -> dict | None:
+        """`PRESETS[preset]`, preset a parameter of fn and PRESETS a module-level display of displays: field ->
+        _Picked (what each key gives the field; `before`'s value where that entry leaves it out), for each field
+        some entry sets. None otherwise (a table entry it cannot read: None too)."""
+        if not (isinstance(expr, cst.Subscript) and len(expr.slice) == 1 and
+                isinstance(expr.slice[0].slice, cst.Index) and isinstance(expr.slice[0].slice.value, cst.Name)):
+            return None
+        name = expr.slice[0].slice.value.value
+        node = fn.node
+        if not self.param_of(fn, name) or not isinstance(node, cst.FunctionDef) or \
+                any(isinstance(v, _Picked) for v in before.values()):  # (one such table a function)
+            return None
+        table = self.module_display(expr.value, fn)
+        rows = {k: _display_items(v) for k, v in table.items()} if table is not None else None
+        if not rows or None in rows.values():
+            return None
+        default = _literal(param_default(node, name)) if param_default(node, name) is not None else None
+        index = next((i for i, p in enumerate((*node.params.posonly_params, *node.params.params))
+                      if p.name.value == name), None)
+        out = {}
+        for field in {f for row in rows.values() for f in row}:
+            out[field] = _Picked(name, index, default if isinstance(default, str) else None, {
+                k: row.get(field, before.get(field)) for k, row in rows.items()})
         return out
 
     def field_default_text(self, value) -> str:

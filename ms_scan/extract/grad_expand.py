@@ -2313,8 +2313,10 @@ class _Expansion:
         None for anything else."""
         looked = self.getattr_of_torch(g, ctx)
         api = self.ex.canonical(looked[0]) if looked is not None else None
-        if api not in ("torch.nn", "torch.nn.functional", "torch"):
+        if api not in ("torch.nn", "torch.nn.functional", "torch", ZOO_PREFIX[:-1]):
             return None
+        if api == ZOO_PREFIX[:-1] and self.zoo_rebuilt(g):
+            return None  # (`m = getattr(models, cfg.arch)(); m.fc = ...`: which parts are left needs the model)
         e = looked[1]
         target = self.project_target(e, ctx) if isinstance(e, (cst.Name, cst.Attribute)) else None
         if target is None and isinstance(e, cst.Name) and self.param_of(ctx, e.value):

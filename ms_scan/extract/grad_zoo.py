@@ -51,6 +51,14 @@ class _Zoo:
                 self.expand_value(state, value, ctx, _join(via, f"{model.library} {model.name}: {path}"), depth + 1)
         state.live = live
 
+    def zoo_rebuilt(self, pos_node: cst.CSTNode) -> bool:
+        """Whether the file replaces parts of the model built at pos_node where it is bound (zoo_surgery's
+        writes), whatever the model."""
+        binds, writes = self.zoo_writes()
+        holder = binds.get(id(pos_node))
+        return holder is not None and any(scope == holder[0] and chain[:len(holder[1])] == holder[1] and
+                                          len(chain) > len(holder[1]) for scope, chain, _ in writes)
+
     def zoo_built(self, v: cst.Call, ctx) -> ZooModel | None:
         """The torchvision model a call builds: `models.resnet18(...)`, `models.get_model("vgg16", ...)` (the name
         known here), `getattr(models, arch)(...)` (arch known), `torch.hub.load("pytorch/vision", "resnet18")`;
