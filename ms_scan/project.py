@@ -304,8 +304,9 @@ def _config_keys(calls: dict[tuple, list[dict]], by_module: dict, config_key=lam
                 held = listed("", field.rpartition(".")[2], scalar=True)
                 got = {v for v in got if v != "?" and not v.startswith("@")} | held if held is not None else got
         else:
-            got = {lits[field] for found in calls.values() for lits in found if field in lits} or \
-                listed("", field, scalar=True)
+            # (`Net(norm=args.norm)` passes the field on: what the configs give it, not itself)
+            got = {lits[field] for found in calls.values() for lits in found
+                   if field in lits and lits[field] != "@" + field} or listed("", field, scalar=True)
         # (a list where a string is read: not known)
         return {"?" if v.startswith("[") else v for v in got} if got is not None else None
 

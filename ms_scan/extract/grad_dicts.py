@@ -14,7 +14,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
-    literal_list, literal_repr, param_default, _subscript_key, _walk,
+    literal_list, literal_repr, param_default, returned, _subscript_key, _walk,
 )
 from ms_scan.extract.grad_unroll import Table, env_default, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -25,6 +25,7 @@ MAX_PASSED = 64  # leaves of a dict of this file passed whole to another file's 
 ANY_KEY = "\0*"  # a key the file does not fix (`PROFILES[os.environ["PROFILE"]]`): any of the dict's
 ABSENT = "\0absent"  # a key a display may not hold (set only in a branch): `.get`'s default is read there
 UNKNOWN = "?"
+_SPLAT = object()  # a display's `**other` element (flatten)
 # a "fields" entry of a nested dataclass field (`field(default_factory=ModelCfg)`): "<factory>" + the class name
 FACTORY = "<factory>"
 # the "fields" entry that marks a function returning the parsed command line (argparse_entries), not a dataclass
@@ -119,6 +120,21 @@ def _display_items(node) -> dict | None:
                                                                                for a in node.args):
         return {a.keyword.value: a.value for a in node.args}
     return None
+
+
+def _returned_display(node) -> cst.BaseExpression | None:
+    """The dict display a function taking no argument returns as its one statement (a docstring aside)."""
+    if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock) or \
+            any(p.default is None for p in (*node.params.posonly_params, *node.params.params,
+                                            *node.params.kwonly_params)):
+        return None
+    body = [s for s in node.body.body if not (isinstance(s, cst.SimpleStatementLine) and
+                                              isinstance(s.body[0], cst.Expr) and
+                                              isinstance(s.body[0].value, cst.SimpleString))]
+    ret = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and \
+        len(body[0].body) == 1 else None
+    value = ret.value if isinstance(ret, cst.Return) else None
+    return value if isinstance(value, cst.Dict) or _dict_call(value) else None
 
 
 def _dict_call(node) -> bool:
@@ -218,6 +234,13 @@ class _Dicts:
                 return None
             default = self.default_text(default, fn) if default is not None else ""
             return DictRef(base.root, base.path + (key,), base.gets + (default,), True)
+        merged = self.merged_arg(expr, fn) if isinstance(expr, cst.Call) else None
+        if merged is not None:  # `deep_update(json.loads(EXPERIMENT), json.loads(args.override))`, no override
+            return self.dict_ref(merged[0], merged[1], depth + 1)
+        if isinstance(expr, cst.Call) and not expr.args:  # `resolve()` of another file returning a display
+            target = self.project_target(expr.func, fn)
+            if target is not None:
+                return DictRef(("import", target[0], target[1] + "()"), (), ())
         if isinstance(expr, cst.Call):
             func = expr.func
             if not (isinstance(func, cst.Attribute) and func.attr.value == "get" and 1 <= len(expr.args) <= 2 and
@@ -267,6 +290,40 @@ class _Dicts:
             return self.param_dict_ref(fn, expr.value, depth)
         b = self.project_binding(expr.value)
         return DictRef(("import", b[1][0], b[1][1]), (), ()) if b is not None and b[0] == PROJECT else None
+
+    def merged_arg(self, call: cst.Call, fn: _Fn) -> tuple | None:
+        """(argument, fn) of a call of a function of this file that returns one of its parameters (`def
+        deep_update(base, extra): ... return base`) when every other argument is an empty dict (`{}`, `dict()`,
+        `json.loads(args.override)` with the option's default "{}"): what it returns is that argument. None
+        otherwise."""
+        callee = self.callee_fn(call, fn)
+        node = callee.node if callee is not None and callee.cls is None else None
+        if not isinstance(node, cst.FunctionDef) or any(a.star for a in call.args):
+            return None
+        returns = returned(node.body)
+        names = {r.value for r in returns if isinstance(r, cst.Name)}
+        if len(names) != 1 or len(returns) != sum(isinstance(r, cst.Name) for r in returns):
+            return None
+        name = names.pop()
+        if name not in callee.params or any(id(v) not in self.ex._item_values  # (`base[k] = v`: changed only)
+                                                 for v in callee.assigns.get(name, ())):
+            return None
+        kept = self.param_arg(callee, call, name)
+        if kept is None:
+            return None
+        for a in call.args:
+            if a.value is not kept and not self.empty_dict(a.value, fn):
+                return None
+        return kept, fn
+
+    def empty_dict(self, expr, fn: _Fn) -> bool:
+        """`{}`, `dict()`, a JSON text that is `{}` (`json.loads(args.override)`, the option's default "{}")."""
+        if isinstance(expr, cst.Dict) and not expr.elements or _dict_call(expr) and not expr.args:
+            return True
+        if isinstance(expr, cst.Call) and self.ex._ext_path(expr.func) == "json.loads" and len(expr.args) == 1:
+            text = evaluate(expr.args[0].value, {}, lambda n: self.const_value(fn, n))
+            return isinstance(text, str) and text.strip() == "{}"
+        return False
 
     def held_by_self(self, expr, fn: _Fn) -> list | None:
         """`self.<attr>` read in a method (or a function nested in one): the (value, method) pairs its class and
@@ -465,7 +522,7 @@ class _Dicts:
             return False
         pairs = None
         if isinstance(node, cst.Dict):
-            pairs = [(_key(el.key), el.value) if isinstance(el, cst.DictElement) else (_NOLIT, None)
+            pairs = [(_key(el.key), el.value) if isinstance(el, cst.DictElement) else (_SPLAT, el.value)
                      for el in node.elements]
         elif _dict_call(node):
             pairs = [(a.keyword.value, a.value) if a.keyword is not None and not a.star else (_NOLIT, None)
@@ -473,7 +530,14 @@ class _Dicts:
         if pairs is not None:
             ok = True
             for key, value in pairs:
-                if key is _NOLIT:
+                merged = self.merged_entries(value, fn, depth) if key is _SPLAT else None
+                if merged is not None:  # `{**DEFAULTS, **EXPERIMENT}`: each key the later dict holds replaced
+                    for top in {p[0] for p, _ in merged}:
+                        for p in [p for p in leaves if p[len(prefix):len(prefix) + 1] == (top,)]:
+                            del leaves[p]
+                    for p, v in merged:
+                        leaves.setdefault(prefix + p, set()).add(v)
+                elif key is _NOLIT or key is _SPLAT:
                     leaves.setdefault(prefix, set()).add(UNKNOWN)  # `**other`, a computed key
                 else:
                     ok = self.flatten(value, fn, prefix + (key,), leaves, depth + 1) and ok
@@ -492,6 +556,18 @@ class _Dicts:
             return True
         leaves.setdefault(prefix, set()).add(self.leaf_text(node, fn))
         return True
+
+    def merged_entries(self, value, fn: _Fn, depth: int) -> list | None:
+        """(path, leaf) under a dict of this file a display unpacks (`**DEFAULTS`), each path with a key at its
+        top; None when that dict is not known so."""
+        ref = self.dict_ref(value, fn, depth + 1) if isinstance(value, (cst.Name, cst.Subscript, cst.Attribute)) \
+            else None
+        entries = self.dict_entries(ref.root, depth + 1) if ref is not None and ref.root[0] == "here" and \
+            not any(ref.gets) and not ref.attrs and ANY_KEY not in ref.path else None
+        if entries is None:
+            return None
+        out = [(p[len(ref.path):], v) for p, v in entries if p[:len(ref.path)] == ref.path]
+        return out if out and all(p and p[0] is not None for p, _ in out) else None
 
     def config_entries(self) -> list[tuple[str, list[str]]]:
         """(name, JSON entries) of the module-level dicts of this file (its "config" summaries, which
@@ -518,6 +594,14 @@ class _Dicts:
             entries = self.dict_entries(ref.root) if ref is not None and ref.root[0] == "here" else None
             if entries is not None:
                 out.append((name, [json.dumps([list(p), v]) for p, v in entries]))
+        for f in self.all_fns() if self.ex.module else ():  # `def resolve(): return {**DEFAULTS, **EXPERIMENT}`
+            display = _returned_display(f.node) if f.parent is top and f.cls is None else None
+            if display is not None:
+                root = ("here", id(f), "()")
+                self._dict_roots[root] = (display, f)
+                entries = self.dict_entries(root)
+                if entries is not None:
+                    out.append((f.name + "()", [json.dumps([list(p), v]) for p, v in entries]))
         return out
 
     def namespace_entries(self, value, fn: _Fn, depth: int = 0) -> list | None:
@@ -1011,11 +1095,67 @@ class _Dicts:
                     ("SimpleNamespace", "Namespace") and all(a.keyword is not None and not a.star for a in v.args):
                 out.append((next((a.value for a in v.args if a.keyword.value == attr), None), ctx))
                 continue
+            if isinstance(v, cst.Call) and found is not None:  # `SimpleNamespace(**DEFAULTS)` then `.__dict__.update`
+                held = self.patched_namespace(v, obj.value, attr, ctx)
+                if held is not None:
+                    out += held
+                    continue
+            callee = self.callee_fn(v, ctx) if isinstance(v, cst.Call) else None
+            returns = returned(callee.node.body) if callee is not None and callee.cls is None and \
+                isinstance(callee.node, cst.FunctionDef) else []
+            if returns and all(isinstance(r, cst.Name) for r in returns):  # `cfg = make_config(args.preset)`
+                inner = [self.namespace_attr(r, attr, callee, depth + 1) for r in returns]
+                if None in inner:
+                    return None
+                out += [x for got in inner for x in got]
+                continue
             inner = self.namespace_attr(v, attr, ctx, depth + 1) if isinstance(v, cst.Name) else None
             if inner is None:
                 return None
             out += inner
         return out or None
+
+    def patched_namespace(self, v: cst.Call, name: str, attr: str, fn: _Fn) -> list | None:
+        """(value, fn) pairs for `attr` of `name = SimpleNamespace(**DEFAULTS, k=v)` changed only by
+        `name.__dict__.update(E)` / `vars(name).update(E)` in fn, E a module-level display or an entry of a
+        display of displays (`PRESETS[preset]`: each key the key can be, literal_choices); None otherwise."""
+        if (dotted_name(v.func) or "").rpartition(".")[2] not in ("SimpleNamespace", "Namespace") or \
+                any(a.star == "*" or a.keyword is None and not a.star for a in v.args):
+            return None
+        top = self.ex._module_fn
+        base: dict = {}  # key -> (value, its fn)
+        for a in v.args:
+            if a.star == "**":
+                whole = self.module_display(a.value, fn)
+                if whole is None:
+                    return None
+                base.update((k, (x, top)) for k, x in whole.items())
+            else:
+                base[a.keyword.value] = (a.value, fn)
+        values = [base.get(attr, (None, fn))]
+        for n in _walk(fn.node.body) if isinstance(fn.node, cst.FunctionDef) else ():
+            if not (isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _CHANGERS):
+                continue
+            holder = n.func.value
+            if not (dotted_name(holder) == f"{name}.__dict__" or isinstance(holder, cst.Call) and
+                    dotted_name(holder.func) == "vars" and len(holder.args) == 1 and
+                    dotted_name(holder.args[0].value) == name):
+                continue
+            if n.func.attr.value != "update" or len(n.args) != 1 or n.args[0].keyword or n.args[0].star:
+                return None
+            e = n.args[0].value
+            if isinstance(e, cst.Subscript) and len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index):
+                table = self.module_display(e.value, fn)
+                keys = self.literal_choices(e.slice[0].slice.value, fn, lambda k: isinstance(k, str))
+                if table is None or not keys or any(k not in table for k in keys):
+                    return None
+                rows = [_display_items(table[k]) for k in keys]
+            else:
+                rows = [self.module_display(e, fn)]
+            if None in rows:
+                return None
+            values = [(row[attr], top) if attr in row else old for row in rows for old in values]
+        return values
 
     def attr_set_anywhere(self, attr: str) -> bool:
         """Whether the file assigns `<anything>.<attr>` (but a method's `self.<attr>`, its own instance's) or calls

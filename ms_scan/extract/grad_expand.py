@@ -49,6 +49,12 @@ _WEIGHTLESS_MODULES = frozenset(
 _PLAIN_BUILDERS = frozenset({"dict", "list", "tuple", "set", "frozenset", "int", "float", "str", "bool", "len"})
 
 
+def _ends_in_return(block) -> bool:
+    """Whether an indented block's last statement is a `return` (what follows the `if` runs only without it)."""
+    last = block.body[-1] if isinstance(block, cst.IndentedBlock) and block.body else None
+    return isinstance(last, cst.SimpleStatementLine) and isinstance(last.body[-1], cst.Return)
+
+
 class _Expansion:
     """_Resolver's expansion of a called expression into the ops it runs."""
 
@@ -2090,6 +2096,11 @@ class _Expansion:
                     self.expand_returns(state, m, _join(via, m.qual), depth + 1)  # subclasses: their overrides)
                 return
             found, held = self.class_members(owner_cls, v.func.attr.value) if owner_cls is not None else (None, [])
+            config_cls = owner_cls or (self.passed_class(v.func.value.value, ctx)
+                                       if isinstance(v.func.value, cst.Name) else None)
+            if found is None and not held and config_cls is not None and \
+                    v.func.attr.value in dict(config_cls.fields or ()):  # `cfg.act_factory()`, a dataclass field
+                held = [(x, c) for x, c in self.field_bindings(config_cls, v.func.attr.value) or () if x is not None]
             if found is None and not held and owner_cls is None and isinstance(v.func.value, cst.Name):
                 held = self.class_attr_values(v.func.value, v.func.attr.value, ctx) or []  # `cfg.act()`, cfg
             if found is None and not held and v.func.attr.value == "value" and self.enum_class(owner_cls):
@@ -3262,7 +3273,13 @@ class _Expansion:
             if not values or any(v is None for v in values):
                 return None
             arms.append((lit, values))
-            st = st.orelse if isinstance(st.orelse, cst.If) else None  # (an elif)
+            if isinstance(st.orelse, cst.If):  # (an elif)
+                st = st.orelse
+            elif st.orelse is None and _ends_in_return(st.body):  # (`if kind == "group": return ...` then `if`)
+                i = next(i for i, x in enumerate(body) if x is st) if any(x is st for x in body) else len(body)
+                st = body[i + 1] if i + 1 < len(body) else None
+            else:
+                st = None
         if len(arms) < 2:
             return None
         first = next(x for x in body if isinstance(x, cst.If))

@@ -273,8 +273,9 @@ class _Guards:
         """`args.x` with args bound once in fn's scope to `<parser>.parse_args()`, or a parameter every call of the
         file binds to such a name (`SearchNet(hp)` in `main` with `hp = get_parser().parse_args()`, through
         constructors and helpers)."""
-        return isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
-            self.parsed_name(expr.value.value, fn, 0)
+        return isinstance(expr, cst.Attribute) and (isinstance(expr.value, cst.Name) and
+                                                    self.parsed_name(expr.value.value, fn, 0) or
+                                                    isinstance(expr.value, cst.Call) and _parses(expr.value))
 
     def parsed_name(self, name: str, fn: _Fn, depth: int) -> bool:
         found = self.lookup_assigns(fn, name)

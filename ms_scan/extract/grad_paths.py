@@ -945,7 +945,10 @@ class _Paths:
             return self.getattr_values(*read, fn, depth)
         if isinstance(expr, (cst.Subscript, cst.Call)):  # `CONFIG["hyper"]["second_order"]`, a dict of this file
             ref = self.dict_ref(expr, fn)
-            return self.flag_truths(ref) if ref is not None else None
+            if ref is not None:
+                return self.flag_truths(ref)
+            got = evaluate(expr, {}, lambda n: self.const_value(fn, n, depth + 1))  # (cfg a `ChainMap(...)`)
+            return {bool(got)} if isinstance(got, bool) or got is None else None
         if isinstance(expr, (cst.Comparison, cst.BooleanOperation)) and all(
                 binding(fn, n.value)[1] is self.ex._module_fn for n in _walk(expr) if isinstance(n, cst.Name)):
             # `use_physics = CFG["physics_weight"] > 0`: a test of the file's module-level constants only

@@ -50,6 +50,10 @@ def env_default(call: cst.Call):
     return given[1] if len(given) == 2 else kw
 
 
+# the builtins evaluate computes from their arguments
+_BUILTIN_CALLS = frozenset({"range", "enumerate", "zip", "vars", "len", "int", "float", "list", "tuple", "reversed"})
+
+
 def evaluate(e, env: dict, const):
     """The Python value of a literal-ish expression (ints, strings, tuples, dicts as Tables, ranges,
     enumerate/zip, comparisons, arithmetic, subscripts, slices, `d.get(k, default)`, `s.lower()`,
@@ -112,6 +116,17 @@ def evaluate(e, env: dict, const):
         if all(b is None or isinstance(b, int) and not isinstance(b, bool) for b in bounds) and bounds[2] != 0:
             return tuple(base[slice(*bounds)])
         return _NOLIT
+    if isinstance(e, cst.Call) and (dotted_name(e.func) or "").rpartition(".")[2] == "ChainMap" and \
+            not any(a.star or a.keyword for a in e.args):  # `ChainMap(cli, PROFILES[site], DEFAULTS)`: first wins
+        maps = [evaluate(a.value, env, const) for a in e.args]
+        if not all(isinstance(m, Table) for m in maps):
+            return _NOLIT
+        merged: dict = {}
+        for m in reversed(maps):
+            merged.update(m)
+        return Table(merged.items())
+    if isinstance(e, cst.DictComp):  # `{k: v for k, v in {"lr": args.lr}.items() if v is not None}`
+        return _dict_comp(e, env, const)
     if isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and e.func.value == "dict" and \
             all(a.keyword is not None and not a.star for a in e.args):
         return Table((a.keyword.value, _known(evaluate(a.value, env, const))) for a in e.args)
@@ -124,10 +139,12 @@ def evaluate(e, env: dict, const):
         given = {a.keyword.value: _known(evaluate(a.value, env, const)) for a in e.args[1:]}
         return Table([(k, given.pop(k) if k in given else v) for k, v in base] + list(given.items()))
     if isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and not any(a.star or a.keyword for a in e.args):
+        name = e.func.value
+        if name not in _BUILTIN_CALLS:  # (`Config(...)`, `deep_update(...)`: what the resolver knows it gives)
+            return const(e)
         args = [evaluate(a.value, env, const) for a in e.args]
         if any(a is _NOLIT for a in args):
             return _NOLIT
-        name = e.func.value
         if name == "range" and 1 <= len(args) <= 3 and all(isinstance(a, int) and not isinstance(a, bool)
                                                             for a in args) and (len(args) < 3 or args[2]):
             r = range(*args)
@@ -136,6 +153,8 @@ def evaluate(e, env: dict, const):
             return tuple(enumerate(args[0]))
         if name == "zip" and args and all(isinstance(a, (tuple, list, str)) for a in args):
             return tuple(zip(*args))
+        if name == "vars" and len(args) == 1 and isinstance(args[0], Table):  # `vars(cfg.model)`: its fields
+            return args[0]
         if name == "len" and len(args) == 1 and isinstance(args[0], (tuple, list, str)):
             return len(args[0])
         if name in ("int", "float") and len(args) == 1 and isinstance(args[0], (str, int, float)) and \
@@ -184,6 +203,33 @@ def evaluate(e, env: dict, const):
             test = bool(test)
         return evaluate(e.body if test else e.orelse, env, const) if isinstance(test, bool) else _NOLIT
     return _NOLIT
+
+
+def _dict_comp(e: cst.DictComp, env: dict, const):
+    """evaluate of a dict comprehension over one `for k, v in <Table>.items()` (its `if`s decided per item)."""
+    f = e.for_in
+    it = f.iter
+    names = [el.value.value for el in f.target.elements if isinstance(el.value, cst.Name)] \
+        if isinstance(f.target, cst.Tuple) else []
+    if f.inner_for_in is not None or f.asynchronous or len(names) != 2 or len(f.target.elements) != 2 or \
+            not (isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and it.func.attr.value == "items"
+                 and not it.args):
+        return _NOLIT
+    base = evaluate(it.func.value, env, const)
+    if not isinstance(base, Table):
+        return _NOLIT
+    out = []
+    for k, v in base:
+        inner = {**env, names[0]: k, names[1]: _NOLIT if v is _UNKNOWN else v}
+        tests = [evaluate(c.test, inner, const) for c in f.ifs]
+        if not all(isinstance(t, bool) for t in tests):
+            return _NOLIT
+        if all(tests):
+            key = evaluate(e.key, inner, const)
+            if key is _NOLIT or key is _UNKNOWN:
+                return _NOLIT
+            out.append((key, _known(evaluate(e.value, inner, const))))
+    return Table(out)
 
 
 def _known(v):

@@ -120,6 +120,16 @@ class _Values:
             return self.class_of(v, ctx, depth + 1)  # (`t = self.table`: what the instance holds there)
         if isinstance(v, cst.IfExp):
             return self.optional_class(v, ctx, depth + 1)
+        if isinstance(v, cst.Call) and v.args and not v.args[0].star and v.args[0].keyword is None and \
+                (self.ex._ext_path(v.func) or "") == "dataclasses.replace":  # `replace(MetaConfig(), lr=...)`
+            return self.value_class(v.args[0].value, ctx, depth + 1)
+        if isinstance(v, cst.Call) and isinstance(v.func, cst.Name):  # `cfg = paper_config()`: what it returns
+            d = self.lookup_def(ctx, v.func.value)
+            returns = returned(d.node.body) if d is not None and d.cls is None and \
+                isinstance(d.node, cst.FunctionDef) else []
+            classes = {id(c): c for c in (self.value_class(r, d, depth + 1) if r is not None else None
+                                          for r in returns)}
+            return next(iter(classes.values())) if len(classes) == 1 and None not in classes.values() else None
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Subscript):
             return self.picked_class(v.func, ctx)
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute):  # `self.build_model()`: the one class
@@ -240,19 +250,21 @@ class _Values:
                                     for f in self.all_fns() for k in f.assigns):
             return None  # (`self.nonlin = ...` in another class's method sets that instance's attribute, not cfg's)
         default = dict(cls.fields)[attr]
-        out = []
-        for c, f in self.calls_named(cls.name):
-            if isinstance(c.func, cst.Name) and self.names_class(cls.name, f) is cls:
-                if any(a.star for a in c.args):
-                    return None
-                arg = _arg(c, names.index(attr), attr)
-                out.append((arg, f) if arg is not None else (default, self.ex._module_fn))
+        out, replaced = [], set()
         for c, f in self.calls_named("replace"):
             if any(a.star == "**" for a in c.args):
                 return None
             given = _kw(c, attr)
             if given is not None:
                 out.append((given, f))
+                if c.args and c.args[0].keyword is None and isinstance(c.args[0].value, cst.Call):
+                    replaced.add(id(c.args[0].value))  # `replace(MetaConfig(), act=...)`: that default never read
+        for c, f in self.calls_named(cls.name):
+            if isinstance(c.func, cst.Name) and self.names_class(cls.name, f) is cls and id(c) not in replaced:
+                if any(a.star for a in c.args):
+                    return None
+                arg = _arg(c, names.index(attr), attr)
+                out.append((arg, f) if arg is not None else (default, self.ex._module_fn))
         return out or None
 
     def reaching_value(self, fn: _Fn, name: str, at: cst.CSTNode, unpacked: bool = False):
@@ -1163,6 +1175,23 @@ class _Values:
         file: its fields from the call's arguments, else their defaults; `SimpleNamespace(act="elu")`); _NOLIT for
         anything else."""
         const = lambda n: self.const_value(fn, n, depth + 1)  # noqa: E731
+        merged = self.merged_arg(call, fn)
+        if merged is not None:  # `deep_update(json.loads(EXPERIMENT), json.loads(args.override))`, no override
+            return evaluate(merged[0], {}, const)
+        if (self.ex._ext_path(call.func) or "") == "dataclasses.replace" and call.args and \
+                call.args[0].keyword is None and not call.args[0].star:
+            # `replace(GanConfig(), **ABLATIONS[args.ablation], lr=1e-3)`: the config with those fields changed
+            got = evaluate(call.args[0].value, {}, const)
+            fields = dict(got) if isinstance(got, Table) else None
+            for a in call.args[1:] if fields is not None else ():
+                given = evaluate(a.value, {}, const)
+                if a.star == "**" and isinstance(given, Table):
+                    fields.update(given)
+                elif a.keyword is not None and not a.star:
+                    fields[a.keyword.value] = given
+                else:
+                    return _NOLIT
+            return Table(fields.items()) if fields is not None else _NOLIT
         if any(a.star for a in call.args):
             return _NOLIT
         if (self.ex._ext_path(call.func) or "") in ("copy.deepcopy", "copy.copy", "dict") and len(call.args) == 1 \
@@ -1466,6 +1495,9 @@ class _Values:
             held = self.attribute_choices(expr, fn, ok, depth)
             if held is not _NOLIT:
                 return held
+        if lit is _NOLIT and isinstance(expr, cst.Attribute) and self.parsed_args(expr, fn):
+            default = self.argparse_default(expr.attr.value)  # `parser.parse_args().profile`: no option given
+            return self.literal_choices(default, self.ex._module_fn, ok, depth + 1) if default is not None else None
         if lit is _NOLIT and isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Attribute) and \
                 isinstance(expr.value.value, cst.Name) and depth <= MAX_CLASS_HOPS:
             held = self.field_choices(expr.value, expr.attr.value, fn, ok, depth)  # `self.cfg.act`
@@ -1780,7 +1812,36 @@ class _Values:
                 defaults.append(given if given is not None else
                                 cst.Name("False") if action == "store_true" else cst.Name("True")
                                 if action == "store_false" else None)
+        given = self.parser_default(attr)
+        if given is not None:  # (`parser.set_defaults(...)` wins over every argument's own default)
+            return given if given is not _NOLIT else None
         return defaults[0] if len(defaults) == 1 else None
+
+    def parser_default(self, attr: str):
+        """The literal the file's `parser.set_defaults(...)` calls give `args.<attr>` (`set_defaults(loss=cfg.loss)`,
+        `set_defaults(**{k: v for k, v in vars(cfg.model).items() if ...})`, evaluated where they are written),
+        as an expression; None when none of them gives it, _NOLIT when one may but what is not known."""
+        found = None
+        for c, f in self.calls_named("set_defaults"):
+            const = lambda n, f=f: self.const_value(f, n)  # noqa: E731
+            for a in c.args:
+                if a.keyword is not None and a.keyword.value == attr:
+                    v = evaluate(a.value, {}, const)
+                elif a.star == "**":
+                    table = evaluate(a.value, {}, const)
+                    if not isinstance(table, Table):
+                        return _NOLIT
+                    v = table.lookup(attr)
+                    if v is _NOLIT:
+                        continue
+                else:
+                    continue
+                if not (v is None or isinstance(v, (bool, int, float, str))):
+                    return _NOLIT
+                if found is not None and found != repr(v):
+                    return _NOLIT  # (two calls giving it different values)
+                found = repr(v)
+        return cst.parse_expression(found) if found is not None else None
 
     def key_choices(self, expr: cst.Subscript, fn: _Fn) -> set | None:
         """The string keys `d[k]` can be looked up with: bound_key's one key, or for `d[cfg.kind]` with `cfg` an

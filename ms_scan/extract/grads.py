@@ -616,6 +616,15 @@ class GradExtractor(Extractor):
             if shown is not None:
                 value = shown
                 self._config_texts.append(shown)  # (kept alive: its nodes' ids are used)
+            elif isinstance(value.func, cst.Name) and value.args:
+                # `cfg = deep_update(json.loads(EXPERIMENT), overrides)`: the texts it is given, as displays
+                # (a helper returning its argument merged: _Dicts.merged_arg)
+                args = [a.with_changes(value=shown) if not a.star and isinstance(a.value, cst.Call) and
+                        dotted_name(a.value.func) is not None and
+                        (shown := self._config_of(a.value)) is not None else a for a in value.args]
+                if any(a is not b for a, b in zip(args, value.args)):
+                    value = value.with_changes(args=args)
+                    self._config_texts.append(value)  # (kept alive: its nodes' ids are used)
         elif isinstance(value, cst.IfExp):  # `json.load(f) if args.config else json.loads(DEFAULT)`: each arm a
             arms = {}  # config text stands for is its display (Resolver.type_names, const_value's evaluate)
             for field in ("body", "orelse"):
