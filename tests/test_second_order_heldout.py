@@ -257,7 +257,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout64": 0.72, "second_order_heldout65": 1.0, "second_order_heldout66": 1.0,
                  "second_order_heldout67": 1.0, "second_order_heldout68": 1.0, "second_order_heldout69": 1.0,
                  "second_order_heldout70": 1.0, "second_order_heldout71": 1.0, "second_order_heldout72": 1.0,
-                 "second_order_heldout73": 1.0,
+                 "second_order_heldout73": 1.0, "second_order_heldout74": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -832,6 +832,13 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   model classes (`DenseNet(growth_rate=...)`): 0.952 / 1.00, 0/3, 0/9. Session 46: `getattr(models, cfg.arch)`
 #   with cfg a SimpleNamespace built from another file's presets (`base.update(PRESETS[preset])`, the preset each
 #   call passes): 1.00 / 1.00.
+# - heldout74 (session 46; Python-side config plumbing: presets patched onto SimpleNamespace defaults,
+#   `dataclasses.replace`, argparse `set_defaults`, ChainMap profiles, `{**base, **override}` merges in another file,
+#   JSON / INI texts, class-attribute overrides) was measured blind on 1936c19 at recall 0.722 (13/18), precision
+#   0.591 (9 FP), 3/3 look-alikes flagged, 0/9 silent (c8b2811: 0.722 / 0.565). Its round evaluates those forms
+#   (`replace(Cfg(), **T[k])`, `ChainMap(...)` and dict comprehensions, a zero-argument function of another file
+#   returning a merge, `vars(ns).update(T[k])`, `set_defaults`, if-return runs, a helper returning its merged
+#   argument, a dataclass field holding a factory): 1.00 / 1.00, 0/3, 0/9.
 # - heldout64 (config outside the code) after session 44's registry work (`ACTS.register_module("SELU",
 #   module=nn.SELU)`, `build_from_cfg(act_cfg, ACTS)` with the YAML's `_base_` / `_delete_` merge naming the type):
 #   0.727 / 0.80 (was 0.545 / 0.75).
