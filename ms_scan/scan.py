@@ -623,10 +623,6 @@ def _needs_model_summaries(facts: list[FileFacts], files: FileList, done: set[st
             if m.role == "called":  # `PENALTIES[cfg.penalty](...)` of another file's table (table_key_field)
                 keyed = table_key_field(m.unresolved)
                 whens += [keyed + "=|"] if keyed is not None else []
-                for entry in m.unresolved:  # `Net(norm=opts.norm)`: the dataclasses declaring norm say its value
-                    field = entry.partition("=")[2][1:] if entry.partition("=")[2][:1] == "@" else ""
-                    if field.isidentifier():
-                        configs |= dataclass_files(field)
             for when in whens:
                 cls_part, pick, _ = when.split("|", 2)
                 consts = constant_refs(pick.partition("=")[0])
