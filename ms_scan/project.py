@@ -771,8 +771,8 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
                 op = filled
             if op.api.startswith(ZOO_PREFIX):  # a torchvision model: the ops it runs (tables.zoo)
                 model = zoo_model(op.api)
-                found = [replace(op, api=api, args=args, via=_join(op.via, f"{model.library} {model.name}" + (
-                    f": {path}" if path else ""))) for path, api, args in model.part_ops()] if model else []
+                found = [replace(op, api=api, args=args, via=_join(op.via, model.step(path)))
+                         for path, api, args in model.part_ops()] if model else []
             else:
                 found = [op]
             for op in found:

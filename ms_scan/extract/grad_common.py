@@ -725,6 +725,16 @@ def calls_besides(node: cst.CSTNode) -> list[cst.Call]:
     return out
 
 
+def sole_return(node) -> cst.BaseExpression | None:
+    """The value of a def whose body is one `return <value>` statement (a docstring aside); None otherwise."""
+    if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
+        return None
+    body = [s for s in node.body.body if not (isinstance(s, cst.SimpleStatementLine) and isinstance(
+        s.body[0], cst.Expr) and isinstance(s.body[0].value, cst.SimpleString))]
+    first = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) else None
+    return first.value if isinstance(first, cst.Return) else None
+
+
 def returned(body: cst.CSTNode) -> list:
     """The values of the `return` statements under `body` (None for a bare `return`)."""
     return [n.value for n in _walk(body) if isinstance(n, cst.Return)]

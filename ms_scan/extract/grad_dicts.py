@@ -14,7 +14,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     MAX_BINDING_HOPS, _NOLIT, _dataclass_fields, _Fn, _kw, _literal, binding, enclosing, getattr_read,
-    literal_list, literal_repr, param_default, returned, _subscript_key, _walk,
+    literal_list, literal_repr, param_default, returned, sole_return, _subscript_key, _walk,
 )
 from ms_scan.extract.grad_unroll import Table, env_default, evaluate
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -124,16 +124,10 @@ def _display_items(node) -> dict | None:
 
 def _returned_display(node) -> cst.BaseExpression | None:
     """The dict display a function taking no argument returns as its one statement (a docstring aside)."""
-    if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock) or \
-            any(p.default is None for p in (*node.params.posonly_params, *node.params.params,
-                                            *node.params.kwonly_params)):
+    if not isinstance(node, cst.FunctionDef) or any(p.default is None for p in (
+            *node.params.posonly_params, *node.params.params, *node.params.kwonly_params)):
         return None
-    body = [s for s in node.body.body if not (isinstance(s, cst.SimpleStatementLine) and
-                                              isinstance(s.body[0], cst.Expr) and
-                                              isinstance(s.body[0].value, cst.SimpleString))]
-    ret = body[0].body[0] if len(body) == 1 and isinstance(body[0], cst.SimpleStatementLine) and \
-        len(body[0].body) == 1 else None
-    value = ret.value if isinstance(ret, cst.Return) else None
+    value = sole_return(node)
     return value if isinstance(value, cst.Dict) or _dict_call(value) else None
 
 
@@ -834,10 +828,11 @@ class _Dicts:
                         out[a.keyword.value] = a.value
                     elif not (isinstance(a.value, cst.Name) and a.value.value == splat):  # (`base.update(overrides)`)
                         picked = self.picked_items(a.value, fn, out)
-                        given = self.dict_item(a.value, fn) if picked is None else picked
-                        if given is None:
+                        rows = self.display_rows(a.value, fn, lambda k: self.one_key(k, fn)) if picked is None \
+                            else [picked]
+                        if rows is None or len(rows) != 1:
                             return None
-                        out.update(given)
+                        out.update(rows[0])
                 continue
             t = n.targets[0].target
             key = _subscript_key(t) if len(n.targets) == 1 and isinstance(t, cst.Subscript) else None
@@ -867,18 +862,26 @@ class _Dicts:
             return None
         return _display_items(held[0][0])
 
-    def dict_item(self, expr, fn: _Fn) -> dict | None:
-        """key -> value of the dict `PRESETS["small"]` reads: an entry of a module-level display of displays, its
-        key a literal or a constant; or a module-level display itself. None otherwise."""
+    def display_rows(self, expr, fn: _Fn, keys_of) -> list[dict] | None:
+        """key -> value of each dict `expr` reads: a module-level display itself (`**OVERRIDES`), or the entries of
+        a module-level display of displays under the keys `keys_of(key expression)` gives (`PRESETS[preset]`).
+        None when a key is not known or not there, or an entry is no display."""
         if not isinstance(expr, cst.Subscript):
             whole = self.module_display(expr, fn)
-            return dict(whole) if whole is not None else None
+            return [dict(whole)] if whole is not None else None
         table = self.module_display(expr.value, fn)
         if table is None or len(expr.slice) != 1 or not isinstance(expr.slice[0].slice, cst.Index):
             return None
-        key = evaluate(expr.slice[0].slice.value, {}, lambda n: self.const_value(fn, n))
-        entry = table.get(key) if isinstance(key, str) else None
-        return _display_items(entry) if entry is not None else None
+        keys = keys_of(expr.slice[0].slice.value)
+        if not keys or any(k not in table for k in keys):
+            return None
+        rows = [_display_items(table[k]) for k in keys]
+        return rows if None not in rows else None
+
+    def one_key(self, k, fn: _Fn) -> set | None:
+        """{the string} a key expression is (a literal or a constant: const_value); None otherwise."""
+        key = evaluate(k, {}, lambda n: self.const_value(fn, n))
+        return {key} if isinstance(key, str) else None
 
     def picked_items(self, expr, fn: _Fn, before: dict) -> dict | None:
         """`PRESETS[preset]`, preset a parameter of fn and PRESETS a module-level display of displays: field ->
@@ -1143,16 +1146,9 @@ class _Dicts:
                 continue
             if n.func.attr.value != "update" or len(n.args) != 1 or n.args[0].keyword or n.args[0].star:
                 return None
-            e = n.args[0].value
-            if isinstance(e, cst.Subscript) and len(e.slice) == 1 and isinstance(e.slice[0].slice, cst.Index):
-                table = self.module_display(e.value, fn)
-                keys = self.literal_choices(e.slice[0].slice.value, fn, lambda k: isinstance(k, str))
-                if table is None or not keys or any(k not in table for k in keys):
-                    return None
-                rows = [_display_items(table[k]) for k in keys]
-            else:
-                rows = [self.module_display(e, fn)]
-            if None in rows:
+            rows = self.display_rows(n.args[0].value, fn,
+                                     lambda k: self.literal_choices(k, fn, lambda x: isinstance(x, str)))
+            if rows is None:
                 return None
             values = [(row[attr], top) if attr in row else old for row in rows for old in values]
         return values

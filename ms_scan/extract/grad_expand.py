@@ -3276,7 +3276,7 @@ class _Expansion:
             if isinstance(st.orelse, cst.If):  # (an elif)
                 st = st.orelse
             elif st.orelse is None and _ends_in_return(st.body):  # (`if kind == "group": return ...` then `if`)
-                i = next(i for i, x in enumerate(body) if x is st) if any(x is st for x in body) else len(body)
+                i = next((i for i, x in enumerate(body) if x is st), len(body))
                 st = body[i + 1] if i + 1 < len(body) else None
             else:
                 st = None

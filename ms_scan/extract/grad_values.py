@@ -12,7 +12,7 @@ from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _FUNC_TRANSFORMS,
     _WRAPPERS, _Cls, _Fn, _arg,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
-    _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned,
+    _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned, sole_return,
     is_abstract, item_of, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_dicts import UNKNOWN, literal_reprs
@@ -1227,11 +1227,8 @@ class _Values:
         target = self.callee_fn(call, fn)
         node = target.node if target is not None and target.parent is self.ex._module_fn and \
             target.cls is None else None
-        body = [s for s in node.body.body if not (isinstance(s, cst.SimpleStatementLine) and isinstance(
-            s.body[0], cst.Expr) and isinstance(s.body[0].value, cst.SimpleString))] \
-            if isinstance(node, cst.FunctionDef) and isinstance(node.body, cst.IndentedBlock) else []
-        if len(body) != 1 or not isinstance(body[0], cst.SimpleStatementLine) or \
-                not isinstance(body[0].body[0], cst.Return) or body[0].body[0].value is None:
+        value = sole_return(node)
+        if value is None:
             return _NOLIT
         const = lambda n: self.const_value(fn, n, depth + 1)  # noqa: E731
         top = lambda n: self.const_value(self.ex._module_fn, n, depth + 1)  # noqa: E731
@@ -1244,7 +1241,7 @@ class _Values:
             if v is _NOLIT:
                 return _NOLIT
             env[p] = v
-        return evaluate(body[0].body[0].value, env, top)
+        return evaluate(value, env, top)
 
     @staticmethod
     def field_args(cls: _Cls, call: cst.Call) -> dict:

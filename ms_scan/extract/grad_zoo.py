@@ -42,22 +42,30 @@ class _Zoo:
                     default=0)
                 parts = [op[0] for op in model.ops[first:]]
         for path, api, args in model.part_ops(parts, dropped):
-            self.emit(state, api, pos_node, None, _join(via, f"{model.library} {model.name}" + (f": {path}" if path
-                                                                                              else "")), conf, args)
+            self.emit(state, api, pos_node, None, _join(via, model.step(path)), conf, args)
         live = state.live
         for path, value, ctx in replacements:
             if parts is None or any(path == p or path.startswith(p + ".") or p.startswith(path + ".") for p in parts):
                 state.live = None  # (what the project put in runs whole)
-                self.expand_value(state, value, ctx, _join(via, f"{model.library} {model.name}: {path}"), depth + 1)
+                self.expand_value(state, value, ctx, _join(via, model.step(path)), depth + 1)
         state.live = live
 
     def zoo_rebuilt(self, pos_node: cst.CSTNode) -> bool:
         """Whether the file replaces parts of the model built at pos_node where it is bound (zoo_surgery's
         writes), whatever the model."""
+        return any(self.part_writes(pos_node))
+
+    def part_writes(self, pos_node: cst.CSTNode):
+        """(chain below the model, value) of each assignment the file makes below the name or attribute the model
+        built at pos_node is bound to, in the same function (`self.x`: the same class)."""
         binds, writes = self.zoo_writes()
         holder = binds.get(id(pos_node))
-        return holder is not None and any(scope == holder[0] and chain[:len(holder[1])] == holder[1] and
-                                          len(chain) > len(holder[1]) for scope, chain, _ in writes)
+        if holder is None:
+            return
+        scope, bound = holder
+        for where, chain, value in writes:
+            if where == scope and chain[:len(bound)] == bound and len(chain) > len(bound):
+                yield chain[len(bound):], value
 
     def zoo_built(self, v: cst.Call, ctx) -> ZooModel | None:
         """The torchvision model a call builds: `models.resnet18(...)`, `models.get_model("vgg16", ...)` (the name
@@ -198,15 +206,9 @@ class _Zoo:
         """(paths dropped, [(path, replacement, its function)]) for the parts the file replaces on the name or
         attribute the model built at pos_node is bound to: `m.avgpool = nn.Identity()`, `self.net.fc = ...`,
         `m.classifier[-1] = ...`, `setattr(m, "maxpool", ...)`, in the same function (`self.x`: the same class)."""
-        binds, writes = self.zoo_writes()
-        holder = binds.get(id(pos_node))
-        if holder is None:
-            return [], []
         dropped, out = [], []
-        for scope, chain, value in writes:
-            if scope != holder[0] or chain[:len(holder[1])] != holder[1] or len(chain) == len(holder[1]):
-                continue
-            path = self.zoo_path(model, chain[len(holder[1]):])
+        for rest, value in self.part_writes(pos_node):
+            path = self.zoo_path(model, rest)
             if path is None:
                 continue
             dropped.append(path)

@@ -37,6 +37,10 @@ class ZooModel:
             out.setdefault((api, args), path)
         return [(p, a, args) for (a, args), p in out.items()]
 
+    def step(self, path: str = "") -> str:
+        """The `via` step naming the model and, when given, the part an op runs in: "torchvision resnet18: fc"."""
+        return f"{self.library} {self.name}" + (f": {path}" if path else "")
+
     def has_part(self, path: str) -> bool:
         return any(_below(p, path) for p, _, _ in self.ops) or path in self.children
 
