@@ -50,8 +50,43 @@ def env_default(call: cst.Call):
     return given[1] if len(given) == 2 else kw
 
 
-# the builtins evaluate computes from their arguments
-_BUILTIN_CALLS = frozenset({"range", "enumerate", "zip", "vars", "len", "int", "float", "list", "tuple", "reversed"})
+def _range(*args):
+    if 1 <= len(args) <= 3 and all(isinstance(a, int) and not isinstance(a, bool) for a in args) and \
+            (len(args) < 3 or args[2]):
+        r = range(*args)
+        return tuple(r) if len(r) <= MAX_ELEMENTS else _NOLIT
+    return _NOLIT
+
+
+def _number(kind):
+    def convert(*args):  # `int(os.environ.get("STEPS", "4"))`
+        if len(args) == 1 and isinstance(args[0], (str, int, float)) and not isinstance(args[0], bool):
+            try:
+                return kind(args[0])
+            except ValueError:
+                pass
+        return _NOLIT
+    return convert
+
+
+def _one(kinds, fn):
+    return lambda *args: fn(args[0]) if len(args) == 1 and isinstance(args[0], kinds) else _NOLIT
+
+
+# the builtins evaluate computes from their arguments' values (_NOLIT when they do not apply)
+_BUILTINS = {
+    "range": _range,
+    "enumerate": _one((tuple, list, str), lambda a: tuple(enumerate(a))),
+    "zip": lambda *args: tuple(zip(*args)) if args and all(isinstance(a, (tuple, list, str)) for a in args)
+    else _NOLIT,
+    "vars": _one(Table, lambda a: a),  # `vars(cfg.model)`: its fields
+    "len": _one((tuple, list, str), len),
+    "int": _number(int),
+    "float": _number(float),
+    "list": _one((tuple, list), tuple),
+    "tuple": _one((tuple, list), tuple),
+    "reversed": _one((tuple, list), lambda a: tuple(reversed(a))),
+}
 
 
 def evaluate(e, env: dict, const):
@@ -140,32 +175,13 @@ def evaluate(e, env: dict, const):
         return Table([(k, given.pop(k) if k in given else v) for k, v in base] + list(given.items()))
     if isinstance(e, cst.Call) and isinstance(e.func, cst.Name) and not any(a.star or a.keyword for a in e.args):
         name = e.func.value
-        if name not in _BUILTIN_CALLS:  # (`Config(...)`, `deep_update(...)`: what the resolver knows it gives)
+        if name not in _BUILTINS:  # (`Config(...)`, `deep_update(...)`: what the resolver knows it gives)
             return const(e)
         args = [evaluate(a.value, env, const) for a in e.args]
         if any(a is _NOLIT for a in args):
             return _NOLIT
-        if name == "range" and 1 <= len(args) <= 3 and all(isinstance(a, int) and not isinstance(a, bool)
-                                                            for a in args) and (len(args) < 3 or args[2]):
-            r = range(*args)
-            return tuple(r) if len(r) <= MAX_ELEMENTS else _NOLIT
-        if name == "enumerate" and len(args) == 1 and isinstance(args[0], (tuple, list, str)):
-            return tuple(enumerate(args[0]))
-        if name == "zip" and args and all(isinstance(a, (tuple, list, str)) for a in args):
-            return tuple(zip(*args))
-        if name == "vars" and len(args) == 1 and isinstance(args[0], Table):  # `vars(cfg.model)`: its fields
-            return args[0]
-        if name == "len" and len(args) == 1 and isinstance(args[0], (tuple, list, str)):
-            return len(args[0])
-        if name in ("int", "float") and len(args) == 1 and isinstance(args[0], (str, int, float)) and \
-                not isinstance(args[0], bool):  # `int(os.environ.get("STEPS", "4"))`
-            try:
-                return (int if name == "int" else float)(args[0])
-            except ValueError:
-                return _NOLIT
-        if name in ("list", "tuple", "reversed") and len(args) == 1 and isinstance(args[0], (tuple, list)):
-            return tuple(reversed(args[0])) if name == "reversed" else tuple(args[0])
-        return const(e)
+        value = _BUILTINS[name](*args)
+        return const(e) if value is _NOLIT else value
     if isinstance(e, cst.Call):
         return const(e)  # `Config(model=ModelCfg(act="elu"))`: what the resolver knows it builds
     if isinstance(e, cst.Comparison):
