@@ -68,7 +68,7 @@ SPECS: dict[type, dict[str, object]] = {
                "certainty": str, "function": str, "ops": ("list", GradOp), "unresolved": ("list", str),
                "resolved": bool, "reason": str, "project": ("list", ProjectCallee)},
     ModelSummary: {"name": str, "role": str, "ops": ("list", GradOp), "project": ("list", ProjectCallee),
-                   "unresolved": ("list", str)},
+                   "unresolved": ("list", str), "at": str},
     RecipeFact: {"item": str, "value": str, "line": int, "column": int, "detail": str},
     ContextSpan: {"kind": str, "start_line": int, "end_line": int, "name": str},
     FileFacts: {"path": str, "module": str, "uses": ("list", ApiUse), "deferred": ("list", ProjectRef),

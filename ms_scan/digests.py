@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import islice
 from pathlib import Path
 
-FACTS_FORMAT = 5  # bump when FileFacts (or a nested fact) or the extraction output changes
+FACTS_FORMAT = 6  # bump when FileFacts (or a nested fact) or the extraction output changes
 
 _HERE = Path(__file__).resolve().parent
 

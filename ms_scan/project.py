@@ -793,6 +793,8 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
         for text in left:
             _add(site.unresolved, f"{text} [in {facts.path}]")
 
+    bound: dict[tuple, tuple] = {}  # (home, function) -> (module, call_tag) of the call whose result is followed
+
     def follow_param(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
         """A model parameter of a project function that its own file never binds: what every caller in the
         scanned files passes for it (the callers' "arg" summaries, a union); for `param.attr(...)` the member
@@ -828,6 +830,9 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
                               table_picks(at, target, f.path, key, keys)]
         if entry:  # `PENALTIES[cfg.penalty](disc, x)` for the entry under that key: the files whose configs pick it
             found = [(f, m) for f, m in found if table_picks(home, table, f.path, entry, keys)]
+        call = bound.get((home, callee.name)) if kind == "arg" and not attr else None
+        if call is not None:  # a function's result built by a known call (follow: "=^"): that call's argument
+            found = [(f, m) for f, m in found if f.module == call[0] and m.at == call[1]] or found
         key = (home, callee.name, callee.param)
         if not found or hops > _MAX_GRAD_HOPS:
             return False
@@ -942,7 +947,7 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
         `GlassCritic(config.CRITIC)` passes holds under "act" (a key "&<module>:<name>.<path>", config_key)."""
         out = {}
         for t in live.split(",") if live else ():
-            if not t.startswith("="):
+            if not t.startswith("=") or t.startswith("=^"):  # ("=^": the call itself, bound_call)
                 continue
             slot, _, key = t[1:].partition(":")
             ref = key[1:] if key.startswith("@") else None
@@ -1086,8 +1091,19 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
         facts, summary = found
         seen = seen | {(home, callee.name, callee.role)}
         summary = _not_overridden(summary, callee)
-        take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site,
-             keys_given=keys_given, callee=(home, callee.name))
+        at = next((t[2:] for t in callee.live.split(",") if t.startswith("=^")), None) \
+            if callee.role == "instance" and callee.live else None
+        before = bound.get((home, callee.name))
+        if at is not None:  # `critic = maybe_ddp(Critic(cfg))`: its parameter is what this call passes
+            bound[home, callee.name] = tuple(at.split("@", 1))
+        try:
+            take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site,
+                 keys_given=keys_given, callee=(home, callee.name))
+        finally:
+            if at is not None:
+                bound.pop((home, callee.name))
+                if before is not None:
+                    bound[home, callee.name] = before
         return True
 
     def follow_hook(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
@@ -1427,7 +1443,7 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
     else, each known and some value found, all False: first order, the site is dropped. A value not known (an
     argument that shows no literal, `args.second_order`; a dict not summarised): left possible. `configs`:
     _config_summaries; `defaults`: _field_defaults; `from_files`: ConfigFiles.values."""
-    from ms_scan.extract.grad_guards import BACKED, REACH
+    from ms_scan.extract.grad_guards import BACKED, DETACHED, REACH
 
     refs = {(home, name) for home, name, _, _, _, _ in _caller_summaries(all_facts, by_module, ("ref",))}
     methods = _MethodUses(all_facts)
@@ -1442,6 +1458,12 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
                                   for lits in calls_of(called, by_module, c.module, c.name)):
                 continue  # a function returning a torch.func derivative (or derivative function) none differentiates
             site.project = [c for c in site.project if c not in backed]
+            detached = [c for c in site.project if c.role == "flag" and c.param == DETACHED]
+            if detached and not any(calls_of(called, by_module, c.module, c.name) or
+                                    (defining_module(by_module, c.module, c.name) or c.module, c.name) in refs
+                                    for c in detached):
+                continue  # a gradient returned only to its own file's calls, each reading it detached
+            site.project = [c for c in site.project if c not in detached]
             # (a "config" callee without a param only marks a dict whose file is to be summarised)
             flags = [c for c in site.project if c.role == "flag" and not c.param.startswith(REACH) or
                      c.role == "config" and c.param]
@@ -1564,11 +1586,14 @@ def _descendants(by_module: dict, memo: dict, module: str, cls: str) -> list[tup
 
 
 def _reach_of(module: str, name: str):
-    """A "reach" callee for a module-level function of `module` that its own file neither calls nor names."""
+    """A "reach" callee for a module-level function of `module` that its own file neither calls nor names, or
+    ("!<name>") uses only under guards provably false there."""
     from ms_scan.extract.grad_common import ProjectCallee
     from ms_scan.extract.grad_guards import REACH
 
-    return ProjectCallee(module, name, "flag", "", "high", "", "", REACH + '{"self": null, "calls": []}')
+    dead = name.startswith("!")
+    spec = '{"self": null, "calls": [["c", "False"]]}' if dead else '{"self": null, "calls": []}'
+    return ProjectCallee(module, name.lstrip("!"), "flag", "", "high", "", "", REACH + spec)
 
 
 def guard_reader(called: dict[tuple, list[dict]], configs, by_module: dict):

@@ -250,7 +250,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout45": 0.94, "second_order_heldout46": 0.95,
                  "second_order_heldout47": 1.0, "second_order_heldout48": 1.0, "second_order_heldout49": 1.0,
                  "second_order_heldout50": 1.0, "second_order_heldout51": 0.88, "second_order_heldout52": 0.94,
-                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.83, "second_order_heldout55": 0.95,
+                 "second_order_heldout53": 1.0, "second_order_heldout54": 0.94, "second_order_heldout55": 0.95,
                  "second_order_heldout56": 0.68, "second_order_heldout57": 1.0, "second_order_heldout58": 1.0,
                  "second_order_heldout59": 0.9, "second_order_heldout60": 1.0, "second_order_heldout61": 0.94,
                  "second_order_heldout62": 1.0, "second_order_heldout63": 1.0,
@@ -258,6 +258,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout67": 1.0, "second_order_heldout68": 1.0, "second_order_heldout69": 1.0,
                  "second_order_heldout70": 1.0, "second_order_heldout71": 1.0, "second_order_heldout72": 1.0,
                  "second_order_heldout73": 1.0, "second_order_heldout74": 1.0,
+                 "second_order_heldout75": 1.0, "second_order_heldout76": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -839,6 +840,19 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   (`replace(Cfg(), **T[k])`, `ChainMap(...)` and dict comprehensions, a zero-argument function of another file
 #   returning a merge, `vars(ns).update(T[k])`, `set_defaults`, if-return runs, a helper returning its merged
 #   argument, a dataclass field holding a factory): 1.00 / 1.00, 0/3, 0/9.
+# - heldout75 (session 47; training-infrastructure wrappers: autocast / GradScaler, DDP guards and `unwrap_model`,
+#   checkpointed blocks, torch.compile / jit.script, EMA copies, forward hooks recording activations, weight and
+#   spectral norm, an Accelerate-like `prepare`, `functools.wraps` decorators, gradient accumulation) was measured
+#   blind on f037070 at recall 0.857 (18/21), precision 0.750 (6 FP), 1/3 look-alikes flagged, 0/9 silent. Its round:
+#   a grad input a forward hook keeps (the forward from that submodule's output on), `prepare` / `setup` handing
+#   back what they are given, another file's function returning its parameter read per call, guards over a nested
+#   def (a decorator factory returning the function undecorated): 1.00 / 1.00, 0/3, 0/9.
+# - heldout76 (session 47; scientific ML: eikonal SDFs, sliced score matching, Hamiltonian / Lagrangian networks,
+#   EBMs with Langevin samples, CNFs with exact divergences, Stein discrepancy, Sobolev training, SIREN) was measured
+#   blind on f037070 at recall 1.00 (19/19), precision 0.633 (11 FP), 3/3 look-alikes flagged, 0/9 silent. Its
+#   round: a gradient returned to callers that only detach it, a create_graph=True call in a function run only in a
+#   branch not taken, `jacrev(module, argnums=1)` sliced from that argument: 1.00 / 1.00, 0/3, 0/9. Set 54's
+#   Grad-CAM tap (the hook, and a builder's `layer, c = BUILDERS[kind](c, a)` per call) went 0.833 -> 0.944.
 # - heldout64 (config outside the code) after session 44's registry work (`ACTS.register_module("SELU",
 #   module=nn.SELU)`, `build_from_cfg(act_cfg, ACTS)` with the YAML's `_base_` / `_delete_` merge naming the type):
 #   0.727 / 0.80 (was 0.545 / 0.75).

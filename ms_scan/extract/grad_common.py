@@ -288,6 +288,16 @@ class ProjectCallee:
     live: str = ""
 
 
+# methods returning the objects they are given, wrapped for the devices (`accelerator.prepare(model, opt)`,
+# Lightning Fabric's `fabric.setup(model, opt)`): calling what they return runs the module given
+PASSING_THROUGH = frozenset({"prepare", "setup", "setup_module", "prepare_model"})
+
+
+def call_tag(call: cst.Call, fn: "_Fn") -> str:
+    """A call's name within its file, the same in every extraction of the same source: "<fn.qual>#<index>"."""
+    return f"{fn.qual}#{next((i for i, c in enumerate(fn.calls) if c is call), -1)}"
+
+
 def registration_key(name: str, decorator) -> str | None:
     """The key a registry decorator holds what it registers (named `name`) under: its literal argument
     (`@register("msd")`, `name="msd"`); a decorator given no argument, that name (`@BLOCKS.register`); None when
@@ -314,6 +324,9 @@ class ModelSummary:
     ops: list[GradOp] = field(default_factory=list)
     project: list[ProjectCallee] = field(default_factory=list)  # further project names it reaches
     unresolved: list[str] = field(default_factory=list)
+    # an "arg:<slot>" summary: the call it is of ("<function qual>#<index of the call in it>", call_tag), for the
+    # construction of a function's result that returns its parameter (`maybe_ddp(Critic(cfg))`: ms_scan.project)
+    at: str = ""
 
 
 @dataclass(slots=True)

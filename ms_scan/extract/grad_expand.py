@@ -802,7 +802,8 @@ class _Expansion:
             if method is None and values:  # `net.out_act = nn.Identity()` after `net = StringNet()`: what it holds
                 values = self.instance_writes(cls, attr, values)
             for v, ctx in self.reachable(values):  # (`if activation == "elu": self.act = nn.ELU()`: the picked one)
-                if not self.descriptor_built(state, v, ctx, via, depth):
+                if not self.descriptor_built(state, v, ctx, via, depth) and \
+                        not self.expand_unpacked(state, v, f"{ctx.self_name}.{attr}", ctx, via, depth + 1):
                     self.expand_value(state, v, ctx, via, depth + 1)
             if method is None and values:
                 self.forward_hooks(state, cls, attr, via, depth + 1)
@@ -3081,6 +3082,10 @@ class _Expansion:
         or no call left on the path."""
         if not isinstance(f.node, cst.FunctionDef) or not f.self_name or f.cls is None:
             return None
+        # "^stem" (Resolver.hooked_activation): the output of the submodule `stem` is the input, its own calls are not
+        # on the path, what reads their results is
+        after = frozenset(p[1:] for p in parts if p.startswith("^"))
+        parts = frozenset(p.lstrip("^") for p in parts)
         # "dec#3" (Resolver.submodule_of): the submodule `dec`, an nn.Sequential of which only the layers from
         # index 3 on hold the differentiated weights; a call of `self.dec` runs those layers only ("@#3")
         index = {p.partition("#")[0]: p.partition("#")[2] for p in parts if "#" in p[1:]}
@@ -3157,6 +3162,9 @@ class _Expansion:
                 first = index.get(attr) or self.leading_weightless(self.member_layers(f.cls, attrs.get(attr, ())) or [])
                 live = frozenset({f"@#{first}"}) if first else live
             out.append((c, live))
+        out = [(c, live) for c, live in out if not (isinstance(c.func, cst.Attribute) and
+                                                    isinstance(c.func.value, cst.Name) and c.func.value.value == me and
+                                                    c.func.attr.value in after)]
         return out or None  # a narrowing never empties a path
 
     @staticmethod
@@ -3184,7 +3192,14 @@ class _Expansion:
         """`enc, dec = build_autoencoder(cfg)` with `enc` called: only the element of the factory's returned tuple
         displays the name is unpacked from (a def of this file, or another file's function: its "instance:>k"
         summary, grad_summaries). False when `v` is no such call (the whole value is taken, as before)."""
-        k = self.ex._unpacked.get(id(v), {}).get(name) if isinstance(v, cst.Call) else None
+        k = (self.ex._unpacked_members if "." in name else self.ex._unpacked).get(id(v), {}).get(name) \
+            if isinstance(v, cst.Call) else None
+        given = self.passed_through(v, name) if "." not in name else None
+        if given is not None:  # `model, opt = accelerator.prepare(net, opt)` (Accelerate, Fabric's `setup`): the
+            self.expand_module_expr(state, given, ctx, via, depth + 1)  # objects given, wrapped for the devices
+            return True
+        if k is None and "." in name:
+            return False
         if k is None and isinstance(v, cst.Call) and isinstance(v.func, cst.Name):
             return self.expand_nested_unpacked(state, v, name, ctx, via, depth)
         if k is None or not isinstance(v.func, (cst.Name, cst.Attribute)):
@@ -3342,4 +3357,11 @@ class _Expansion:
                 # what it returns; `F.selu(x @ W1)` with W1 a global is computed once, outside the Hessian
                 self.slice(state, d, values, [cst.Name(p) for p in params])
                 return
+        if d is None and "func." in kind and argnums:  # `jacrev(field, argnums=1)` of a module: its forward from
+            state.live = frozenset(str(i) for i in argnums)  # those arguments (`gate = F.hardsigmoid(self.t_gate(t))`
+            try:  # is a constant of the Jacobian in z)
+                self.expand_module_expr(state, f_expr, fn, "", 0)
+            finally:
+                state.live = None
+            return
         self.expand_module_expr(state, f_expr, fn, "", 0)

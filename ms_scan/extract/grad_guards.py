@@ -23,6 +23,8 @@ from ms_scan.extract.walk import _children as _field_children, _node_info
 
 BACKED = "backed|"  # the param of a "flag" callee: a site kept when a caller differentiates the function's result
 REACH = "reach|"  # ProjectCallee.param prefix of a "flag" callee that says when a site runs at all (reach_callee)
+DETACHED = "detached|"  # ProjectCallee.param of a "flag" callee: a function that returns a site's gradient, whose
+# calls in its own file read the value only detached; the site is first order unless another file calls or names it
 PARAM = "param"  # a guard leaf ["v", [PARAM, ...]]: a parameter of a public function, its calls in other files unseen
 MAX_PRODUCT = 64  # value pairs one comparison weighs (more: not known)
 _OPS = {cst.Equal: "==", cst.NotEqual: "!=", cst.LessThan: "<", cst.LessThanEqual: "<=", cst.GreaterThan: ">",
@@ -311,10 +313,10 @@ class _Guards:
             return None
         return DictRef(("import", b[1][0], b[1][1]), tuple(path), tuple(gets), True)
 
-    def call_guard(self, node, fn: _Fn) -> list | None:
+    def call_guard(self, node, fn: _Fn, defs: bool = False) -> list | None:
         """The conjunction of the `if` tests over a call of fn (a test whose else-branch holds it, negated), as a
-        guard tree; None when none of them reads a config value."""
-        path = self.guards(fn).get(id(node), ())
+        guard tree; None when none of them reads a config value. With `defs`, over a def in fn."""
+        path = self.guards(fn, defs).get(id(node), ())
         trees = [self.guard_tree(test, fn) if taken else ["not", self.guard_tree(test, fn)] for test, taken in path]
         trees = [t for t in trees if _has_read(t) or t[0] in ("c", "any") or t[0] == "not" and t[1][0] in ("c", "any")
                  or guard_truths(t, local_read) == {False}]  # (`if ... or self.weight <= 0: return` over it)
@@ -331,15 +333,22 @@ class _Guards:
             return False
         if self.lambda_never_called(fn):
             return False
+        inner, outer = fn, []
+        while inner.parent is not None and inner.parent is not self.ex._module_fn:
+            # `if not enabled: return fn` before `def wrapped(...)` in a decorator factory: the guards over the def
+            over = self.call_guard(inner.node, inner.parent, defs=True)
+            if over is not None:
+                outer.append(over)
+            inner = inner.parent
+        if outer:
+            own = ["and", [own, *outer]] if own is not None else outer[0] if len(outer) == 1 else ["and", outer]
+            if guard_truths(own, local_read) == {False}:
+                return False
         if fn.cls is not None and fn.parent is self.ex._module_fn and isinstance(fn.node, cst.FunctionDef):
             return self.method_reach(fn, own)
         calls, script = None, False
-        named = self.reference_guards(fn) if fn.cls is None and fn.parent is self.ex._module_fn and \
-            isinstance(fn.node, cst.FunctionDef) else None
-        if named is not None:
-            unpicked = self.unpicked_entries()  # (`partial(r1, ...)` in an entry no read picks: no call)
-            guards = [self.call_guard(c, f) for c, f in self.calls_of(fn)
-                      if not (c.args and id(c.args[0].value) in unpicked)] + named
+        guards = self.use_guards(fn)
+        if guards is not None:
             if all(g is not None for g in guards):
                 calls = guards
                 if guards and all(guard_truths(g, local_read) == {False} for g in guards) and \
@@ -353,6 +362,30 @@ class _Guards:
             return None
         spec = json.dumps({"self": own, "calls": calls, **({"script": True} if script else {})})
         return ProjectCallee(self.ex.module or "", fn.name, "flag", "", "high", "", "", REACH + spec)
+
+    def use_guards(self, fn: _Fn) -> list | None:
+        """For a module-level function, the guards over each call and other name of it in this file (None for a use
+        under no guard that reads a config); None for any other function or a name under no guard at all."""
+        named = self.reference_guards(fn) if fn.cls is None and fn.parent is self.ex._module_fn and \
+            isinstance(fn.node, cst.FunctionDef) else None
+        if named is None:
+            return None
+        unpicked = self.unpicked_entries()  # (`partial(r1, ...)` in an entry no read picks: no call)
+        return [self.call_guard(c, f) for c, f in self.calls_of(fn)
+                if not (c.args and id(c.args[0].value) in unpicked)] + named
+
+    def used_dead(self, fn: _Fn) -> bool:
+        """fn, a module-level function, is used in this file, each time under a guard provably false (`if
+        CFG.regularizer == "grad_norm": ... grad_norm_penalty(...)` with "energy_l2" set): it runs here never."""
+        guards = self.use_guards(fn)
+        return bool(guards) and all(g is not None and guard_truths(g, local_read) == {False} for g in guards)
+
+    def never_runs(self, fn: _Fn) -> bool:
+        """The module-level function around fn (or fn) is used_dead, and no other file calls it (a private helper,
+        or a file seen alone)."""
+        while fn.parent is not None and fn.parent is not self.ex._module_fn:
+            fn = fn.parent
+        return (not self.ex.module or fn.name.startswith("_")) and self.used_dead(fn)
 
     def lambda_never_called(self, fn: _Fn) -> bool:
         """fn is a lambda bound to a name of the function around it (`exact_hessian = lambda f: jacfwd(jacrev(f))`)

@@ -13,13 +13,13 @@ from ms_scan.extract.grad_common import (
     CALLER_ROLES as _CALLER_ROLES, _FUNC_EVALUATING, _FUNC_EVERY_ARG, _FUNC_TRANSFORMS, _FUNCTIONAL_CALL, _children,
     MAX_BINDING_HOPS, MAX_LEARNER_HOPS, MAX_LIFTS, chain_root, _is_property,
     _NOLIT, _PARAMETER_METHODS, _Fn, GradSite, _PathState, ProjectCallee, _arg, _code, calls_besides, calls_in,
-    getattr_read,
+    getattr_read, PASSING_THROUGH,
     _is_weight, _kw, _literal, _subscript_key, param_default, refs, refs_besides, returned, spread, _stack_room, _unchain, _walk,
     binding, enclosing, registration_key, thunk_body, tuple_slots, union_or_none, weight_owners, when_safe,
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.scope import PROJECT
-from ms_scan.extract.grad_guards import BACKED
+from ms_scan.extract.grad_guards import BACKED, DETACHED
 from ms_scan.extract.grad_project import _init_param
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
@@ -88,18 +88,22 @@ class _Paths:
                             site.project.append(registrar)  # (leads the scan's rounds to the decorator's file)
         return out
 
-    def result_only_detached(self, call: cst.Call, fn: _Fn) -> bool:
+    def result_only_detached(self, call: cst.Call, fn: _Fn, chain: list | None = None, depth: int = 0) -> bool:
         """`f = -torch.autograd.grad(e.sum(), x, create_graph=flag)[0]` with f bound once in fn and read there only
         through `.detach()` / `.item()` / `.data` (a monitoring value: `(forces.detach() - f.detach()).norm()`), and no
         function nested in fn: nothing differentiates the gradient again, whatever create_graph is. The elements a
-        loop takes from it (`for (k, v), g in zip(params.items(), grads)`: `v - lr * g.data`) count as f."""
+        loop takes from it (`for (k, v), g in zip(params.items(), grads)`: `v - lr * g.data`) count as f. With
+        `chain`, fn may also return it (`def gradient(y, x): return torch.autograd.grad(...)[0]`) when each call of
+        fn in this file reads its value so in turn (callers_detach; `div.detach().abs().mean().item()` in a
+        monitor): the names of the functions returning it are added to `chain`."""
         node = fn.node
         if not isinstance(node, cst.FunctionDef) or not isinstance(node.body, cst.IndentedBlock):
             return False
         names = [n for n, vs in fn.assigns.items() if "." not in n and any(c is call for v in vs for c in calls_in(v))]
         if len(names) == 1 and self.detached_in_place(call, fn, names[0]):
             return True
-        if not names or any(len(fn.assigns[n]) != 1 for n in names):
+        gives_back = chain is not None and any(any(c is call for c in calls_in(r)) for r in returned(node.body) if r)
+        if not names and not gives_back or any(len(fn.assigns[n]) != 1 for n in names):
             return False
         names, skip = set(names), set()
         for n in _walk(node.body):  # `for (k, p), g in zip(params.items(), grads)`: g an element, read alike
@@ -110,25 +114,52 @@ class _Paths:
                         names.add(element.value)
         derived = self.derived_names(fn, names, call)
         names |= derived
-        stack, live = list(node.body.body), 0
+        stack, live = [(n, False) for n in node.body.body], 0
         while stack:
-            n = stack.pop()
+            n, back = stack.pop()
             if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
                 return False  # (a closure may read it live)
             if isinstance(n, cst.AssignTarget) or n is call or id(n) in skip:
                 continue
             if isinstance(n, (cst.Assign, cst.AugAssign)) and _assigned_names(n) and _assigned_names(n) <= derived:
-                stack.extend(_nested_scopes(n.value))  # `w = g.flatten(1).norm(dim=1)`: read by w, whose reads
-                continue  # count (nested defs in the value still do)
+                stack.extend((x, back) for x in _nested_scopes(n.value))  # `w = g.flatten(1).norm(dim=1)`: read by
+                continue  # w, whose reads count (nested defs in the value still do)
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
-                stack.extend(a.value for a in n.args)  # `f.detach()`: f read as a constant
+                stack.extend((a.value, back) for a in n.args)  # `f.detach()`: f read as a constant
                 continue
             if isinstance(n, cst.Attribute) and n.attr.value == "data":
                 continue  # `g.data`: the tensor without its graph, a constant too
             if isinstance(n, cst.Name) and n.value in names:
-                live += 1
-            stack.extend(n.children)
-        return live == 0
+                if back and chain is not None:
+                    gives_back = True  # (read live by what fn returns: its callers decide)
+                else:
+                    live += 1
+            stack.extend((x, back or isinstance(n, cst.Return)) for x in n.children)
+        return live == 0 and (not gives_back or self.callers_detach(fn, chain, depth))
+
+    def callers_detach(self, fn: _Fn, chain: list, depth: int) -> bool:
+        """fn, a module-level function or a method of a module-level class that only this file's calls name (no
+        decorator but torch's), is called, and each call's value is read only detached (result_only_detached)."""
+        node = fn.node
+        if depth >= MAX_BINDING_HOPS or fn.parent is not self.ex._module_fn or \
+                any(not (dotted_name(d.decorator.func if isinstance(d.decorator, cst.Call) else d.decorator) or "")
+                    .startswith("torch.") for d in node.decorators) or fn.name.startswith("__"):
+            return False
+        calls = self.calls_of(fn)
+        if not calls:
+            return False
+        if fn.cls is None:
+            if self.reference_guards(fn) != []:
+                return False
+        elif fn.cls.name not in self.ex._classes or self.ex._classes[fn.cls.name] is not fn.cls or any(
+                call is None or {id(c) for c, _ in calls}.isdisjoint({id(call)})
+                for ref, _, _, call in self.attribute_refs() if ref.attr.value == fn.name):
+            return False  # (`getattr`, a callback, `flow.hutchinson_div(...)` from outside: not all calls seen)
+        name = fn.name if fn.cls is None else f"{fn.cls.name}.{fn.name}"
+        if name in chain:
+            return False
+        chain.append(name)
+        return all(self.result_only_detached(c, caller, chain, depth + 1) for c, caller in calls)
 
     _PURE_BUILTINS = frozenset({"sum", "abs", "min", "max", "len", "float", "int", "zip", "enumerate", "list",
                                 "tuple", "map"})
@@ -309,9 +340,14 @@ class _Paths:
             if cert:
                 raw.append((call, fn, "learn2learn", "learn2learn.algorithms.MAML.adapt", cert, None))
         for call, fn, kind, api, cert, extra in raw:
-            if kind == "grad" and api == "torch.autograd.grad" and self.result_only_detached(call, fn):
-                self.ex._first_order.append((call, fn, kind, api))  # (its graph is never differentiated again)
-                continue
+            chain: list = []
+            detached = []
+            if kind == "grad" and api == "torch.autograd.grad" and self.result_only_detached(call, fn, chain):
+                if not self.ex.module or all(n.startswith("_") for n in chain):
+                    self.ex._first_order.append((call, fn, kind, api))  # (its graph is never differentiated again)
+                    continue
+                # (unless another file calls a function returning it: ms_scan.project)
+                detached = [ProjectCallee(self.ex.module, n, "flag", "", "high", "", "", DETACHED) for n in chain]
             if self.shadowed_unused(fn):  # a notebook's helper redefined before any call of it differentiates
                 self.ex._first_order.append((call, fn, kind, api))
                 continue
@@ -359,6 +395,7 @@ class _Paths:
             site = GradSite(kind, api, 0, 0, 0, 0, cert, fn.qual)
             if reach is not None:  # (first: ms_scan.project reads a site's first reach callee)
                 site.project += [reach, *self.reach_reads(reach)]
+            site.project += detached
             if flag is None and cert == "possible":
                 flag = self.flag_callee(flag_expr, fn)
             if flag is None:  # `if self.cfg.unrolled: self._backward_unrolled(...)`, the config built elsewhere
@@ -900,6 +937,8 @@ class _Paths:
                 else:
                     outs.append(self.literal_values(default, owner, depth + 1) if default is not None else None)
             for call, caller in calls:
+                if self.never_runs(caller):  # (a penalty helper called only in a config branch not taken)
+                    continue
                 arg = self.param_arg(owner, call, expr.value)
                 if arg is None and any(a.star for a in call.args):
                     # `Learner(net, **HPARAMS)`, a dict of this file: its value there (`f(*args)`: not known)
@@ -1201,6 +1240,8 @@ class _Paths:
             shared = fwd & back
             if not shared and self.sibling_returns(state, fn, outputs, inputs, hops):
                 return
+            if not shared and self.hooked_activation(state, fn, inputs, exprs):
+                return
             if not shared:
                 lifted = self.lift(state, fn, back, fwd, hops, parts=parts, at=at)
                 if not lifted and \
@@ -1262,6 +1303,94 @@ class _Paths:
                     any(calls_in(a.value) for a in cc.args) and self.container_elements(cc, fn) is not None:
                 out |= {id(x) for a in cc.args for x in calls_in(a.value) if self.torch_api(x) is None}
         return out
+
+    def hook_captures(self) -> dict[str, set]:
+        """attribute -> {(class name, keyed)} for the forward hooks of the file that keep a module's output on an
+        object (`def _save(self, module, inp, out): self.act = out`; `def fn(module, inputs, output):
+        self.store[name] = output` in a method's closure): an activation recorder's attribute."""
+        if self._hook_captures is not None:
+            return self._hook_captures
+        self._hook_captures = out = {}
+        if not any(isinstance(c.func, cst.Attribute) and c.func.attr.value == "register_forward_hook"
+                   for f in self.all_fns() for c in f.calls):
+            return out
+        for f in self.all_fns():
+            owner = next((g for g in enclosing(f) if g.self_name and g.cls is not None), None)
+            if owner is None or not isinstance(f.node, cst.FunctionDef) or len(f.params) != 3:
+                continue
+            kept = f.params[2]
+            for n in _walk(f.node.body):
+                if not isinstance(n, cst.Assign) or not isinstance(n.value, cst.Name) or n.value.value != kept:
+                    continue
+                for t in n.targets:
+                    target, keyed = t.target, isinstance(t.target, cst.Subscript)
+                    if keyed:
+                        target = target.value
+                    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
+                            target.value.value == owner.self_name:
+                        out.setdefault(target.attr.value, set()).add((owner.cls.name, keyed))
+        return out
+
+    def value_instance(self, expr, fn: _Fn) -> "_Cls | None":
+        """class_of, or for a parameter the class every call of this file passes (passed_class)."""
+        cls = self.class_of(expr, fn)
+        if cls is None and isinstance(expr, cst.Name):
+            cls = self.passed_class(expr.value, fn)
+        return cls
+
+    def hooked_activation(self, state: "_PathState", fn: _Fn, inputs: list, exprs: list) -> bool:
+        """The grad input is a module output a forward hook kept (hook_captures: `tap.act` with `tap =
+        CamTap(model.stem)`, `rec.store["backbone"]`) and the outputs come from calling a module of the file that
+        has that submodule (`logits = model(x)`): the path is that forward from the submodule's output on (its
+        own ops run before the input and are not on it), then what the outputs compute from the call."""
+        if len(inputs) != 1:
+            return False
+        value = inputs[0]
+        if isinstance(value, cst.Name) and len(fn.assigns.get(value.value, ())) == 1:
+            value = fn.assigns[value.value][0]  # `feats = rec.store["backbone"]`
+        key = None
+        if isinstance(value, cst.Subscript) and len(value.slice) == 1 and \
+                isinstance(value.slice[0].slice, cst.Index):
+            key = _literal(value.slice[0].slice.value)
+            value = value.value
+        if not isinstance(value, cst.Attribute) or not self.hook_captures().get(value.attr.value):
+            return False
+        held = self.hook_captures()[value.attr.value]
+        cls = self.value_instance(value.value, fn)
+        held = {h for h in held if cls is None or h[0] == cls.name}
+        if len(held) != 1:
+            return False
+        cls_name, keyed = next(iter(held))
+        if keyed != (key is not None):
+            return False
+        if keyed:  # (`dict(model.named_modules())[name]` hooked under its name: a top-level submodule's)
+            part = key if isinstance(key, str) and key.isidentifier() else None
+        else:  # the submodule each construction of the recorder hooks: `CamTap(model.stem)`
+            given = {a.value.attr.value for f in self.all_fns() for c in f.calls
+                     if isinstance(c.func, cst.Name) and c.func.value == cls_name
+                     for a in c.args[:1] if isinstance(a.value, cst.Attribute)}
+            built = [c for f in self.all_fns() for c in f.calls if isinstance(c.func, cst.Name) and
+                     c.func.value == cls_name]
+            part = next(iter(given)) if len(given) == 1 and len(built) == 1 else None
+        if part is None:
+            return False
+        models = [c for e in exprs for c in calls_in(e) if self.torch_api(c) is None and
+                  isinstance(c.func, (cst.Name, cst.Attribute)) and
+                  (m := self.value_instance(c.func, fn)) is not None and part in self.chain_attrs(m)]
+        if len({id(c) for c in models}) != 1:
+            return False
+        model = models[0]
+        bound = {n for n, vs in fn.assigns.items() if "." not in n and any(x is model for v in vs for x in calls_in(v))}
+        reach = spread(self.visible_assigns(fn), set(bound))
+        state.any_path = True
+        self.call_ops(state, model, fn, "", 0, frozenset({"@^" + part}))
+        seen = {id(model)}
+        for e in exprs:
+            for c in calls_in(e):
+                if id(c) not in seen and refs_besides(c) & reach:
+                    seen.add(id(c))
+                    self.call_ops(state, c, fn, "", 0, self.live_slots(c, reach))
+        return True
 
     def sibling_returns(self, state: "_PathState", fn: _Fn, outputs: list, inputs: list, hops: int) -> bool:
         """`logits, fz, z = model(x)` then `grad(fz, z, create_graph=True)`: outputs and inputs are elements of
@@ -1664,12 +1793,24 @@ class _Paths:
             if found is None:
                 continue
             for v in pinned.get(name, found[0]) if pinned else found[0]:
+                v = self.passed_through(v, name) or v  # `critic, opt = accelerator.prepare(critic, opt)`: critic
                 exprs.append(v)
                 read = reads(v) if opaque is None else set().union(*map(reads, _outside(v, opaque)))
                 for r in sorted((read - names - stop) if stop is not None else (read - names), reverse=True):
                     names.add(r)
                     work.append(r)
         return exprs
+
+    def passed_through(self, v, name: str):
+        """The argument a call handing back the objects it is given (PASSING_THROUGH: `accelerator.prepare(critic,
+        opt)`, unpacked into `critic, opt`, or one given and bound to a name) gives `name`; None for any other."""
+        if not isinstance(v, cst.Call) or not isinstance(v.func, cst.Attribute) or \
+                v.func.attr.value not in PASSING_THROUGH or any(a.star or a.keyword for a in v.args):
+            return None
+        k = self.ex._unpacked.get(id(v), {}).get(name)
+        if k is None and len(v.args) == 1 and id(v) not in self.ex._unpacked:
+            k = 0
+        return v.args[k].value if k is not None and k < len(v.args) else None
 
     @staticmethod
     def called(fn: _Fn) -> set:

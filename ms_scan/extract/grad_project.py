@@ -11,7 +11,8 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     HOOK, MAX_BINDING_HOPS, _NOLIT, PARAM_ROLES, _Fn, ProjectCallee, _join, _literal, _live_text, _name_tokens,
-    enclosing, param_default, refs, _role_words, template_config, _unchain, when_safe, chain_root, _subscript_key,
+    call_tag, enclosing, param_default, refs, _role_words, template_config, _unchain, when_safe, chain_root,
+    _subscript_key,
 )
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import EXTMOD, PROJECT, PROJMOD, UNKNOWN
@@ -184,8 +185,12 @@ class _ProjectLinks:
         config = template_config(name)  # `getattr(losses, config.LOSS)` (module_getattr): config's file summarised
         if config is not None and config not in state.site.project:
             state.site.project.append(config)
+        # (the call itself, "=^<module>@<call_tag>": what a function returning its parameter gives here is what
+        # this call passes it, ms_scan.project)
+        at = f"=^{self.ex.module}@{call_tag(built, fn)}" if built is not None and role == "instance" and \
+            fn is not None and self.ex.module else ""
         callee = ProjectCallee(module, name, role, via, "medium" if state.guessed else "high", text, guess, param,
-                               live=",".join(t for t in (tokens, keys, key) if t))
+                               live=",".join(t for t in (tokens, keys, key, at) if t))
         if callee not in state.site.project:
             state.site.project.append(callee)
 
@@ -432,7 +437,8 @@ class _ProjectLinks:
 
     def own_flag_values(self, owner: _Fn, name: str, here: set) -> set:
         """flag_callee's values this file's calls give `name` ("True", "False"), each given by a call inside a public
-        module-level function that nothing in this file calls or names marked "@<function>"
+        module-level function that nothing in this file calls or names marked "@<function>" ("@!<function>" when
+        this file uses it only under guards provably false)
         (`def vector_field_loss(m, x): ... field(m, x, create_graph=True)`): ms_scan.project counts it only where
         that function runs (_flag_values). `here` as they are when the calls do not each show their values."""
         plain = {str(v) for v in here}
@@ -452,7 +458,9 @@ class _ProjectLinks:
             lone = top is not owner and top.parent is self.ex._module_fn and top.cls is None and \
                 isinstance(top.node, cst.FunctionDef) and not top.node.decorators and \
                 not top.name.startswith("_") and not self.calls_of(top) and self.reference_guards(top) == []
-            out |= {f"{v}@{top.name}" if lone else str(v) for v in values}
+            dead = not lone and top.parent is self.ex._module_fn and not top.name.startswith("_") and \
+                self.used_dead(top)
+            out |= {f"{v}@{top.name}" if lone else f"{v}@!{top.name}" if dead else str(v) for v in values}
         return out if {v.partition("@")[0] for v in out} == plain else plain
 
     def param_flag(self, expr, fn: _Fn) -> tuple[str, bool] | None:

@@ -12,7 +12,8 @@ import libcst as cst
 from ms_scan.extract.grad_common import (
     HOOK, _FUNCTIONAL_CALL, MAX_MEMBER_STEPS, _WRAPPERS, _Cls, _Fn, GradSite, ModelSummary, _PathState, ProjectCallee,
     _arg, _code, _literal, calls_in, param_default, refs, returned, _stack_room, _target_nodes, template_config, _unchain,
-    TABLE_KEY, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ, chain_root, hydra_items,
+    TABLE_KEY, call_tag, literal_list, literal_repr, thunk_body, yielded, _partial_of, METHOD_READ, chain_root,
+    hydra_items,
 )
 from ms_scan.extract.grad_guards import guard_imports
 from ms_scan.extract.scope import EXTMOD, OTHER, PROJMOD, TORCH
@@ -677,6 +678,7 @@ class _Summaries:
                         return out
                     summary, state = self._summary(f"{target[0]}:{target[1]}", f"arg:{slot}",
                                                    lambda st, v=a.value, fn=f: self.expand_arg(st, v, fn))
+                    summary.at = call_tag(c, f)
                     spent += state.steps
                     if summary.ops or summary.project or summary.unresolved:
                         out.append((summary, state))  # unresolved: the callee says this caller is not followed

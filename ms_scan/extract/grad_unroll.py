@@ -292,7 +292,7 @@ def unroll(stmts, name: str, const, initial: list | None = None) -> list | None:
     list `name` (a plain or `self.x` name): `name = [...]` / `nn.ModuleList()` starts it, `append` / `extend([...])`
     / `+= [...]` grow it (an `OrderedDict()`, its item assignments), each conditional element's arm picked by the
     loop values (picked). None when not shown."""
-    state = {"items": initial, "rounds": 0, "ordered": False}
+    state = {"items": initial, "rounds": 0, "ordered": False, "held": {}}
     try:
         _run(stmts, name, {}, const, state)
     except _Stop:
@@ -376,7 +376,9 @@ def _small(small, name: str, env: dict, const, state: dict) -> None:
                 call.args[0].keyword:
             raise _Stop
         if meth == "append":
-            _add(state, picked(call.args[0].value, env, const))
+            arg = call.args[0].value  # (`layer = BUILDERS[kind](c)` then `layers.append(layer)`: that layer)
+            _add(state, state["held"][arg.value] if isinstance(arg, cst.Name) and arg.value in state["held"] else
+                 picked(arg, env, const))
         else:
             _extend(call.args[0].value, env, const, state)
         return
@@ -395,6 +397,19 @@ def _assign(target, value, name: str, env: dict, const, state: dict) -> None:
         for t, v in zip(target.elements, value.elements):
             _assign(t.value, v.value, name, env, const, state)
         return
+    for n in _walk(target):
+        if isinstance(n, cst.Name):
+            state["held"].pop(n.value, None)
+    if isinstance(value, cst.Call) and not _touches(value, name):  # a layer a later append may take
+        if isinstance(target, cst.Name):
+            state["held"][target.value] = picked(value, env, const)
+        elif isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(el, cst.StarredElement)
+                                                                   for el in target.elements):
+            for i, el in enumerate(target.elements):  # `layer, c = BUILDERS[kind](c, a)`: element i of its result
+                if isinstance(el.value, cst.Name):
+                    e, chosen = picked(value, env, const)
+                    state["held"][el.value.value] = (cst.Subscript(e, [cst.SubscriptElement(cst.Index(cst.Integer(
+                        str(i))))]), chosen)
     if dotted_name(target) == name:
         state["items"], state["ordered"] = [], False
         if isinstance(value, (cst.List, cst.Tuple)):

@@ -1267,14 +1267,15 @@ class _Values:
                     return body if isinstance(body, (cst.List, cst.Tuple)) else None
         return None
 
-    def guards(self, f: _Fn) -> dict:
+    def guards(self, f: _Fn, defs: bool = False) -> dict:
         """id(node) -> [(test, taken)] for the calls and assigned values of f under `if` statements and conditional
-        expressions: the tests over them, each with the branch the node is in (True: the body)."""
+        expressions: the tests over them, each with the branch the node is in (True: the body). With `defs`, for
+        the functions f defines instead (`if not enabled: return fn` before `def wrapped(...)`)."""
         memo = self._guards
-        if id(f) in memo:
-            return memo[id(f)]
+        if (id(f), defs) in memo:
+            return memo[id(f), defs]
         out: dict = {}
-        memo[id(f)] = out
+        memo[id(f), defs] = out
         if id(f) not in self.ex.branching:  # (GradExtractor.visit_If / visit_IfExp)
             return out
         stack = [(f.node.body if isinstance(f.node, (cst.FunctionDef, cst.Lambda)) else self.ex._module_node, ())] \
@@ -1282,8 +1283,10 @@ class _Values:
         while stack:
             node, path = stack.pop()
             if node is None or isinstance(node, (cst.FunctionDef, cst.ClassDef)) and node is not f.node:
+                if defs and path and isinstance(node, cst.FunctionDef):
+                    out[id(node)] = path
                 continue
-            if path and isinstance(node, (cst.Call, cst.BaseExpression)):
+            if path and not defs and isinstance(node, (cst.Call, cst.BaseExpression)):
                 out[id(node)] = path
             if isinstance(node, (cst.If, cst.IfExp)):
                 stack += [(node.test, path), (node.body, path + ((node.test, True),)),

@@ -115,6 +115,7 @@ class GradExtractor(Extractor):
         self._for_stack: list[tuple[cst.For, object]] = []  # the for loops open at this point, with their function
         self._item_keys: dict[int, dict[str, cst.BaseExpression]] = {}  # id(value) -> {d: k} of `d[k] = value`
         self._unpacked: dict[int, dict[str, int]] = {}  # id(call) -> {name: index} of `a, b = call(...)`
+        self._unpacked_members: dict[int, dict[str, int]] = {}  # the same for `self.a, b = call(...)`: {"self.a": 0}
         # id(call) -> {name: (index, index, ...)} of the names a nested target unpacks: `g, (c, e) = call(...)`
         self._unpacked_paths: dict[int, dict[str, tuple]] = {}
         # calls that build no graph (run under `torch.no_grad()` / in a `@torch.no_grad()` function, or whose
@@ -643,6 +644,10 @@ class GradExtractor(Extractor):
                     all(isinstance(el, cst.Element) for el in t.target.elements):
                 self._unpacked[id(node.value)] = {el.value.value: i for i, el in enumerate(t.target.elements)
                                                   if isinstance(el.value, cst.Name)}
+                members = {dotted_name(el.value): i for i, el in enumerate(t.target.elements)
+                           if isinstance(el.value, cst.Attribute) and isinstance(el.value.value, cst.Name)}
+                if members:  # `self.tail, c = build(TAIL_SPEC, c)`: the element the attribute holds
+                    self._unpacked_members[id(node.value)] = members
                 nested = _nested_targets(t.target, ())
                 if nested:  # `gen, (critic, ema) = build(cfg)`
                     self._unpacked_paths[id(node.value)] = nested
@@ -1020,6 +1025,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._unpicked: set | None = None  # names in table entries no read picks (grad_guards.unpicked_entries)
         self._name_uses: dict | None = None  # name -> where the file writes it (grad_guards.name_uses)
         self._function_tables: dict[bool, dict] = {}  # classes -> grad_paths.function_tables(classes)
+        self._hook_captures: dict | None = None  # forward hooks keeping outputs (GradPaths.hook_captures)
         self._attribute_refs: list | None = None  # every `x.name` of the file, where (grad_guards.attribute_refs)
         self._fn_node_ids: set | None = None  # id() of the nodes of the file's functions (grad_guards._fn_nodes)
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
@@ -1060,7 +1066,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._registry_built: dict[int, tuple] = {}  # (`R[cfg["type"]](**cfg)`)
         self._splat_items: dict[tuple, cst.Subscript] = {}  # (id(call), param) -> `cfg["param"]` (splat_item)
         self._dict_gets: dict[int, cst.Subscript] = {}  # id(`D.get(k)`) -> `D[k]` (Expansion.dict_get)
-        self._guards: dict[int, dict] = {}  # id(function) -> id(assigned value) -> the if tests over it (guards)
+        self._guards: dict[tuple, dict] = {}  # (id(function), defs) -> id(node) -> the if tests over it (guards)
         self._deciding: dict[int, set] = {}  # id(function) -> what it reads as keys, tests, getattr names, calls
         self._dict_roots: dict[tuple, tuple] = {}  # DictRef.root of a display of this file -> (display, its fn)
         self._dict_memo: dict[tuple, list | None] = {}  # DictRef.root -> dict_entries
