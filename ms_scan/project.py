@@ -1093,17 +1093,14 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
         summary = _not_overridden(summary, callee)
         at = next((t[2:] for t in callee.live.split(",") if t.startswith("=^")), None) \
             if callee.role == "instance" and callee.live else None
-        before = bound.get((home, callee.name))
-        if at is not None:  # `critic = maybe_ddp(Critic(cfg))`: its parameter is what this call passes
-            bound[home, callee.name] = tuple(at.split("@", 1))
+        if at is not None:  # `critic = maybe_ddp(Critic(cfg))`: its parameter is what this call passes (`seen` keeps
+            bound[home, callee.name] = tuple(at.split("@", 1))  # this follow from nesting in itself)
         try:
             take(facts, summary, f"{via} -> {facts.path}" if via else facts.path, conf, seen, hops, site,
                  keys_given=keys_given, callee=(home, callee.name))
         finally:
             if at is not None:
-                bound.pop((home, callee.name))
-                if before is not None:
-                    bound[home, callee.name] = before
+                del bound[home, callee.name]
         return True
 
     def follow_hook(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
@@ -1457,13 +1454,12 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             if backed and not any("^" + c.param[len(BACKED):] in lits for c in backed
                                   for lits in calls_of(called, by_module, c.module, c.name)):
                 continue  # a function returning a torch.func derivative (or derivative function) none differentiates
-            site.project = [c for c in site.project if c not in backed]
             detached = [c for c in site.project if c.role == "flag" and c.param == DETACHED]
             if detached and not any(calls_of(called, by_module, c.module, c.name) or
                                     (defining_module(by_module, c.module, c.name) or c.module, c.name) in refs
                                     for c in detached):
                 continue  # a gradient returned only to its own file's calls, each reading it detached
-            site.project = [c for c in site.project if c not in detached]
+            site.project = [c for c in site.project if c not in backed and c not in detached]
             # (a "config" callee without a param only marks a dict whose file is to be summarised)
             flags = [c for c in site.project if c.role == "flag" and not c.param.startswith(REACH) or
                      c.role == "config" and c.param]

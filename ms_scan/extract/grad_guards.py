@@ -42,6 +42,11 @@ def _parses(v) -> bool:
     return isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute) and v.func.attr.value == "parse_args"
 
 
+def _all_false(guards: list | None) -> bool:
+    """Some guards, each provably false from this file alone (a use under each never runs)."""
+    return bool(guards) and all(g is not None and guard_truths(g, local_read) == {False} for g in guards)
+
+
 def guard_truths(tree, read) -> set | None:
     """The truth values a guard tree takes; `read(text)` gives the reprs a config read holds (None: not known).
     None when not known."""
@@ -351,7 +356,7 @@ class _Guards:
         if guards is not None:
             if all(g is not None for g in guards):
                 calls = guards
-                if guards and all(guard_truths(g, local_read) == {False} for g in guards) and \
+                if _all_false(guards) and \
                         (fn.name.startswith("_") or not self.ex.module):
                     return False  # (a private helper, or a file seen alone: this file's calls are all its calls)
                 # never called nor named here (nor decorated: a registry may hold it): dead code of a script
@@ -378,7 +383,7 @@ class _Guards:
         """fn, a module-level function, is used in this file, each time under a guard provably false (`if
         CFG.regularizer == "grad_norm": ... grad_norm_penalty(...)` with "energy_l2" set): it runs here never."""
         guards = self.use_guards(fn)
-        return bool(guards) and all(g is not None and guard_truths(g, local_read) == {False} for g in guards)
+        return _all_false(guards)
 
     def never_runs(self, fn: _Fn) -> bool:
         """The module-level function around fn (or fn) is used_dead, and no other file calls it (a private helper,
@@ -400,7 +405,7 @@ class _Guards:
         if not calls or len(reads) != len(calls) + 1:  # (+ the assignment's target)
             return False
         guards = [self.call_guard(c, owner) for c in calls]
-        return all(g is not None and guard_truths(g, local_read) == {False} for g in guards)
+        return _all_false(guards)
 
     @staticmethod
     def reach_reads(reach: ProjectCallee) -> list[ProjectCallee]:

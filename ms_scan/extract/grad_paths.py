@@ -148,12 +148,13 @@ class _Paths:
         calls = self.calls_of(fn)
         if not calls:
             return False
+        ids = {id(c) for c, _ in calls}
         if fn.cls is None:
             if self.reference_guards(fn) != []:
                 return False
-        elif fn.cls.name not in self.ex._classes or self.ex._classes[fn.cls.name] is not fn.cls or any(
-                call is None or {id(c) for c, _ in calls}.isdisjoint({id(call)})
-                for ref, _, _, call in self.attribute_refs() if ref.attr.value == fn.name):
+        elif self.ex._classes.get(fn.cls.name) is not fn.cls or any(
+                call is None or id(call) not in ids for ref, _, _, call in self.attribute_refs()
+                if ref.attr.value == fn.name):
             return False  # (`getattr`, a callback, `flow.hutchinson_div(...)` from outside: not all calls seen)
         name = fn.name if fn.cls is None else f"{fn.cls.name}.{fn.name}"
         if name in chain:
@@ -1353,9 +1354,9 @@ class _Paths:
                 isinstance(value.slice[0].slice, cst.Index):
             key = _literal(value.slice[0].slice.value)
             value = value.value
-        if not isinstance(value, cst.Attribute) or not self.hook_captures().get(value.attr.value):
+        held = self.hook_captures().get(value.attr.value) if isinstance(value, cst.Attribute) else None
+        if not held:
             return False
-        held = self.hook_captures()[value.attr.value]
         cls = self.value_instance(value.value, fn)
         held = {h for h in held if cls is None or h[0] == cls.name}
         if len(held) != 1:
@@ -1365,13 +1366,11 @@ class _Paths:
             return False
         if keyed:  # (`dict(model.named_modules())[name]` hooked under its name: a top-level submodule's)
             part = key if isinstance(key, str) and key.isidentifier() else None
-        else:  # the submodule each construction of the recorder hooks: `CamTap(model.stem)`
-            given = {a.value.attr.value for f in self.all_fns() for c in f.calls
-                     if isinstance(c.func, cst.Name) and c.func.value == cls_name
-                     for a in c.args[:1] if isinstance(a.value, cst.Attribute)}
+        else:  # the submodule the one construction of the recorder hooks: `CamTap(model.stem)`
             built = [c for f in self.all_fns() for c in f.calls if isinstance(c.func, cst.Name) and
                      c.func.value == cls_name]
-            part = next(iter(given)) if len(given) == 1 and len(built) == 1 else None
+            first = built[0].args[0].value if len(built) == 1 and built[0].args else None
+            part = first.attr.value if isinstance(first, cst.Attribute) else None
         if part is None:
             return False
         models = [c for e in exprs for c in calls_in(e) if self.torch_api(c) is None and

@@ -458,8 +458,7 @@ class _ProjectLinks:
             lone = top is not owner and top.parent is self.ex._module_fn and top.cls is None and \
                 isinstance(top.node, cst.FunctionDef) and not top.node.decorators and \
                 not top.name.startswith("_") and not self.calls_of(top) and self.reference_guards(top) == []
-            dead = not lone and top.parent is self.ex._module_fn and not top.name.startswith("_") and \
-                self.used_dead(top)
+            dead = not lone and not top.name.startswith("_") and self.used_dead(top)
             out |= {f"{v}@{top.name}" if lone else f"{v}@!{top.name}" if dead else str(v) for v in values}
         return out if {v.partition("@")[0] for v in out} == plain else plain
 

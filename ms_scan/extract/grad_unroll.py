@@ -405,9 +405,9 @@ def _assign(target, value, name: str, env: dict, const, state: dict) -> None:
             state["held"][target.value] = picked(value, env, const)
         elif isinstance(target, (cst.Tuple, cst.List)) and not any(isinstance(el, cst.StarredElement)
                                                                    for el in target.elements):
+            e, chosen = picked(value, env, const)
             for i, el in enumerate(target.elements):  # `layer, c = BUILDERS[kind](c, a)`: element i of its result
                 if isinstance(el.value, cst.Name):
-                    e, chosen = picked(value, env, const)
                     state["held"][el.value.value] = (cst.Subscript(e, [cst.SubscriptElement(cst.Index(cst.Integer(
                         str(i))))]), chosen)
     if dotted_name(target) == name:
