@@ -1316,10 +1316,12 @@ class _Paths:
                    for f in self.all_fns() for c in f.calls):
             return out
         for f in self.all_fns():
-            owner = next((g for g in enclosing(f) if g.self_name and g.cls is not None), None)
-            if owner is None or not isinstance(f.node, cst.FunctionDef) or len(f.params) != 3:
+            if not isinstance(f.node, cst.FunctionDef) or len(f.params) != 3:
                 continue
+            owner = next((g for g in enclosing(f) if g.self_name and g.cls is not None), None)
             kept = f.params[2]
+            bound = {t.target.value for n in _walk(f.node.body) if isinstance(n, cst.Assign) for t in n.targets
+                     if isinstance(t.target, cst.Name)}
             for n in _walk(f.node.body):
                 if not isinstance(n, cst.Assign) or not isinstance(n.value, cst.Name) or n.value.value != kept:
                     continue
@@ -1327,9 +1329,12 @@ class _Paths:
                     target, keyed = t.target, isinstance(t.target, cst.Subscript)
                     if keyed:
                         target = target.value
-                    if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name) and \
-                            target.value.value == owner.self_name:
+                    if owner is not None and isinstance(target, cst.Attribute) and \
+                            isinstance(target.value, cst.Name) and target.value.value == owner.self_name:
                         out.setdefault(target.attr.value, set()).add((owner.cls.name, keyed))
+                    elif keyed and isinstance(target, cst.Name) and target.value not in bound:
+                        # `activations[name] = output` in a closure: a dict of the module or of the enclosing def
+                        out.setdefault("$" + target.value, set()).add((None, True))
         return out
 
     def value_instance(self, expr, fn: _Fn) -> "_Cls | None":
@@ -1354,18 +1359,25 @@ class _Paths:
                 isinstance(value.slice[0].slice, cst.Index):
             key = _literal(value.slice[0].slice.value)
             value = value.value
-        held = self.hook_captures().get(value.attr.value) if isinstance(value, cst.Attribute) else None
+        held = self.hook_captures().get(value.attr.value) if isinstance(value, cst.Attribute) else \
+            self.hook_captures().get("$" + value.value) if isinstance(value, cst.Name) and key is not None else None
         if not held:
             return False
-        cls = self.value_instance(value.value, fn)
+        cls = self.value_instance(value.value, fn) if isinstance(value, cst.Attribute) else None
         held = {h for h in held if cls is None or h[0] == cls.name}
         if len(held) != 1:
             return False
         cls_name, keyed = next(iter(held))
         if keyed != (key is not None):
             return False
-        if keyed:  # (`dict(model.named_modules())[name]` hooked under its name: a top-level submodule's)
-            part = key if isinstance(key, str) and key.isidentifier() else None
+        if keyed:  # `model.backbone.register_forward_hook(save("feat"))`, or (`dict(model.named_modules())[name]`
+            # hooked under its name) a top-level submodule's
+            hooked = {c.func.value.attr.value for f in self.all_fns() for c in f.calls
+                      if isinstance(c.func, cst.Attribute) and c.func.attr.value == "register_forward_hook" and
+                      isinstance(c.func.value, cst.Attribute) and c.args and isinstance(c.args[0].value, cst.Call)
+                      and c.args[0].value.args and _literal(c.args[0].value.args[0].value) == key}
+            part = next(iter(hooked)) if len(hooked) == 1 else \
+                key if not hooked and isinstance(key, str) and key.isidentifier() else None
         else:  # the submodule the one construction of the recorder hooks: `CamTap(model.stem)`
             built = [c for f in self.all_fns() for c in f.calls if isinstance(c.func, cst.Name) and
                      c.func.value == cls_name]
@@ -1803,8 +1815,13 @@ class _Paths:
     def passed_through(self, v, name: str):
         """The argument a call handing back the objects it is given (PASSING_THROUGH: `accelerator.prepare(critic,
         opt)`, unpacked into `critic, opt`, or one given and bound to a name) gives `name`; None for any other."""
-        if not isinstance(v, cst.Call) or not isinstance(v.func, cst.Attribute) or \
-                v.func.attr.value not in PASSING_THROUGH or any(a.star or a.keyword for a in v.args):
+        if not isinstance(v, cst.Call) or not isinstance(v.func, cst.Attribute):
+            return None
+        if v.func.attr.value == "initialize" and (self.ex.import_path(v.func) or "").startswith("deepspeed."):
+            # `engine, opt, _, _ = deepspeed.initialize(model=net, ...)`: the engine runs the model given
+            given = next((a.value for a in v.args if a.keyword and a.keyword.value == "model"), None)
+            return given if self.ex._unpacked.get(id(v), {}).get(name) == 0 else None
+        if v.func.attr.value not in PASSING_THROUGH or any(a.star or a.keyword for a in v.args):
             return None
         k = self.ex._unpacked.get(id(v), {}).get(name)
         if k is None and len(v.args) == 1 and id(v) not in self.ex._unpacked:
