@@ -1031,6 +1031,9 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
         live = own or live if callee.role == "instance" else ""
         if live and follow_live(callee, live, via, conf, seen, hops, site, keys_given):
             return True
+        held, path = held_module(callee, live) if live else (None, "")
+        if held is not None:  # `Replica(net)` over `model.module.head.parameters()`: those parts of net
+            return follow(held, f"{via} -> {path}" if via else path, conf, seen, hops, site)
         if callee.role == "member" and callee.live:  # `clf.classify(x)` over clf.heads' weights: "member:@heads"
             home, found = find(callee.module, callee.name, f"member:{callee.live}")
             key = (home, callee.name, f"member:{callee.live}")
@@ -1102,6 +1105,21 @@ def resolve_grad_paths(all_facts: list[FileFacts], config_files=None) -> None:
             if at is not None:
                 del bound[home, callee.name]
         return True
+
+    def held_module(callee, live: str):
+        """(the "param" callee of its constructor's parameter with the live parts, the wrapper's path) for an
+        instance called over submodule parts ("@head") of a wrapper class whose forward only runs the module
+        its constructor is given (`Replica.__init__(self, module)`, `forward`: `self.module(*args)`); (None, "")
+        for any other."""
+        if callee.role != "instance" or not all(t.startswith("@") and t[1:].isidentifier() for t in live.split(",")):
+            return None, ""
+        _, found = find(callee.module, callee.name, "instance")
+        if found is None or found[1].ops or len(found[1].project) != 1:
+            return None, ""
+        inner = found[1].project[0]
+        if inner.role != "param" or inner.param.count(":") != 1 or inner.live or inner.name != callee.name:
+            return None, ""
+        return replace(inner, live=live), f"{found[0].path}:{callee.name}.{inner.param.partition(':')[2]}"
 
     def follow_hook(callee, via: str, conf: str, seen: frozenset, hops: int, site) -> bool:
         """A hook's parameter no file passes by calling the hook by name (`trainer.critic(x)` in

@@ -542,11 +542,11 @@ class _Expansion:
         (`def forward(self, net, pts)` of a loss module handing `net` to a residual helper: calling `net` there
         would run that forward again, so the model is another file's, followed through the callers' arguments).
         A constructor's parameter keeps the guess (a wrapper's `__init__(self, module)`: the part of the wrapped
-        model a grad is taken over is not carried through the wrapper's forward across files)."""
+        model a grad is taken over is not carried through the wrapper's forward across files), unless the guess
+        is the wrapper itself (a file holding only `Replica`: it wraps another file's model)."""
         cls = self.guess_class(name)
         owner = self.param_owner(fn, name)
-        if cls is not None and owner.cls is not None and owner.name != "__init__" and \
-                any(c is cls for c in self.class_chain(owner.cls)):
+        if cls is not None and owner.cls is not None and any(c is cls for c in self.class_chain(owner.cls)):
             return None
         return cls
 
