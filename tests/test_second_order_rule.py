@@ -1632,17 +1632,20 @@ def test_method_reading_other_submodules_is_off_a_part_path(tmp_path: Path) -> N
     # a method that reads the part keeps what it computes from it (F.elu), not the trunk before it
     got = {(f.path, f.line, f.torch_api) for f in _scan_ms3(PKG / "trap_method_reading_part_across_modules").findings}
     assert got == {("nets.py", 18, "torch.nn.ELU"), ("nets.py", 21, "torch.nn.functional.elu")}
-    # ... and one that calls another method of the class is not known to miss the part: the trunk stays on it
+    # ... and so does one calling another method of the class that misses it (`self.run_trunk(x)` reading only
+    # self.trunk); when that method reads the part (`self.classifier[0]`), the trunk stays on the path
     pkg = PKG / "method_before_part_across_modules"
     for name in ("nets.py", "flatness.py", "run.py"):
         (tmp_path / name).write_text((pkg / name).read_text())
     src = (pkg / "nets.py").read_text()
     old = "        return self.trunk(x)\n"
     assert old in src
-    (tmp_path / "nets.py").write_text(src.replace(old, "        return self.run_trunk(x)\n\n"
-                                                       "    def run_trunk(self, x):\n        return self.trunk(x)\n"))
-    got = {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"}
-    assert {"torch.nn.ReLU6", "torch.nn.Hardswish", "torch.nn.ELU"} <= got
+    for body, want in [("self.trunk(x)", {"torch.nn.ELU"}),
+                       ("self.trunk(x) + self.classifier[0].weight.sum()",
+                        {"torch.nn.ReLU6", "torch.nn.Hardswish", "torch.nn.ELU"})]:
+        (tmp_path / "nets.py").write_text(src.replace(old, "        return self.run_trunk(x)\n\n"
+                                                           f"    def run_trunk(self, x):\n        return {body}\n"))
+        assert {f.torch_api for f in _scan_ms3(tmp_path).findings if f.code == "MS301"} == want, body
 
 
 def test_super_forward_of_a_sequential_subclass_runs_its_layers() -> None:

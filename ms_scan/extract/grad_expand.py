@@ -22,6 +22,7 @@ from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
 from ms_scan.extract.visitor import dotted_name
+from ms_scan.facts import UNKNOWN_ARG
 from ms_scan.tables.zoo import PREFIX as ZOO_PREFIX, zoo_model
 
 
@@ -405,6 +406,9 @@ class _Expansion:
         if d is not None:
             live, state.live = state.live, None
             self.expand_fn(state, d, _join(via, d.qual), depth + 1, live)
+            return
+        if id(expr) in self._instantiated and (cls := self.names_class(name, fn)) is not None:
+            self.expand_class(state, cls, _join(via, cls.name), depth + 1)  # `ACT2FN["gelu_pt"]`: an instance
             return
         if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
             return
@@ -1793,6 +1797,8 @@ class _Expansion:
         if isinstance(v, (cst.Name, cst.Attribute, cst.Subscript)):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
             return
+        if isinstance(v, cst.Tuple) and self.class_with_kwargs(state, v, ctx, via, depth):
+            return
         if isinstance(v, (cst.List, cst.Tuple)):
             first = self.layers_from(state.live)  # `[self.pad, self.conv, ...]` run in a loop from layer `first` on
             first = first if first < len(v.elements) and \
@@ -1825,6 +1831,26 @@ class _Expansion:
             return
         if isinstance(v, cst.Lambda):
             self.expand_module_expr(state, v, ctx, via, depth + 1)
+
+    def class_with_kwargs(self, state, v: cst.Tuple, ctx: _Fn, via: str, depth: int) -> bool:
+        """`(nn.GELU, {"approximate": "tanh"})`, a table's (class, keyword arguments) entry built when looked up
+        (Hugging Face's ClassInstantier, grad_values.instantiated_entries): the class's op, with those arguments.
+        False for any other tuple."""
+        els = v.elements
+        given = els[1].value.elements if len(els) == 2 and isinstance(els[1].value, cst.Dict) else None
+        if given is None or not all(isinstance(e, cst.DictElement) and isinstance(_literal(e.key), str) for e in given):
+            return False
+        ref = els[0].value
+        path = self.ex.resolve_path(ref) if dotted_name(ref) is not None else None
+        api = self.ex.canonical(path) if path is not None else None
+        if api is not None and self.kind(api) == "nn_module":
+            self.emit(state, api, ref, None, via, extra_args=tuple(
+                (_literal(e.key), UNKNOWN_ARG if (x := _literal(e.value)) is _NOLIT else x) for e in given))
+            return True
+        if isinstance(ref, (cst.Name, cst.Attribute)) and api is None:
+            self.expand_module_expr(state, ref, ctx, via, depth + 1)  # a class of the project: its forward
+            return True
+        return False
 
     def dict_get(self, state, v: cst.Call, ctx: _Fn, via: str, depth: int) -> bool:
         """`RULES.get(type(child))` (or `.get(k, default)`) of a dict the file builds: what `RULES[k]` holds, and the

@@ -47,6 +47,12 @@ def _nested_scopes(v) -> list:
     return [n for n in _walk(v) if isinstance(n, (cst.FunctionDef, cst.ClassDef, cst.Lambda))]
 
 
+def _names_weights(method: str) -> bool:
+    """A method named for the weights it returns (`model.head_parameters()`, `net.trainable_params()`), whose class
+    may be another file's: its receiver owns them."""
+    return method.endswith(("_parameters", "_params"))
+
+
 class _Paths:
     """_Resolver's site discovery and slicing (inputs -> outputs over assignments, live argument slots)."""
 
@@ -127,6 +133,10 @@ class _Paths:
             if isinstance(n, cst.Call) and isinstance(n.func, cst.Attribute) and n.func.attr.value in _DETACHING:
                 stack.extend((a.value, back) for a in n.args)  # `f.detach()`: f read as a constant
                 continue
+            if isinstance(n, cst.Call) and refs(n) & names and (
+                    self.torch_api(n) in ("torch.autograd.grad", "torch.autograd.backward") or
+                    isinstance(n.func, cst.Attribute) and n.func.attr.value == "backward"):
+                return False  # `return torch.autograd.grad(dot, params)` with dot from the gradient: taken again here
             if isinstance(n, cst.Attribute) and n.attr.value == "data":
                 continue  # `g.data`: the tensor without its graph, a constant too
             if isinstance(n, cst.Name) and n.value in names:
@@ -2193,13 +2203,15 @@ class _Paths:
             out |= {(base, m) for m in members}
         return frozenset(out)
 
-    def method_misses(self, cls, name: str, parts) -> bool:
+    def method_misses(self, cls, name: str, parts, depth: int = 0) -> bool:
         """The method `name` of cls computes nothing from the weights of its submodules `parts` (attribute
         names): it reads its instance only as `self.<attr>` for attributes other than those, each built fresh
         in the class (a constructor call reading none of `parts`, which read none of it, no attribute under
-        either assigned); no bare `self` (passed on, getattr), no super(), no other method of the class, no
-        nested function or class. False when not shown."""
-        if not parts or any(p == "*" or p.startswith("#") for p in parts) or name.startswith("__"):
+        either assigned), as `self.config.<field>` of an attribute a constructor stores from its parameter and
+        no method calls (data), or calls another method that misses them too; no bare `self` (passed on,
+        getattr), no super(), no nested function or class. False when not shown."""
+        if not parts or any(p == "*" or p.startswith("#") for p in parts) or name.startswith("__") or \
+                depth > MAX_LIFTS:
             return False
         f, _ = self.class_members(cls, name)
         if f is None or not f.self_name or not isinstance(f.node, cst.FunctionDef):
@@ -2208,20 +2220,34 @@ class _Paths:
         attrs = self.chain_attrs(cls)
         if any(k.endswith("*") for k in attrs):
             return False
-        read, named, attr_names = set(), [], set()
+        read, named, attr_names, fields, called, counts = set(), [], set(), {}, set(), {}
         for n in _walk(f.node.body):
             if isinstance(n, (cst.FunctionDef, cst.Lambda, cst.ClassDef)):
                 return False
+            if isinstance(n, cst.Call):
+                called.add(id(n.func))
             if isinstance(n, cst.Attribute):
                 attr_names.add(id(n.attr))
                 if isinstance(n.value, cst.Name) and n.value.value == me:
                     read.add(n.attr.value)
+                    counts[n.attr.value] = counts.get(n.attr.value, 0) + 1
                     attr_names.add(id(n.value))
+                elif isinstance(n.value, cst.Attribute) and isinstance(n.value.value, cst.Name) and \
+                        n.value.value.value == me:  # `self.config.problem_type`
+                    fields.setdefault(n.value.attr.value, []).append(n)
             elif isinstance(n, cst.Name) and n.value in (me, "super"):
                 named.append(n)
         if any(id(n) not in attr_names for n in named):
             return False  # `self` passed on or read whole, super()
-        if not read or read & set(parts) or not read <= {k for k in attrs if "." not in k}:
+        methods = {m for c in self.class_chain(cls) for m in c.methods}
+        for m in read & methods - set(parts):  # `self.get_extended_attention_mask(mask)`
+            if not self.method_misses(cls, m, parts, depth + 1):
+                return False
+        read -= methods
+        read -= {a for a in read if len(fields.get(a, ())) == counts[a] and self.data_attr(attrs, a, fields[a], called)}
+        if not read:
+            return True
+        if read & set(parts) or not read <= {k for k in attrs if "." not in k}:
             return False
 
         def fresh(attr, others):
@@ -2231,6 +2257,14 @@ class _Paths:
                 for x, ctx in values)
 
         return all(fresh(a, parts) for a in read) and all(fresh(p, read) for p in parts)
+
+    @staticmethod
+    def data_attr(attrs: dict, attr: str, reads: list, called: set) -> bool:
+        """`self.config`, stored by a constructor from its parameter (`self.config = config`) and read only as
+        `self.config.<field>` (`reads`), none of them called: data, no weights."""
+        values = attrs.get(attr, [])
+        return bool(values) and all(isinstance(v, cst.Name) and ctx.name == "__init__" and v.value in ctx.params
+                                    for v, ctx in values) and not any(id(n) in called for n in reads)
 
     def parameter_owners(self, fn: _Fn, names: set) -> set:
         """The modules whose weights the grad inputs are: `params = [p for p in model.parameters() if ...]`,
@@ -2251,7 +2285,8 @@ class _Paths:
                 continue
             for v in found[0]:
                 for c in calls_in(v):
-                    if isinstance(c.func, cst.Attribute) and c.func.attr.value in self.parameter_methods():
+                    if isinstance(c.func, cst.Attribute) and (c.func.attr.value in self.parameter_methods() or
+                                                              _names_weights(c.func.attr.value)):
                         owner = c.func.value
                         while isinstance(owner, cst.Subscript):  # `clf.heads[task]`: the key is no module
                             owner = owner.value

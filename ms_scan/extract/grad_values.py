@@ -988,7 +988,8 @@ class _Values:
         if isinstance(container, cst.Name):
             found = self.lookup_assigns(fn, container.value)
             if found and found[1] is self.ex._module_fn:  # and what registering functions put in it
-                return [(v, found[1]) for v in found[0]] + self.registered_items(container.value)
+                return [x for v in found[0] for x in self.instantiated_entries(v) or [(v, found[1])]] + \
+                    self.registered_items(container.value)
             if found is None and self.param_of(fn, container.value):  # `def build(plan, spec=LAYER_SPEC)`: the
                 out = []  # tables its callers pass (its default where they leave it out), when all are known
                 for v, ctx in self.args_or_default(fn, container.value):
@@ -1005,6 +1006,26 @@ class _Values:
                 method, values = self.class_members(cls, container.attr.value)
                 return values if values else None
         return None
+
+    def instantiated_entries(self, v) -> list | None:
+        """`ACT2FN = ClassInstantier(ACT2CLS)`, a dict subclass of this file whose `__getitem__` returns a call
+        (`cls(**kwargs)` of the entry, or of its `(cls, kwargs)` pair: Hugging Face's activation table): the
+        container values of the table it is given, each built when looked up. None for any other value."""
+        if not isinstance(v, cst.Call) or not isinstance(v.func, cst.Name) or len(v.args) != 1 or v.args[0].star or \
+                v.args[0].keyword is not None:
+            return None
+        cls = self.names_class(v.func.value, self.ex._module_fn)
+        getitem = cls.methods.get("__getitem__") if cls is not None else None
+        if getitem is None or not any(b.rpartition(".")[2] in ("dict", "OrderedDict") for b in cls.bases):
+            return None
+        returns = self.returned_values(getitem)
+        if not returns or not all(isinstance(r, cst.Call) for r in returns):
+            return None
+        out = self.container_values(v.args[0].value, self.ex._module_fn)
+        for table, _ in out or ():
+            for x in self.keyed_elements(table, None):  # (the class of a `(cls, kwargs)` pair too)
+                self._instantiated.add(id(x.elements[0].value) if isinstance(x, cst.Tuple) and x.elements else id(x))
+        return out
 
     def globals_table(self) -> cst.Dict:
         """`globals()` as a table of this file's module-level functions and classes, each under its name."""

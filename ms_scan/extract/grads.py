@@ -1031,6 +1031,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
         self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
+        self._instantiated: set[int] = set()  # ids of the entries of tables built when looked up (instantiated_entries)
         self._keyed_entries: dict[tuple, list] = {}  # (id(dict comprehension), key) -> [it, its entry for the key]
         self._globals_table: cst.Dict | None = None  # GradValues.globals_table
         self._decorators: frozenset | None = None  # _Expansion.decorators
