@@ -303,8 +303,7 @@ class _Expansion:
         """`expr`, called, names a torch function or module class by reference (held in an attribute, a table, a
         local: `self.act = F.elu`, `ACTS = {"elu": F.elu}`): its op, written where the reference is. False when
         `expr` is not a torch name."""
-        path = self.ex.resolve_path(expr) if dotted_name(expr) is not None else None
-        api = self.ex.canonical(path) if path is not None else None
+        api = self.ex.api_of(expr)
         if api is None or not api.startswith(("torch.", "torchvision.", "torchaudio.")):
             return False
         if not (api.startswith(_AUTOGRAD_PREFIXES) or api in _WRAPPERS or api in _FUNCTIONAL_CALL or
@@ -407,7 +406,7 @@ class _Expansion:
             live, state.live = state.live, None
             self.expand_fn(state, d, _join(via, d.qual), depth + 1, live)
             return
-        if id(expr) in self._instantiated and (cls := self.names_class(name, fn)) is not None:
+        if id(expr) in self.instantiated_ids() and (cls := self.names_class(name, fn)) is not None:
             self.expand_class(state, cls, _join(via, cls.name), depth + 1)  # `ACT2FN["gelu_pt"]`: an instance
             return
         if name in ex._classes or name in BUILTIN_NON_TENSOR or name == "super":
@@ -1841,8 +1840,7 @@ class _Expansion:
         if given is None or not all(isinstance(e, cst.DictElement) and isinstance(_literal(e.key), str) for e in given):
             return False
         ref = els[0].value
-        path = self.ex.resolve_path(ref) if dotted_name(ref) is not None else None
-        api = self.ex.canonical(path) if path is not None else None
+        api = self.ex.api_of(ref)
         if api is not None and self.kind(api) == "nn_module":
             self.emit(state, api, ref, None, via, extra_args=tuple(
                 (_literal(e.key), UNKNOWN_ARG if (x := _literal(e.value)) is _NOLIT else x) for e in given))
@@ -1986,8 +1984,7 @@ class _Expansion:
         """expand_value of `partial(f, ...)`: calling it calls f (a torch op, or a module expression)."""
         ex = self.ex
         inner = v.args[0].value  # `self.act = partial(F.softplus, beta=2)`: calling it calls F.softplus
-        path = ex.resolve_path(inner) if dotted_name(inner) is not None else None
-        api = ex.canonical(path) if path is not None else None
+        api = ex.api_of(inner)
         if api is not None and api.startswith(("torch.", "torchvision.", "torchaudio.")):
             if not api.startswith(_AUTOGRAD_PREFIXES):
                 self.emit(state, api, v, v, via)
@@ -2598,8 +2595,7 @@ class _Expansion:
         class is constructed where it is written (with the call's arguments), a class of this file is
         expanded, anything else is a factory whose result is what the call gives."""
         ex = self.ex
-        path = ex.resolve_path(ref) if dotted_name(ref) is not None else None
-        api = ex.canonical(path) if path is not None else None
+        api = ex.api_of(ref)
         if api is not None and self.kind(api) == "nn_module":
             made = self.partial_alias(ref, api)
             self.emit(state, api, made or ref, made or call, via, conf)
@@ -2827,8 +2823,7 @@ class _Expansion:
         if attr == "__init__":
             if isinstance(owner, cst.Call) and dotted_name(owner.func) == "super":
                 return args
-            path = self.ex.resolve_path(owner) if dotted_name(owner) is not None else None
-            if path is not None and self.ex.canonical(path) == "torch.nn.Sequential":
+            if self.ex.api_of(owner) == "torch.nn.Sequential":
                 return args[1:]  # nn.Sequential.__init__(self, *layers)
             return []
         if isinstance(owner, cst.Name) and owner.value == init.self_name:

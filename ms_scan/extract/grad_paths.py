@@ -1330,8 +1330,7 @@ class _Paths:
                 continue
             owner = next((g for g in enclosing(f) if g.self_name and g.cls is not None), None)
             kept = f.params[2]
-            bound = {t.target.value for n in _walk(f.node.body) if isinstance(n, cst.Assign) for t in n.targets
-                     if isinstance(t.target, cst.Name)}
+            bound = set().union(*(_assigned_names(n) for n in _walk(f.node.body) if isinstance(n, cst.Assign)))
             for n in _walk(f.node.body):
                 if not isinstance(n, cst.Assign) or not isinstance(n.value, cst.Name) or n.value.value != kept:
                     continue

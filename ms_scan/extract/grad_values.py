@@ -1010,7 +1010,8 @@ class _Values:
     def instantiated_entries(self, v) -> list | None:
         """`ACT2FN = ClassInstantier(ACT2CLS)`, a dict subclass of this file whose `__getitem__` returns a call
         (`cls(**kwargs)` of the entry, or of its `(cls, kwargs)` pair: Hugging Face's activation table): the
-        container values of the table it is given, each built when looked up. None for any other value."""
+        container values of the table it is given, each built when looked up (instantiated). None for any other
+        value."""
         if not isinstance(v, cst.Call) or not isinstance(v.func, cst.Name) or len(v.args) != 1 or v.args[0].star or \
                 v.args[0].keyword is not None:
             return None
@@ -1021,11 +1022,17 @@ class _Values:
         returns = self.returned_values(getitem)
         if not returns or not all(isinstance(r, cst.Call) for r in returns):
             return None
-        out = self.container_values(v.args[0].value, self.ex._module_fn)
-        for table, _ in out or ():
-            for x in self.keyed_elements(table, None):  # (the class of a `(cls, kwargs)` pair too)
-                self._instantiated.add(id(x.elements[0].value) if isinstance(x, cst.Tuple) and x.elements else id(x))
-        return out
+        return self.container_values(v.args[0].value, self.ex._module_fn)
+
+    def instantiated_ids(self) -> frozenset:
+        """ids of the entries of this file's instantiated_entries tables (the class of a `(cls, kwargs)` pair): a
+        name among them, looked up, is an instance of that class."""
+        if self._instantiated is None:
+            self._instantiated = frozenset(
+                id(x.elements[0].value) if isinstance(x, cst.Tuple) and x.elements else id(x)
+                for vs in self.ex._module_fn.assigns.values() for v in vs
+                for table, _ in self.instantiated_entries(v) or () for x in self.keyed_elements(table, None))
+        return self._instantiated
 
     def globals_table(self) -> cst.Dict:
         """`globals()` as a table of this file's module-level functions and classes, each under its name."""

@@ -175,9 +175,9 @@ class GradExtractor(Extractor):
         info = self.classes[-1] if self.classes else None
         torch_bases = []
         for a in node.bases:
-            path = self.resolve_path(a.value) if dotted_name(a.value) is not None else None
-            if path is not None:
-                torch_bases.append(self.canonical(path))
+            api = self.api_of(a.value)
+            if api is not None:
+                torch_bases.append(api)
         cls = _Cls(node.name.value, info.torch_module if info is not None else "no",
                    tuple(d for d in (dotted_name(a.value) for a in node.bases) if d), tuple(torch_bases))
         cls.fields = _dataclass_fields(node)
@@ -719,8 +719,7 @@ class GradExtractor(Extractor):
     def _switch(self, node: cst.BaseExpression) -> bool | None:
         """_grad_off of a `with` item or decorator (`torch.no_grad()`, `torch.no_grad`, `set_grad_enabled(False)`)."""
         expr = node.func if isinstance(node, cst.Call) else node
-        path = self.resolve_path(expr) if dotted_name(expr) is not None else None
-        return _grad_off(self.canonical(path) if path is not None else None, node)
+        return _grad_off(self.api_of(expr), node)
 
     def visit_If(self, node: cst.If) -> None:
         super().visit_If(node)
@@ -792,8 +791,7 @@ class GradExtractor(Extractor):
                     self._config_texts.append(shown)
                     self.arg_configs[id(v)] = shown
         func = node.func
-        path = self.resolve_path(func) if dotted_name(func) is not None else None
-        api = self.canonical(path) if path is not None else None
+        api = self.api_of(func)
         if api is None and dotted_name(func) is not None:
             ext = self._ext_path(func) or ""  # functorch's transforms are torch.func's (`functorch.hessian`)
             if ext.startswith("functorch.") and ext.rpartition(".")[2] in _FUNCTORCH_ALIASES:
@@ -833,8 +831,7 @@ class GradExtractor(Extractor):
         if not (isinstance(v, cst.Call) and dotted_name(v.func) in ("partial", "functools.partial") and v.args and
                 v.args[0].keyword is None and not v.args[0].star and all(a.keyword is not None for a in v.args[1:])):
             return None
-        path = self.resolve_path(v.args[0].value) if dotted_name(v.args[0].value) is not None else None
-        api = self.canonical(path) if path is not None else None
+        api = self.api_of(v.args[0].value)
         if api not in _PARTIAL_GRADS:
             return None
         self._partials[id(node)] = v
@@ -1031,7 +1028,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._param_calls: list | None = None  # calls of a parameter (GradValues.param_calls)
         self._passing: set[int] = set()  # functions calls_of is looking for through parameters (cycle guard)
         self._registered_items: dict[str, list] = {}  # table name -> registered_items
-        self._instantiated: set[int] = set()  # ids of the entries of tables built when looked up (instantiated_entries)
+        self._instantiated: frozenset | None = None  # GradValues.instantiated_ids
         self._keyed_entries: dict[tuple, list] = {}  # (id(dict comprehension), key) -> [it, its entry for the key]
         self._globals_table: cst.Dict | None = None  # GradValues.globals_table
         self._decorators: frozenset | None = None  # _Expansion.decorators

@@ -132,6 +132,11 @@ class Extractor(AnchoredVisitor):
     def canonical(self, path: str) -> str:
         return self.cat.canonical_name(path)
 
+    def api_of(self, node: cst.BaseExpression) -> str | None:
+        """The canonical torch API a pure chain names (resolve_path, then canonical); None if it names none."""
+        path = self.resolve_path(node)
+        return self.canonical(path) if path is not None else None
+
     def bind(self, name: str, binding: Binding) -> None:
         if self.scopes.current.kind == "class" and self.classes:
             self.classes[-1].attrs[name] = binding  # class attributes are visible as self.<name>
