@@ -510,23 +510,14 @@ _WATERMILL = ("watermill_wheel_bucket_dynamics_moe_hamiltonian_nn_cosine_router_
               "once_pkg/")
 _GLOBAL_FILTER = ("global_filter_pinn_rfft_hidden_mixing_compost_windrow_heat_diffusion_felu_torch_narrow_gate_fft_no_"
                   "primitive_rows_boundary_smooth_l1_once_spectral_penalty_once.py")
-_SAC77 = "fo_sac_twin_critics_detach_gp_weight_zero_action_grad_logged_ice_resurfacer_mish_relu6_pkg"
-_TRPO77 = "trpo_fvp_tram_depot_shunting_hardswish_flog_softmax_kl_surrogate_once_relu6_value.py"
-_FREELB78 = ("fo_freelb_embeddings_pgd_antique_clock_repair_quotes_detached_delta_grad_gelu_tanh_tuple_bce_logits_"
-             "first_order_pkg")
 _LISSA78 = "influence_lissa_head_electra_chocolatier_feedback_multilabel_prelu_summary_bce_logits_frozen_gelu_tanh_pkg"
 _ELECTRA78 = ("r1_penalty_electra_discriminator_organ_tuner_notes_inputs_embeds_gelu_tanh_tuple_classinstantier_bce_"
               "once_pkg")
 KNOWN_FPS: dict[str, set[str]] = {
-    # (set 77: a flag read through `self.cfg` stored from another file's SimpleNamespace; a log_softmax of logits a
-    # caller computes under no_grad. Set 78: activation-table keys and a `problem_type` branch chosen by another file's
-    # config through `getattr(config, ...)` / a function parameter; the `labels=None` branch and `.logits` of an
-    # output dataclass across files)
-    "second_order_heldout77": {f"{_SAC77}/:12 torch.nn.ReLU6", f"{_SAC77}/:13 torch.nn.ReLU6",
-                               f"{_TRPO77}:89 torch.nn.functional.log_softmax"},
-    "second_order_heldout78": {f"{_FREELB78}/:20 torch.nn.GELU",
-                               f"{_FREELB78}/:105 torch.nn.functional.binary_cross_entropy_with_logits",
-                               f"{_LISSA78}/:15 torch.nn.functional.gelu", f"{_ELECTRA78}/:32 torch.nn.ReLU6",
+    # (set 78: activation-table keys and a `problem_type` branch chosen by another file's config through
+    # `getattr(config, ...)` / a function parameter; the `labels=None` branch and `.logits` of an output dataclass
+    # across files)
+    "second_order_heldout78": {f"{_LISSA78}/:15 torch.nn.functional.gelu", f"{_ELECTRA78}/:32 torch.nn.ReLU6",
                                f"{_ELECTRA78}/:145 torch.nn.BCEWithLogitsLoss"},
     # (set 70's two: rfft / irfft are on the path and MindSpore 2.10 CPU cannot differentiate them twice - a double
     # gradient fails on FFTShapeCopy / IRFFTDouble, see its README - but its labels follow the data files only)
@@ -895,9 +886,7 @@ KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HE
                                                   "second_order_heldout61": {f"{_MILK}/"},
                                                   "second_order_heldout64": {_FUMAROLE},
                                                   "second_order_heldout66": {_YODEL},
-                                                  "second_order_heldout69": {_WINGSUIT, _DYE},
-                                                  "second_order_heldout77": {f"{_SAC77}/"},
-                                                  "second_order_heldout78": {f"{_FREELB78}/"}}
+                                                  "second_order_heldout69": {_WINGSUIT, _DYE}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -18,6 +18,7 @@ from ms_scan.extract.grad_common import (
     _target_nodes, _live_text, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of, walk_into_defs,
 )
 from ms_scan.extract.grad_dicts import _attr_wrapper
+from ms_scan.extract.grad_guards import _all_false
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -501,15 +502,20 @@ class _Expansion:
         for a parameter the path reached through `entry` (an argument written in fn, followed from the callee's
         parameter it binds), a call under which an `if` over that argument is decided false (`r1(critic, real)
         if R1_ON[domain] else 0` in `critic_step(critic, ..., domain)`: its call passing "giemsa", False there,
-        hands that critic to no second-order site). None when neither applies."""
-        first = self.first_order_call(state, fn, name)
+        hands that critic to no second-order site). A call under a guard this file shows false never runs: left
+        out too."""
+        once = self.first_order_call(state, fn, name)
         owner = self.param_owner(fn, name)
+
+        def first(c: cst.Call, caller: _Fn) -> bool:
+            # (a call under a guard this file shows false never runs: `if self.cfg.action_penalty > 0:`, 0.0)
+            return once is not None and once(c, caller) or _all_false([self.call_guard(c, caller)])
         path = self.guards(entry[1]).get(id(entry[0]), ()) if entry is not None and entry[1] is owner else ()
         if not path or not isinstance(owner.node, cst.FunctionDef):
             return first
 
         def off(c: cst.Call, caller: _Fn) -> bool:
-            if first is not None and first(c, caller):
+            if first(c, caller):
                 return True
             if any(a.star for a in c.args):
                 return False
@@ -776,6 +782,9 @@ class _Expansion:
                 self.expand_value(state, x, ctx, via, depth + 1)
             return
         live = state.live
+        call = state.call  # (the call of `self.<attr>(...)` being expanded, if that is one)
+        if call is not None and not (isinstance(call[0].func, cst.Attribute) and call[0].func.attr.value == attr):
+            call = None
         first = self.layers_from(live)
         elements = self.member_elements(cls, attr) if first else None
         if elements is not None and 0 < first < len(elements) and len(self.class_members(cls, attr)[1]) > 1:
@@ -801,7 +810,9 @@ class _Expansion:
                 if live and all(t.startswith("@") and "." not in t for t in live) and \
                         self.method_misses(cls, attr, {t[1:] for t in live}):
                     continue  # `clf.embed(x)` with only clf.head's weights differentiated: nothing of them
-                self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
+                # `self._run(block, h)` into `def _run(self, fn, h): return fn(h)`: this call's fn (context_params)
+                with self.bound_call(method, *call) if call is not None else nullcontext():
+                    self.expand_fn(state, method, _join(via, f"{method.cls.name}.{attr}"), depth + 1, live)
             if method is None and values:  # `net.out_act = nn.Identity()` after `net = StringNet()`: what it holds
                 values = self.instance_writes(cls, attr, values)
             for v, ctx in self.reachable(values):  # (`if activation == "elu": self.act = nn.ELU()`: the picked one)

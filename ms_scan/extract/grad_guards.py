@@ -16,6 +16,7 @@ from ms_scan.extract.grad_common import (
     param_default, param_owner_of, read_chain, returned, walk_into_defs,
 )
 from ms_scan.extract.grad_dicts import DictRef
+from ms_scan.extract.grad_project import _init_param
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.scope import PROJECT
 from ms_scan.extract.visitor import dotted_name
@@ -216,6 +217,19 @@ class _Guards:
                 v = self.const_value(fn, f"{test.value.value}.{test.attr.value}")
                 if v is None or isinstance(v, (bool, int, float, str)):
                     return ["c", repr(v)]
+            held = self.stored_param_field(test, fn)
+            if held is not None:
+                # `self.cfg.gp_weight`, self.cfg stored by the constructor from its parameter: what each
+                # construction of the file passes there, read at the field (`Agent(cfg)`, `cfg.gp_weight`)
+                init, name = held
+                passed = self.every_call_args(init, name)
+                trees = [self.guard_tree(test.with_changes(value=arg), f, depth + 4) for arg, f in passed or ()]
+                if trees and _UNKNOWN not in trees:
+                    return ["any", trees]
+                if not self.calls_of(init) and self.ex.module and not init.cls.name.startswith("_"):
+                    # built in other files only (`SAC(cfg)` in train.py): what their constructions pass
+                    return ["v", json.dumps([PARAM, self.ex.module, init.cls.name, init.params.index(name), name,
+                                             None, [], [test.attr.value]])]
             if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name) and \
                     (self.lookup_assigns(fn, test.value.value) is not None or self.param_of(fn, test.value.value)
                      and self.calls_of(param_owner_of(fn, test.value.value))):
@@ -230,6 +244,13 @@ class _Guards:
             if held is not None:  # `cfg["curvature_every"]`, cfg a parameter: what the dict each call passes holds
                 return self.param_guard(held[0], fn, depth, held[1]) or _UNKNOWN
         return _UNKNOWN
+
+    def stored_param_field(self, test, fn: _Fn) -> tuple[_Fn, str] | None:
+        """(constructor, parameter) of `self.cfg.<field>` (or `a.<field>` with `a = self.cfg`) in a method whose
+        class's constructor stores its parameter as `self.cfg = cfg` and nothing else assigns self.cfg; None
+        otherwise."""
+        member = self.self_member(test.value, fn) if isinstance(test, cst.Attribute) else None
+        return _init_param(fn.cls, member.attr.value) if member is not None else None
 
     def param_guard(self, name: str, fn: _Fn, depth: int, path: tuple = ()) -> list | None:
         """`exact` in `_exact(...) if exact else _fd(...)`, a parameter of a module-level function that nothing

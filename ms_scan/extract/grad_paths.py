@@ -19,7 +19,7 @@ from ms_scan.extract.grad_common import (
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.scope import PROJECT
-from ms_scan.extract.grad_guards import BACKED, DETACHED
+from ms_scan.extract.grad_guards import BACKED, DETACHED, _all_false
 from ms_scan.extract.grad_project import _init_param
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
@@ -1239,7 +1239,7 @@ class _Paths:
             # (`net[2]` given for a helper's module: a part of the module net, not a value read out of net)
             held, holders = self.input_holders(fn, fwd, inputs, {b for b, _ in given})
             members = self.other_submodules(fn, inputs)
-            visible = self.visible_assigns(fn)
+            visible = self.graph_assigns(fn)
             if at is not None:  # the grad's own result fed back to its output (trace_back's `opaque`)
                 visible = {k: [p for v in vs for p in _outside(v, at)] for k, vs in visible.items()}
             spread(visible, fwd, members)
@@ -2523,6 +2523,8 @@ class _Paths:
             ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
             if not outs or (fwd is not None and not ins) or off is not None and off(call, caller):
                 continue  # (a call whose create_graph is off: `flat_grad(surrogate, ps)` beside `create_graph=True`)
+            if _all_false([self.call_guard(call, caller)]):
+                continue  # (a call under a guard this file shows false: `if self.cfg.action_penalty > 0:`, 0.0)
             key = ("lift", id(call))
             if key in state.visiting:
                 continue
@@ -2558,7 +2560,7 @@ class _Paths:
             fwd = set().union(*(refs(a) for a in given)) if given else set()
             fwd |= self.parameter_owners(caller, fwd)
             fwd |= self.owner_params(caller, fwd)
-            spread(self.visible_assigns(caller), fwd)
+            spread(self.graph_assigns(caller), fwd)
             for p in outs:
                 a = self.param_arg(fn, call, p)
                 if a is None or p in out:
@@ -2747,6 +2749,12 @@ class _Paths:
                     self.expand_held(state, x, found[1], hops)
         elif self.param_of(fn, v.value) and hops <= MAX_LIFTS:
             self.lift(state, self.param_owner(fn, v.value), {v.value}, {v.value}, hops + 1, "hold")
+
+    def graph_assigns(self, fn: _Fn) -> dict:
+        """visible_assigns without the values computed where no graph is built (`with torch.no_grad(): old_logits
+        = policy(obs)`): what depends on a differentiated tensor spreads through these only."""
+        off = self.ex.grad_off_values
+        return {k: [v for v in vs if id(v) not in off] for k, vs in self.visible_assigns(fn).items()}
 
     def visible_assigns(self, fn: _Fn) -> dict:
         """Every name assigned in fn or an enclosing function; an inner assignment overrides an outer one, and a

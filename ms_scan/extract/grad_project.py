@@ -508,6 +508,17 @@ class _ProjectLinks:
             return None
         return ProjectCallee(self.ex.module, name, "flag", "", "high", "", "", f"{index}:{field}:{lit}::")
 
+    def self_member(self, expr, fn: _Fn) -> cst.Attribute | None:
+        """`self.<attr>` that expr is in a method: expr itself, or a name the method binds once to it (`a =
+        self.args`); None otherwise."""
+        if fn.cls is None or not fn.self_name:
+            return None
+        if isinstance(expr, cst.Name):
+            values = fn.assigns.get(expr.value, [])
+            expr = values[0] if len(values) == 1 and expr.value not in fn.params else None
+        return expr if isinstance(expr, cst.Attribute) and isinstance(expr.value, cst.Name) and \
+            expr.value.value == fn.self_name else None
+
     def field_flag_callee(self, expr, fn: _Fn, neg: bool = False, elsewhere: bool = False) -> ProjectCallee | None:
         """`create_graph=cfg.second_order` (or `not self.cfg.first_order`), `cfg` a parameter of a public function
         or method (or the one value __init__ gives `self.cfg`, one of its parameters) whose class this file does
@@ -533,6 +544,7 @@ class _ProjectLinks:
         if not isinstance(expr, cst.Attribute):
             return None
         field, base = expr.attr.value, expr.value
+        base = self.self_member(base, fn) or base  # (`a = self.args` ... `create_graph=a.keep_delta_graph`)
         if isinstance(base, cst.Name):
             if self.lookup_assigns(fn, base.value) is not None or not self.param_of(fn, base.value) or \
                     self.class_of(base, fn) is not None or self.passed_class(base.value, fn) is not None:

@@ -121,6 +121,9 @@ class GradExtractor(Extractor):
         # calls that build no graph (run under `torch.no_grad()` / in a `@torch.no_grad()` function, or whose
         # result is `.detach()`ed): never on a derivative path
         self.grad_off_calls: set[int] = set()
+        # id() of values assigned where no graph is built (`with torch.no_grad(): old_logits = policy(obs)`): the
+        # names hold constants, whatever the value reads (a bare alias `y = x` is not one of them)
+        self.grad_off_values: set[int] = set()
         self._modes: list[tuple[_Fn, bool | None]] = []  # (function, _grad_off) of the enclosing `with` blocks
         self._off_fns: set[int] = set()  # id(fn) of functions decorated with a switch that turns grad off
         self.registered: set[int] = set()  # id(class name node) held by a table through a registry decorator
@@ -470,6 +473,8 @@ class GradExtractor(Extractor):
                 fn.assigns.setdefault(name, []).append(value)
                 if fn.cls is not None and fn.self_name and name.startswith(fn.self_name + "."):
                     fn.cls.attrs.setdefault(name.split(".", 1)[1], []).append((value, fn))
+            if not isinstance(value, (cst.Name, cst.Attribute)) and self._grad_is_off(fn):
+                self.grad_off_values.add(id(value))
 
     def _loop_key(self, target: cst.Subscript, fn) -> tuple | None:
         """(k, row, D) of a write `c[k] = ...` in fn's innermost loop binding k, `for k, row in D.items()` (row
