@@ -260,6 +260,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout73": 1.0, "second_order_heldout74": 1.0,
                  "second_order_heldout75": 1.0, "second_order_heldout76": 1.0,
                  "second_order_heldout77": 1.0, "second_order_heldout78": 1.0,
+                 "second_order_heldout79": 0.68, "second_order_heldout80": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -513,7 +514,19 @@ _GLOBAL_FILTER = ("global_filter_pinn_rfft_hidden_mixing_compost_windrow_heat_di
 _LISSA78 = "influence_lissa_head_electra_chocolatier_feedback_multilabel_prelu_summary_bce_logits_frozen_gelu_tanh_pkg"
 _ELECTRA78 = ("r1_penalty_electra_discriminator_organ_tuner_notes_inputs_embeds_gelu_tanh_tuple_classinstantier_bce_"
               "once_pkg")
+_HURDY79 = "double_backprop_hurdy_gurdy_spectrograms_mmengine_hooks_pad_cfg_reflect_log_softmax_nll_sigmoid_off.py"
+_DRAGAN79 = "dragan_cuckoo_clock_bellows_base_cfg_merge_relu6_adaptive_avgpool1d_gn_hswish_base_overridden_pkg"
+_PATHLEN79 = "path_length_reg_crossbow_limb_grain_act_cfg_gelu_tanh_upsample_cfg_nearest_mapping_hswish_once.py"
+_WGAN79 = "wgan_gp_wicker_weave_tension_registry_selu_critic_ln_ok_hswish_generator_once_gn_unselected.py"
+_FOMAML79 = "fo_fomaml_first_order_cfg_archery_fletching_fewshot_registry_prelu_avgpool_ce_hessian_helper_unused.py"
+_YURT79 = "fo_yurt_felt_heat_loss_base_gp_deleted_by_override_sensitivity_hook_no_create_graph_selu_gn_pkg"
 KNOWN_FPS: dict[str, set[str]] = {
+    # (set 79: registry entries picked by an `act_cfg` passed down through constructor parameters from a
+    # registry-built model, each file's "type" strings standing in for it; a padding and a loss chosen by config)
+    "second_order_heldout79": {f"{_HURDY79}:19 torch.nn.ReplicationPad2d",
+                               f"{_HURDY79}:49 torch.nn.functional.binary_cross_entropy_with_logits",
+                               f"{_DRAGAN79}/:51 torch.nn.Hardswish", f"{_DRAGAN79}/:54 torch.nn.GroupNorm",
+                               f"{_PATHLEN79}:43 torch.nn.Hardswish", f"{_WGAN79}:56 torch.nn.Hardswish"},
     # (set 78: activation-table keys and a `problem_type` branch chosen by another file's config through
     # `getattr(config, ...)` / a function parameter; the `labels=None` branch and `.logits` of an output dataclass
     # across files)
@@ -875,6 +888,23 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   the weights it returns, an HVP helper differentiating the gradient again inside: 1.00 (18/18) / 0.783, 1/3, 0/9.
 #   The same round's wrapper fix (a `Replica(module)` alone in its file; the parts "@head" through it) took set 17
 #   to 1.00.
+#   Session 49's round (below) took set 77 to 1.00 / 1.00, 0/3 and set 78 to 1.00 / 0.857, 0/3.
+# - heldout79 (session 49; OpenMMLab / Lightning-style framework code: Registry classes with `register_module`
+#   decorators and calls, models and losses built from config dicts with type strings, `_base_` merges with
+#   `_delete_`, LightningModule-like `training_step` driven by a small Trainer, callbacks and hooks) was measured
+#   blind on 04cc595 at recall 0.474 (9/19), precision 0.643 (5 FP), 2/3 look-alikes flagged, 1/9 silent. Its
+#   round: an instance a registry builds from a config (`criterion = LOSSES.build(cfg["loss"])`, the class the
+#   key picks) is called as that class (instance_calls), the build passes the config's other keys to the
+#   constructor (`**cfg`, so `act_cfg=dict(type="GELU", approximate="tanh")` reaches the GELU), and
+#   `Trainer(...).fit(module, ...)` binds fit's parameters: 0.684 (13/19) / 0.684 (6 FP), 2/3, 1/9. Left: keys
+#   handed down through several constructors (`act_cfg` from a registry-built model to a shared LinearModule), `cfg.pop
+#   ("type")` / `getattr(nn, cfg.pop("type"))` keys, `_base_` merges across files, callbacks holding the model.
+# - heldout80 (session 49; autograd machinery around a double gradient: custom autograd.Functions with
+#   differentiable backwards, `@once_differentiable`, non-reentrant checkpointing, `torch.jit.script`, torch.func
+#   over parameter dicts, an L-BFGS closure, parametrizations, nested no_grad / enable_grad / set_grad_enabled) was
+#   measured blind on 04cc595 at recall 1.00 (19/19), precision 0.905 (2 FP), 0/3 look-alikes flagged, 0/9 silent.
+#   Its round: a helper method called as `self._run(block, h)` binds its `fn` parameter to that call's argument
+#   (the checkpointed auxiliary head, run through the same helper from a first-order loss only): 1.00 / 1.00.
 # - heldout64 (config outside the code) after session 44's registry work (`ACTS.register_module("SELU",
 #   module=nn.SELU)`, `build_from_cfg(act_cfg, ACTS)` with the YAML's `_base_` / `_delete_` merge naming the type):
 #   0.727 / 0.80 (was 0.545 / 0.75).
@@ -886,7 +916,8 @@ KNOWN_FLAGGED_FIRST_ORDER: dict[str, set[str]] = {"second_order_heldout26": {_HE
                                                   "second_order_heldout61": {f"{_MILK}/"},
                                                   "second_order_heldout64": {_FUMAROLE},
                                                   "second_order_heldout66": {_YODEL},
-                                                  "second_order_heldout69": {_WINGSUIT, _DYE}}
+                                                  "second_order_heldout69": {_WINGSUIT, _DYE},
+                                                  "second_order_heldout79": {_FOMAML79, f"{_YURT79}/"}}
 
 
 @pytest.fixture(scope="module", params=sorted(RECALL_FLOORS))

@@ -1909,9 +1909,16 @@ class _Expansion:
         if func.attr.value != "get" and (self.is_dict_value(key) or "cfg" in _code(key).lower() or
                                          "config" in _code(key).lower()):
             key = self.type_key(key)  # mmcv's `MODELS.build(cfg)`: the entry the config's "type" names
-        made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, key), args[1:])
-        if key is not args[0].value:
-            self._registry_picks[id(made.func)] = args[0].value
+        if key is args[0].value:
+            made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, key), args[1:])
+            return made
+        # (built with the config's other keys as keywords, as mmcv's build does: `cls(*args, **cfg)`)
+        made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, key),
+                                                      [*args[1:], cst.Arg(args[0].value, star="**")])
+        self._registry_picks[id(made.func)] = args[0].value
+        ctx = self.ex._fn_of_call.get(id(v))
+        if ctx is not None:
+            self._registry_built[id(made)] = (made, ctx)
         return made
 
     def registry_object(self, name: str) -> bool:

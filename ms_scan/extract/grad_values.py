@@ -132,6 +132,9 @@ class _Values:
             return next(iter(classes.values())) if len(classes) == 1 and None not in classes.values() else None
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Subscript):
             return self.picked_class(v.func, ctx)
+        made = self.registry_lookup(v) if isinstance(v, cst.Call) else v
+        if made is not v and isinstance(made.func, cst.Subscript):  # `LOSSES.build(config["loss"])`
+            return self.registry_class(made.func, ctx)
         if isinstance(v, cst.Call) and isinstance(v.func, cst.Attribute):  # `self.build_model()`: the one class
             owner = self.class_of(v.func.value, ctx, depth + 1)  # its method (or, left to subclasses, theirs)
             method = self.class_members(owner, v.func.attr.value)[0] if owner is not None else None
@@ -156,6 +159,17 @@ class _Values:
         classes = {id(c): c for c in (self.names_class(x.value, table_fn) if isinstance(x, cst.Name) else None
                                       for x in items)}
         return next(iter(classes.values())) if len(classes) == 1 and None not in classes.values() else None
+
+    def registry_class(self, item: cst.Subscript, ctx: _Fn) -> _Cls | None:
+        """The one class of the file among a registry's entries (registry_lookup's `LOSSES[cfg["type"]]`) that
+        the key picks, or when its values are not known, that the file's configs name (type_names); None when they
+        name none or several."""
+        values = self.container_values(item.value, ctx) or []
+        names = self.key_choices(item, ctx) or self.type_names()  # (`cfg["generator"]["type"]` of a display)
+        classes = {id(c): c for v, f in values if id(v) in self.ex.registered and
+                   self.ex.registered_keys.get(id(v)) in names and isinstance(v, cst.Name)
+                   for c in [self.names_class(v.value, f)] if c is not None}
+        return next(iter(classes.values())) if len(classes) == 1 else None
 
     def table_picks(self, item, ctx: _Fn) -> tuple[list, _Fn]:
         """The entries `T[k]` reads, T bound once to a dict display and k a key of known literal values
@@ -468,6 +482,9 @@ class _Values:
                 # a plain object's method on a module-level or local instance: `BLOCKS.build("glu", 4)` with `BLOCKS =
                 # Registry("blocks")`, `opt.step(closure)` with `opt = DiagNewton(model.parameters())`
                 out.append((c, f))
+            elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
+                    isinstance(func.value, cst.Call) and self.constructed_class(func.value) is owner.cls:
+                out.append((c, f))  # `Trainer(max_epochs=3).fit(module, loader)`: on the instance built there
         if owner.name == "__init__" and owner.cls is not None:  # `return cls(cfg.widths, block)` in a
             for m in owner.cls.methods.values():  # `@classmethod def from_config(cls, cfg)` of the class
                 node = m.node
