@@ -18,7 +18,6 @@ from ms_scan.extract.grad_common import (
     _target_nodes, _live_text, under_path, MIXIN, OVERRIDDEN, LIST_FIELD, hydra_items, item_of, walk_into_defs,
 )
 from ms_scan.extract.grad_dicts import _attr_wrapper
-from ms_scan.extract.grad_guards import _all_false
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.receivers import BUILTIN_NON_TENSOR, MODULE_METHODS_RETURNING_MODULE, NON_TORCH_MODULES
 from ms_scan.extract.scope import PROJECT, PROJMOD
@@ -508,8 +507,7 @@ class _Expansion:
         owner = self.param_owner(fn, name)
 
         def first(c: cst.Call, caller: _Fn) -> bool:
-            # (a call under a guard this file shows false never runs: `if self.cfg.action_penalty > 0:`, 0.0)
-            return once is not None and once(c, caller) or _all_false([self.call_guard(c, caller)])
+            return once is not None and once(c, caller) or self.call_off(c, caller)
         path = self.guards(entry[1]).get(id(entry[0]), ()) if entry is not None and entry[1] is owner else ()
         if not path or not isinstance(owner.node, cst.FunctionDef):
             return first
@@ -1908,17 +1906,10 @@ class _Expansion:
         key = args[0].value
         if func.attr.value != "get" and (self.is_dict_value(key) or "cfg" in _code(key).lower() or
                                          "config" in _code(key).lower()):
-            key = self.type_key(key)  # mmcv's `MODELS.build(cfg)`: the entry the config's "type" names
-        if key is args[0].value:
-            made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, key), args[1:])
-            return made
-        # (built with the config's other keys as keywords, as mmcv's build does: `cls(*args, **cfg)`)
-        made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, key),
-                                                      [*args[1:], cst.Arg(args[0].value, star="**")])
-        self._registry_picks[id(made.func)] = args[0].value
-        ctx = self.ex._fn_of_call.get(id(v))
-        if ctx is not None:
-            self._registry_built[id(made)] = (made, ctx)
+            # mmcv's `MODELS.build(cfg)`: the entry the config's "type" names, built with the config's other keys
+            # as keywords (`cls(*args, **cfg)`)
+            return self.built_from_config(v, func.value, key, [*args[1:], cst.Arg(key, star="**")])
+        made = self._registry_calls[id(v)] = cst.Call(item_of(func.value, key), args[1:])
         return made
 
     def registry_object(self, name: str) -> bool:
@@ -1941,8 +1932,13 @@ class _Expansion:
             return v
         cfg = plain[0].value  # (built with the config's keys as keywords, and the builder's own: `**cfg, in_ch=2`)
         kept = [a for a in v.args if a.keyword is not None and a.keyword.value != "registry" or a.star == "**"]
-        made = self._registry_calls[id(v)] = cst.Call(item_of(table, self.type_key(cfg)),
-                                                      [cst.Arg(cfg, star="**"), *kept])
+        return self.built_from_config(v, table, cfg, [cst.Arg(cfg, star="**"), *kept])
+
+    def built_from_config(self, v: cst.Call, table, cfg, args: list) -> cst.Call:
+        """`table[cfg["type"]](*args)`: the entry a registry call `v` builds from config `cfg` (its "type" picks
+        it), recorded as v's table call (registry_lookup), with its pick (registry_pick) and as a registry-built
+        call whose `**cfg` binds the constructor's parameters (splat_item)."""
+        made = self._registry_calls[id(v)] = cst.Call(item_of(table, self.type_key(cfg)), args)
         ctx = self.ex._fn_of_call.get(id(v))
         if ctx is not None:
             self._registry_built[id(made)] = (made, ctx)

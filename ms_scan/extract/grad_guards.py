@@ -228,8 +228,7 @@ class _Guards:
                     return ["any", trees]
                 if not self.calls_of(init) and self.ex.module and not init.cls.name.startswith("_"):
                     # built in other files only (`SAC(cfg)` in train.py): what their constructions pass
-                    return ["v", json.dumps([PARAM, self.ex.module, init.cls.name, init.params.index(name), name,
-                                             None, [], [test.attr.value]])]
+                    return self.param_leaf(init, init.cls.name, name, None, [], (test.attr.value,))
             if isinstance(test, cst.Attribute) and isinstance(test.value, cst.Name) and \
                     (self.lookup_assigns(fn, test.value.value) is not None or self.param_of(fn, test.value.value)
                      and self.calls_of(param_owner_of(fn, test.value.value))):
@@ -244,6 +243,11 @@ class _Guards:
             if held is not None:  # `cfg["curvature_every"]`, cfg a parameter: what the dict each call passes holds
                 return self.param_guard(held[0], fn, depth, held[1]) or _UNKNOWN
         return _UNKNOWN
+
+    def call_off(self, call: cst.Call, caller: _Fn) -> bool:
+        """The call sits under a guard this file shows false (`if self.cfg.action_penalty > 0:` with 0.0): it never
+        runs, so it binds no parameter and hands nothing to a site."""
+        return _all_false([self.call_guard(call, caller)])
 
     def stored_param_field(self, test, fn: _Fn) -> tuple[_Fn, str] | None:
         """(constructor, parameter) of `self.cfg.<field>` (or `a.<field>` with `a = self.cfg`) in a method whose
@@ -282,8 +286,14 @@ class _Guards:
             here.append(tree)
         if not self.ex.module or owner.name.startswith("_"):
             return ["any", here] if here else None
+        return self.param_leaf(owner, owner.name, name, default_tree, here, path)
+
+    def param_leaf(self, owner: _Fn, callee: str, name: str, default_tree, here: list, path: tuple = ()) -> list:
+        """The guard leaf ms_scan.project answers with the other files' calls of `callee` (this module's function,
+        or the class whose constructor `owner` is): ["v", [PARAM, module, callee, index, name, default tree,
+        trees of this file's calls, (path)]], index -1 for a keyword-only parameter (matched by name only)."""
         index = -1 if name in {p.name.value for p in owner.node.params.kwonly_params} else owner.params.index(name)
-        return ["v", json.dumps([PARAM, self.ex.module, owner.name, index, name, default_tree, here] +
+        return ["v", json.dumps([PARAM, self.ex.module, callee, index, name, default_tree, here] +
                                 ([list(path)] if path else []))]
 
     def path_tree(self, arg, fn: _Fn, path: tuple) -> list | None:

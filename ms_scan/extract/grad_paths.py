@@ -19,7 +19,7 @@ from ms_scan.extract.grad_common import (
 )
 from ms_scan.extract.grad_dicts import DictRef
 from ms_scan.extract.scope import PROJECT
-from ms_scan.extract.grad_guards import BACKED, DETACHED, _all_false
+from ms_scan.extract.grad_guards import BACKED, DETACHED
 from ms_scan.extract.grad_project import _init_param
 from ms_scan.extract.grad_unroll import evaluate
 from ms_scan.extract.visitor import dotted_name
@@ -2523,8 +2523,8 @@ class _Paths:
             ins = [a for a in (self.param_arg(fn, call, p) for p in p_in) if a is not None]
             if not outs or (fwd is not None and not ins) or off is not None and off(call, caller):
                 continue  # (a call whose create_graph is off: `flat_grad(surrogate, ps)` beside `create_graph=True`)
-            if _all_false([self.call_guard(call, caller)]):
-                continue  # (a call under a guard this file shows false: `if self.cfg.action_penalty > 0:`, 0.0)
+            if self.call_off(call, caller):
+                continue  # (a call under a guard this file shows false)
             key = ("lift", id(call))
             if key in state.visiting:
                 continue
@@ -2753,8 +2753,8 @@ class _Paths:
     def graph_assigns(self, fn: _Fn) -> dict:
         """visible_assigns without the values computed where no graph is built (`with torch.no_grad(): old_logits
         = policy(obs)`): what depends on a differentiated tensor spreads through these only."""
-        off = self.ex.grad_off_values
-        return {k: [v for v in vs if id(v) not in off] for k, vs in self.visible_assigns(fn).items()}
+        off, visible = self.ex.grad_off_values, self.visible_assigns(fn)
+        return {k: [v for v in vs if id(v) not in off] for k, vs in visible.items()} if off else visible
 
     def visible_assigns(self, fn: _Fn) -> dict:
         """Every name assigned in fn or an enclosing function; an inner assignment overrides an outer one, and a
