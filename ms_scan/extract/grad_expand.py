@@ -2614,8 +2614,11 @@ class _Expansion:
             made = self.partial_alias(ref, api)
             self.emit(state, api, made or ref, made or call, via, conf)
             return
-        if isinstance(ref, cst.Name) and ref.value in ex._classes:
-            self.expand_class(state, ex._classes[ref.value], via, depth + 1)
+        if isinstance(ref, cst.Name) and ref.value in ex._classes:  # (its __init__ bound by this call, where
+            cls = ex._classes[ref.value]  # it is written: a registry build's function, registry_built)
+            caller = (self.registry_built().get(id(call)) or (None, ex._fn_of_call.get(id(call))))[1]
+            with self.bound_call(self.init_of(cls), call, caller) if caller is not None else nullcontext():
+                self.expand_class(state, cls, via, depth + 1)
             return
         if isinstance(ref, cst.Lambda):  # `lambda c: nn.MaxPool2d(3)`: a factory, its body is what it builds
             self.expand_value(state, ref.body, ctx, via, depth + 1)

@@ -417,7 +417,7 @@ class _Values:
         if _partial_of(call) == fn.name:  # `partial(u_scalar, model=net)`: the arguments after the function
             call = call.with_changes(args=call.args[1:])
         a = _arg(call, fn.params.index(name), name)
-        if a is None and id(call) in self._registry_built:
+        if a is None and id(call) in self.registry_built():
             a = self.splat_item(call, name)
         return self.ex.arg_configs.get(id(a), a) if a is not None else None
 
@@ -451,7 +451,8 @@ class _Values:
             # {"d_step": d_step, ...}`; `MODELS[args.model]()` of a table or registry holding owner's class
             out += [(c, f) for c, f, table, ctx in self.table_calls() if self.dispatches_to(table, ctx, owner)]
             if owner.name == "__init__":  # `build_from_cfg(cfg, MODELS)` (registry_builder): `MODELS[..](**cfg)`
-                out += [(c, f) for c, f in self._registry_built.values() if self.dispatches_to(c.func.value, f, owner)]
+                out += [(c, f) for c, f in self.registry_built().values() if self.dispatches_to(c.func.value, f, owner)
+                        and self.key_may_pick(c.func, f, owner.cls)]
         if owner.cls is None and id(owner) not in self._passing:  # `penalty_fn(critic, real, fake)` in
             self._passing.add(id(owner))  # `def fit(critic, gen, penalty_fn)`, `fit(..., penalty_fn=gp)`
             try:
@@ -668,6 +669,28 @@ class _Values:
             self._table_calls = out
         return self._table_calls
 
+    def registry_built(self) -> dict:
+        """The calls registry builds make (`MODELS[cfg["type"]](**cfg)` for `MODELS.build(cfg)`, registry_lookup),
+        for every call of the file: made once, before the first is asked for, so that which calls construct a class
+        does not depend on which of them an expansion met first."""
+        if not self._registry_scanned:
+            self._registry_scanned = True
+            for f in self.all_fns():
+                for c in f.calls:
+                    self.registry_lookup(c)
+        return self._registry_built
+
+    def key_may_pick(self, item: cst.Subscript, fn: _Fn, cls: _Cls) -> bool:
+        """False when the key of a registry read (`MODELS[cfg["generator"]["type"]]`) has known string values
+        (key_choices) and none of them is the key cls is registered under; True otherwise."""
+        keys = self.key_choices(item, fn)
+        if not keys or not isinstance(item.value, cst.Name):
+            return True
+        found = self.lookup_assigns(fn, item.value.value)
+        held = [v for v, _ in self.registered_items(item.value.value)] + (found[0] if found is not None else [])
+        return any(isinstance(v, cst.Name) and self.ex.registered_keys.get(id(v)) in keys and
+                   self.names_class(v.value, fn) is cls for v in held if id(v) in self.ex.registered)
+
     def dispatches_to(self, table: cst.Name, fn: _Fn, owner: _Fn) -> bool:
         """`table`, as seen from fn, is bound only to dict/list/tuple displays of this file's functions, one of
         them owner (a dispatch table of step functions: calling an item calls owner with the same arguments). For
@@ -837,6 +860,10 @@ class _Values:
                     out |= refs(n.iter)
                 elif isinstance(n, cst.Call) and dotted_name(n.func) == "getattr" and len(n.args) >= 2:
                     out |= refs(n.args[1].value)
+            for c in fn.calls:  # `ACTS.build(cfg)`: its entry picked by `cfg["type"]` (registry_lookup)
+                made = self.registry_lookup(c)
+                if made is not c and isinstance(made.func, cst.Subscript):
+                    out |= refs(made.func.slice[0].slice.value)
             memo[id(fn)] = out | {dotted_name(c.func) for c in fn.calls if dotted_name(c.func) is not None}
         return memo[id(fn)]
 
@@ -1162,7 +1189,7 @@ class _Values:
         owner = self.param_owner(fn, name)
         calls = self.calls_of(owner)
         if not calls or not isinstance(owner.node, cst.FunctionDef) or \
-                any(a.star for c, _ in calls if id(c) not in self._registry_built for a in c.args):
+                any(a.star for c, _ in calls if id(c) not in self.registry_built() for a in c.args):
             return _NOLIT  # (`R[cfg["type"]](**cfg)` a registry builds: each parameter's key of cfg, splat_item)
         default = param_default(owner.node, name)
         values = set()

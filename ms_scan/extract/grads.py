@@ -1067,6 +1067,7 @@ class _Resolver(_Paths, _Expansion, _Values, _ProjectLinks, _Summaries, _Dicts, 
         self._type_names: set[str] | None = None  # the strings the file's configs give a "type" key (type_names)
         # id -> (call, the function the call it stands for is in) of the calls registry_builder made
         self._registry_built: dict[int, tuple] = {}  # (`R[cfg["type"]](**cfg)`)
+        self._registry_scanned = False  # every call of the file given to registry_lookup (registry_built)
         self._splat_items: dict[tuple, cst.Subscript] = {}  # (id(call), param) -> `cfg["param"]` (splat_item)
         self._dict_gets: dict[int, cst.Subscript] = {}  # id(`D.get(k)`) -> `D[k]` (Expansion.dict_get)
         self._guards: dict[tuple, dict] = {}  # (id(function), defs) -> id(node) -> the if tests over it (guards)
