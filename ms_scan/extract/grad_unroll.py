@@ -16,7 +16,7 @@ from ms_scan.extract.visitor import dotted_name
 # calls that read a list without changing it (`return nn.Sequential(*layers)`)
 _READERS = frozenset({"Sequential", "ModuleList", "len", "list", "tuple", "enumerate", "zip", "reversed", "print",
                       "sum", "sorted"})
-_METHODS = frozenset({"get", "lower", "upper", "strip", "casefold", "startswith", "endswith"})  # read by evaluate
+_METHODS = frozenset({"get", "pop", "lower", "upper", "strip", "casefold", "startswith", "endswith"})  # read by evaluate
 _STR_TESTS = frozenset({"startswith", "endswith"})  # (of a string, with a string or tuple of strings)
 MAX_ELEMENTS = 256  # elements of one unrolled list (and loop rounds): a bound on the work
 _UNKNOWN = object()  # a value the loops do not decide (an element of a sequence whose length is known)
@@ -91,7 +91,7 @@ _BUILTINS = {
 
 def evaluate(e, env: dict, const):
     """The Python value of a literal-ish expression (ints, strings, tuples, dicts as Tables, ranges,
-    enumerate/zip, comparisons, arithmetic, subscripts, slices, `d.get(k, default)`, `s.lower()`,
+    enumerate/zip, comparisons, arithmetic, subscripts, slices, `d.get(k, default)`, `d.pop(k)`, `s.lower()`,
     `s.startswith(p)`) with the names of `env`, other names (and `name.attr` of what is no Table) through
     `const(name)` and other calls through `const(call)` (a config object's Table); _NOLIT when not known."""
     lit = _literal(e)
@@ -112,11 +112,12 @@ def evaluate(e, env: dict, const):
             not any(a.star or a.keyword for a in e.args):
         base = evaluate(e.func.value, env, const)
         args = [evaluate(a.value, env, const) for a in e.args]
-        if isinstance(base, Table) and e.func.attr.value == "get" and 1 <= len(args) <= 2:
+        if isinstance(base, Table) and e.func.attr.value in ("get", "pop") and 1 <= len(args) <= 2:
             found = base.lookup(args[0])
             found = (args[1] if len(args) == 2 else None) if found is _NOLIT else found
             return _NOLIT if found is _UNKNOWN else found
-        if isinstance(base, str) and not args and e.func.attr.value != "get" and e.func.attr.value not in _STR_TESTS:
+        if isinstance(base, str) and not args and e.func.attr.value not in ("get", "pop") and \
+                e.func.attr.value not in _STR_TESTS:
             return getattr(base, e.func.attr.value)()
         if isinstance(base, str) and e.func.attr.value in _STR_TESTS and len(args) == 1 and \
                 (isinstance(args[0], str) or isinstance(args[0], tuple) and args[0] and

@@ -16,6 +16,8 @@ from ms_scan.extract.grad_common import (
     is_abstract, item_of, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_dicts import UNKNOWN, literal_reprs
+
+_ABSENT = object()  # a key a `**` dict does not hold (splat_value): the parameter's default
 from ms_scan.extract.grad_unroll import Table, bind_target, case_tests, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
 
@@ -396,6 +398,32 @@ class _Values:
         argument nor to a `**` dict not known); None when a call is not accounted for, or there is none."""
         passed = self.args_or_default(owner, name)
         return passed if passed and len(passed) == len(self.calls_of(owner)) else None
+
+    def copy_of(self, v) -> str | None:
+        """The name a value copies (`dict(cfg)`, `copy.deepcopy(cfg)`, `cfg.copy()`); None for anything else."""
+        if not isinstance(v, cst.Call):
+            return None
+        if isinstance(v.func, cst.Attribute) and v.func.attr.value == "copy" and not v.args:
+            arg = v.func.value
+        elif (self.ex._ext_path(v.func) or dotted_name(v.func)) in ("copy.deepcopy", "copy.copy", "dict") and \
+                len(v.args) == 1 and v.args[0].keyword is None and not v.args[0].star:
+            arg = v.args[0].value
+        else:
+            return None
+        return arg.value if isinstance(arg, cst.Name) else None
+
+    def splat_value(self, c: cst.Call, f: _Fn, name: str, depth: int = 0):
+        """What a call's only `**` argument passes for parameter `name`, the dict evaluated (`Net(**cfg["model"])`
+        with cfg a config every call gives, const_value): the value; _ABSENT when the dict has no such key (the
+        default then); _NOLIT when not known (a `*` argument, a dict not known)."""
+        stars = [x for x in c.args if x.star]
+        if len(stars) != 1 or stars[0].star != "**":
+            return _NOLIT
+        held = evaluate(stars[0].value, {}, lambda n: self.const_value(f, n, depth + 1))
+        if not isinstance(held, Table):
+            return _NOLIT
+        found = held.lookup(name)
+        return _ABSENT if found is _NOLIT else found
 
     def splat_arg(self, c: cst.Call, f: _Fn, name: str) -> tuple | None:
         """(value, function) a call's only star argument, `**D` with D bound once to a dict display of this file
@@ -1179,25 +1207,33 @@ class _Values:
                      for v, c in self.reachable(values)} if method is None and values else {_NOLIT}
             return found.pop() if len(found) == 1 else _NOLIT
         found = self.lookup_assigns(fn, name)
-        if found is not None:
+        copied = found is not None and len(found[0]) == 1 and name in found[1].params and \
+            self.copy_of(found[0][0]) == name  # `cfg = dict(cfg)` of a parameter: what the calls pass
+        if found is not None and not copied:
             if len(found[0]) != 1 or id(found[0][0]) in self.ex._loop_iters:
                 return _NOLIT  # (a loop target holds one element of what it runs through at a time)
             ctx = found[1]
             return evaluate(found[0][0], {}, lambda n: self.const_value(ctx, n, depth + 1))
-        if not self.param_of(fn, name):
+        if not copied and not self.param_of(fn, name):
             return _NOLIT
         owner = self.param_owner(fn, name)
         calls = self.calls_of(owner)
         if not calls or not isinstance(owner.node, cst.FunctionDef) or \
-                any(a.star for c, _ in calls if id(c) not in self.registry_built() for a in c.args):
-            return _NOLIT  # (`R[cfg["type"]](**cfg)` a registry builds: each parameter's key of cfg, splat_item)
+                any(a.star == "*" for c, _ in calls if id(c) not in self.registry_built() for a in c.args):
+            return _NOLIT
         default = param_default(owner.node, name)
         values = set()
         for call, caller in calls:
             arg = self.param_arg(owner, call, name)
-            ctx = caller if arg is not None else owner.parent or owner
-            v = evaluate(arg if arg is not None else default, {}, lambda n, c=ctx: self.const_value(c, n, depth + 1)) \
-                if arg is not None or default is not None else _NOLIT
+            splat = self.splat_value(call, caller, name, depth) if arg is None and \
+                id(call) not in self.registry_built() and any(a.star for a in call.args) else _ABSENT
+            if splat is not _ABSENT:  # (`Net(**cfg["model"])`: the dict's key; `R[cfg["type"]](**cfg)` a registry
+                v = splat  # builds: each parameter's key of cfg, splat_item)
+            else:
+                ctx = caller if arg is not None else owner.parent or owner
+                v = evaluate(arg if arg is not None else default, {},
+                             lambda n, c=ctx: self.const_value(c, n, depth + 1)) \
+                    if arg is not None or default is not None else _NOLIT
             if v is _NOLIT:
                 return _NOLIT
             values.add(v)
@@ -1606,8 +1642,15 @@ class _Values:
                 arg = self.param_arg(owner, call, expr.value)
                 if arg is None and any(a.star for a in call.args):  # `Net(**MODEL)`: MODEL's key, else not known
                     held = self.splat_arg(call, caller, expr.value)
-                    if held is None:
-                        return None
+                    if held is None:  # (`Net(**cfg["model"])`: the key of the dict it evaluates to)
+                        got = self.splat_value(call, caller, expr.value, depth)
+                        if got is _NOLIT or got is not _ABSENT and not isinstance(got, (str, int, float, bool)) \
+                                and got is not None:
+                            return None
+                        parts.append({got} if got is not _ABSENT and ok(got) else None if got is not _ABSENT else
+                                     self.literal_choices(default, owner, ok, depth + 1) if default is not None
+                                     else None)
+                        continue
                     arg, caller = held if held[0] is not None else (None, caller)
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
                              self.literal_choices(default, owner, ok, depth + 1) if default is not None else None)
