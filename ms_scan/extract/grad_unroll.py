@@ -16,7 +16,8 @@ from ms_scan.extract.visitor import dotted_name
 # calls that read a list without changing it (`return nn.Sequential(*layers)`)
 _READERS = frozenset({"Sequential", "ModuleList", "len", "list", "tuple", "enumerate", "zip", "reversed", "print",
                       "sum", "sorted"})
-_METHODS = frozenset({"get", "pop", "lower", "upper", "strip", "casefold", "startswith", "endswith"})  # read by evaluate
+# read by evaluate
+_METHODS = frozenset({"get", "pop", "lower", "upper", "strip", "casefold", "startswith", "endswith"})
 _STR_TESTS = frozenset({"startswith", "endswith"})  # (of a string, with a string or tuple of strings)
 MAX_ELEMENTS = 256  # elements of one unrolled list (and loop rounds): a bound on the work
 _UNKNOWN = object()  # a value the loops do not decide (an element of a sequence whose length is known)
