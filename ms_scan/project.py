@@ -608,6 +608,17 @@ def _any_key(name: str) -> tuple[str, str, str]:
     return f"{table}[?]{member}", key, keys
 
 
+def _entry_names(name: str) -> list[str]:
+    """The names the calls of a table entry are summarised under: "T[k]" by calls that know the key, "T[?]" by those
+    that do not (`reg_fn = REGULARIZERS[args.regularizer]` ... `reg_fn(model, x)`); "T[?=<key>|<keys>]" as "T[?]";
+    any other name as it is."""
+    unknown = _any_key(name)[0]
+    if unknown != name:
+        return [unknown]
+    table = _unkeyed(name)
+    return [name, f"{table}[?]"] if table and not name.endswith("[?]") else [name]
+
+
 def _unkeyed(name: str) -> str:
     """The table a keyed entry name stands in (`MODELS[mlp]` -> `MODELS`): where a key has no summary of its
     own, the whole table's summary answers (as find() and reached_callers() both do); "" when not keyed."""
@@ -1469,8 +1480,8 @@ def _decide_flags(all_facts: list[FileFacts], by_module: dict, called: dict[tupl
             if reach and _unreached(reach[0], called, configs, by_module, refs, methods):
                 continue  # every call of it, or the site itself, under a guard the configs make false
             backed = [c for c in site.project if c.role == "flag" and c.param.startswith(BACKED)]
-            if backed and not any("^" + c.param[len(BACKED):] in lits for c in backed
-                                  for lits in calls_of(called, by_module, c.module, c.name)):
+            if backed and not any("^" + c.param[len(BACKED):] in lits for c in backed for name in _entry_names(c.name)
+                                  for lits in calls_of(called, by_module, c.module, name)):
                 continue  # a function returning a torch.func derivative (or derivative function) none differentiates
             detached = [c for c in site.project if c.role == "flag" and c.param == DETACHED]
             if detached and not any(calls_of(called, by_module, c.module, c.name) or

@@ -2386,6 +2386,14 @@ class _Expansion:
                         when_safe(*key, also="{}"):
                     return f"{api}.{{@{key[0]}|{key[1]}}}", ""
                 return None
+        if target is None and isinstance(e, cst.Subscript) and isinstance(chain_root(e), cst.Name) and \
+                self.param_of(ctx, chain_root(e).value):
+            # `getattr(nn, cfg["disc_act"])()`, cfg a parameter given another file's config dict: "torch.nn.{@|...}"
+            # with the path of the key in the configs (as `getattr(nn, act)` above)
+            key = self._key_field(e, ctx, 0)
+            if key is not None and all(p.isidentifier() for p in key[1].split(".")) and when_safe(*key, also="{}"):
+                return f"{api}.{{@{key[0]}|{key[1]}}}", ""
+            return None
         if target is None and isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name) and \
                 self.param_of(ctx, e.value.value):
             # `getattr(F, cfg.d_act)`, cfg a parameter: "torch.nn.functional.{@<class part or nothing>|d_act}", filled

@@ -10,7 +10,7 @@ import libcst as cst
 
 from ms_scan.extract.grad_common import (
     _GENERIC_MODEL_WORDS, LIST_FIELD, MAX_BINDING_HOPS, MAX_CLASS_HOPS, _NOLIT, _ROLE_WORDS, _FUNC_TRANSFORMS,
-    _WRAPPERS, _Cls, _Fn, _arg,
+    _WRAPPERS, _Cls, _Fn, _arg, _code,
     _attr_name, _kw, _literal, _name_tokens, _partial_of, _role_words, _subscript_key, _target_names, _unchain,
     _values_of, _walk, binding, enclosing, param_default, param_owner_of, read_chain, refs, returned, sole_return,
     is_abstract, item_of, list_field, row_field, self_attr_values, union_or_none, when_safe,
@@ -277,11 +277,64 @@ class _Values:
                     replaced.add(id(c.args[0].value))  # `replace(MetaConfig(), act=...)`: that default never read
         for c, f in self.calls_named(cls.name):
             if isinstance(c.func, cst.Name) and self.names_class(cls.name, f) is cls and id(c) not in replaced:
-                if any(a.star for a in c.args):
-                    return None
                 arg = _arg(c, names.index(attr), attr)
+                if arg is None and any(a.star for a in c.args):
+                    parsed = self.parsed_splat(c, f, attr)  # `Config(**vars(args))`: the command line's default
+                    if parsed is None:
+                        return None
+                    arg, f = parsed if parsed[0] is not None else (None, f)
                 out.append((arg, f) if arg is not None else (default, self.ex._module_fn))
         return out or None
+
+    def parsed_splat(self, c: cst.Call, f: _Fn, attr: str) -> tuple | None:
+        """For a construction whose only star argument is the parsed command line as a dict (`**vars(args)`,
+        `**{k: v for k, v in vars(ap.parse_args()).items()}`): (the `add_argument` default of `attr`, the module)
+        when the parser has that option, (None, None) when it has not (the field keeps its default); None
+        otherwise (another star argument, an option whose name or default is not known)."""
+        stars = [a for a in c.args if a.star]
+        if len(stars) != 1 or stars[0].star != "**":
+            return None
+        v = stars[0].value
+        if isinstance(v, cst.DictComp) and len(v.for_in.target.elements if isinstance(v.for_in.target, cst.Tuple)
+                                              else ()) == 2 and v.for_in.inner_for_in is None and not v.for_in.ifs:
+            k_name, v_name = (_target_names(e.value) for e in v.for_in.target.elements)
+            it = v.for_in.iter
+            if not (k_name and v_name and _code(v.key) == k_name[0] and _code(v.value) == v_name[0] and
+                    isinstance(it, cst.Call) and isinstance(it.func, cst.Attribute) and
+                    it.func.attr.value == "items" and not it.args):
+                return None
+            v = it.func.value  # (`{k: v for k, v in vars(args).items()}`: vars(args) itself)
+        if not (isinstance(v, cst.Call) and dotted_name(v.func) == "vars" and len(v.args) == 1):
+            return None
+        parsed = v.args[0].value
+        if not (isinstance(parsed, cst.Call) and isinstance(parsed.func, cst.Attribute) and
+                parsed.func.attr.value == "parse_args" or isinstance(parsed, cst.Name) and
+                self.parsed_name(parsed.value, f, 0)):
+            return None
+        dests = self.argparse_dests()
+        if dests is None:
+            return None
+        if attr not in dests:
+            return None, None
+        default = self.argparse_default(attr)
+        return (default, self.ex._module_fn) if default is not None else None
+
+    def argparse_dests(self) -> set | None:
+        """The names `args.<x>` the file's `add_argument` calls give; None when one is not a literal."""
+        out = set()
+        for c, _ in self.calls_named("add_argument"):
+            dest = _kw(c, "dest")
+            if dest is not None:
+                if not isinstance(_literal(dest), str):
+                    return None
+                out.add(_literal(dest))
+                continue
+            names = [_literal(a.value) for a in c.args if a.keyword is None and not a.star]
+            if not names or not all(isinstance(n, str) for n in names) or any(a.star for a in c.args):
+                return None
+            longs = [n for n in names if n.startswith("--")]
+            out.add((longs[0] if longs else names[0]).lstrip("-").replace("-", "_"))
+        return out
 
     def reaching_value(self, fn: _Fn, name: str, at: cst.CSTNode, unpacked: bool = False):
         """The one value of `name` that reaches `at` in fn's body, when a plain `name = v` precedes it in a block
@@ -506,10 +559,12 @@ class _Values:
                     self.names_class(func.value.value, f) is owner.cls:
                 out.append((c, f))  # `Ops.d(y, x)`: a staticmethod/classmethod called on its class
             elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
-                    isinstance(func.value, cst.Name) and owner.cls.torch_module == "no" and \
-                    self.local_instance(func.value.value, f) is owner.cls:
-                # a plain object's method on a module-level or local instance: `BLOCKS.build("glu", 4)` with `BLOCKS =
-                # Registry("blocks")`, `opt.step(closure)` with `opt = DiagNewton(model.parameters())`
+                    isinstance(func.value, cst.Name) and owner.name != "forward" and \
+                    (owner.cls.torch_module == "no" and self.local_instance(func.value.value, f) is owner.cls or
+                     owner.cls.torch_module != "no" and self.class_of(func.value, f) is owner.cls):
+                # a method on a module-level or local instance: `BLOCKS.build("glu", 4)` with `BLOCKS =
+                # Registry("blocks")`, `opt.step(closure)` with `opt = DiagNewton(model.parameters())`,
+                # `physics.residual(model, t)` with `model, physics = Net(cfg), Physics()` (an nn.Module's)
                 out.append((c, f))
             elif isinstance(func, cst.Attribute) and func.attr.value == owner.name and \
                     isinstance(func.value, cst.Call) and self.constructed_class(func.value) is owner.cls:
