@@ -439,7 +439,8 @@ class _Paths:
         if not self.ex.module:
             return
         for d in self.ex._module_fn.defs.values():  # (a registering decorator leaves the function as it is)
-            if not isinstance(d.node, cst.FunctionDef) or d.node.decorators and id(d.node.name) not in self.ex.registered:
+            if not isinstance(d.node, cst.FunctionDef) or \
+                    d.node.decorators and id(d.node.name) not in self.ex.registered:
                 continue
             values = [v for v in returned(d.node.body) if v is not None]
             hits = [(hit, "") for hit in self.transforms_behind(values, d)]
