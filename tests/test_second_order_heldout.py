@@ -261,6 +261,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout75": 1.0, "second_order_heldout76": 1.0,
                  "second_order_heldout77": 1.0, "second_order_heldout78": 1.0,
                  "second_order_heldout79": 0.78, "second_order_heldout80": 1.0,
+                 "second_order_heldout81": 1.0,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -899,6 +900,16 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   measured blind on 04cc595 at recall 1.00 (19/19), precision 0.905 (2 FP), 0/3 look-alikes flagged, 0/9 silent.
 #   Its round: a helper method called as `self._run(block, h)` binds its `fn` parameter to that call's argument
 #   (the checkpointed auxiliary head, run through the same helper from a first-order loss only): 1.00 / 1.00.
+# - heldout79 after session 50's round (a registry build binds its class's __init__ to that call, and its key picks
+#   the class: `act_cfg` handed down through constructors; `cfg.pop("type")` after `cfg = dict(cfg)`; `**cfg["model"]`
+#   evaluated): 0.789 (15/19) / 0.882 (2 FP), 2/3, 1/9. Left: `_base_` merged by the project's own merge function,
+#   callbacks holding the model (the contractive-Jacobian package), the MAML package's backbone.
+# - heldout81 (session 50; audio, speech and time-series models: HiFi-GAN / MelGAN discriminators, WaveNet / TCN,
+#   LSTM critics, MAML keyword spotting, a PINN of a damped oscillator) was measured blind on bd42b04 at recall 0.700
+#   (14/20), precision 0.933 (1 FP), 0/3 look-alikes flagged, 1/9 silent. Its round: a method of an nn.Module
+#   instance bound by tuple unpacking binds its parameters, `getattr(nn, cfg["act"])` of another file's dict, a
+#   decorator-registered `vmap(jacrev(...))` regulariser called through its table from another file, a dataclass
+#   built from `vars(args)`: 1.00 / 1.00, 0/3, 0/9.
 # - heldout64 (config outside the code) after session 44's registry work (`ACTS.register_module("SELU",
 #   module=nn.SELU)`, `build_from_cfg(act_cfg, ACTS)` with the YAML's `_base_` / `_delete_` merge naming the type):
 #   0.727 / 0.80 (was 0.545 / 0.75).
