@@ -139,6 +139,9 @@ class _Paths:
                 return False  # `return torch.autograd.grad(dot, params)` with dot from the gradient: taken again here
             if isinstance(n, cst.Attribute) and n.attr.value == "data":
                 continue  # `g.data`: the tensor without its graph, a constant too
+            if isinstance(n, (cst.For, cst.CompFor)):  # (`for g in grads`: the target is bound, not read)
+                stack.extend((x, back) for x in n.children if x is not n.target)
+                continue
             if isinstance(n, cst.Name) and n.value in names:
                 if back and chain is not None:
                     gives_back = True  # (read live by what fn returns: its callers decide)
@@ -548,7 +551,7 @@ class _Paths:
         if out is None:
             return done
         back = set(refs(out))
-        exprs = [out] + self.trace_back(fn, back)
+        exprs = [out] + self.trace_back(fn, back, graph_only=True)
         hits = list(self.transforms_in(exprs, fn, 0, set(), back))
         for d, stored in self.filled_by(fn, back):  # `add_penalty(losses, x)` ... `sum(losses.values()).backward()`
             hits += self.transforms_behind(stored, d)
@@ -694,11 +697,12 @@ class _Paths:
                 for d in [d] if d is not None else self.picked_defs(c.func, fn) or self.called_defs(c, fn):
                     if id(d) in seen or depth >= MAX_BINDING_HOPS or not isinstance(d.node, cst.FunctionDef):
                         continue
-                    seen.add(id(d))
-                    values = [v for v in returned(d.node.body) if v is not None]
+                    seen.add(id(d))  # (a value returned or assigned under no_grad is a constant)
+                    values = [v for v in returned(d.node.body)
+                              if v is not None and id(v) not in self.ex.grad_off_values]
                     names = set().union(*(refs_besides(v) for v in values)) if values else set()
-                    yield from self.transforms_in(values + self.trace_back(d, names, cuts=True), d, depth + 1, seen,
-                                                  names)
+                    yield from self.transforms_in(values + self.trace_back(d, names, cuts=True, graph_only=True), d,
+                                                  depth + 1, seen, names)
 
     def called_defs(self, c: cst.Call, fn: _Fn) -> list[_Fn]:
         """The file's functions a call runs through a value bound to them (GradValues.function_defs): a parameter
@@ -1796,7 +1800,7 @@ class _Paths:
         return back
 
     def trace_back(self, fn: _Fn, names: set, stop: set | None = None, pinned: dict | None = None,
-                   opaque: cst.CSTNode | None = None, cuts: bool = False) -> list:
+                   opaque: cst.CSTNode | None = None, cuts: bool = False, graph_only: bool = False) -> list:
         """The backward walk over assignments: follows `names` back through the bindings visible in fn
         (`x = y`, `x = f(y)`, in fn or an enclosing function; a parameter ends the walk) to their sources.
         Grows `names` in place with every name read on the way, not those in `stop` (not walked through);
@@ -1804,7 +1808,8 @@ class _Paths:
         of all its assignments (the one that reaches a grad call in a loop). `opaque`: the grad call being sliced,
         whose own arguments are not sources of an output it feeds back into (`for _ in range(order): u = grad(u,
         x, ...)[0]`: the derivative of u is taken along u's own path, the loop adds no op and no link to x). `cuts`:
-        a value read only through a _GRAPH_CUTS call (`t = torch.full_like(x, k * dt)`) is no source (refs_besides)."""
+        a value read only through a _GRAPH_CUTS call (`t = torch.full_like(x, k * dt)`) is no source (refs_besides).
+        `graph_only`: a value computed where no graph is built (`with torch.no_grad(): fast = ...`) is no source."""
         exprs = []
         reads = refs_besides if cuts else refs
         work = sorted(names, reverse=True)  # (popped in name order: the walk does not depend on set order)
@@ -1814,6 +1819,8 @@ class _Paths:
             if found is None:
                 continue
             for v in pinned.get(name, found[0]) if pinned else found[0]:
+                if graph_only and id(v) in self.ex.grad_off_values:
+                    continue
                 v = self.passed_through(v, name) or v  # `critic, opt = accelerator.prepare(critic, opt)`: critic
                 exprs.append(v)
                 read = reads(v) if opaque is None else set().union(*map(reads, _outside(v, opaque)))

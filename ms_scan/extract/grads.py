@@ -749,6 +749,16 @@ class GradExtractor(Extractor):
         super().leave_With(node)
         self._modes.pop()
 
+    def visit_Return(self, node: cst.Return) -> None:
+        """A value returned where no graph is built (`with torch.no_grad(): return w / w.sum()`): a constant, as
+        an assignment there is (grad_off_values)."""
+        visit = getattr(super(), "visit_Return", None)
+        if visit is not None:
+            visit(node)
+        if node.value is not None and not isinstance(node.value, (cst.Name, cst.Attribute)) and \
+                self._fn is not None and self._grad_is_off(self._fn):
+            self.grad_off_values.add(id(node.value))
+
     def _grad_is_off(self, fn: _Fn) -> bool:
         """Whether code written at this point of fn builds no graph: the innermost switch of fn's own `with`
         blocks, else its decorators (a function defined in a `no_grad` block runs wherever it is called)."""
