@@ -261,7 +261,7 @@ RECALL_FLOORS = {"second_order_heldout2": 1.0, "second_order_heldout3": 1.0, "se
                  "second_order_heldout75": 1.0, "second_order_heldout76": 1.0,
                  "second_order_heldout77": 1.0, "second_order_heldout78": 1.0,
                  "second_order_heldout79": 0.78, "second_order_heldout80": 1.0,
-                 "second_order_heldout81": 1.0,
+                 "second_order_heldout81": 1.0, "second_order_heldout82": 0.86,
                  "second_order_selfplay": 1.0}
 # heldout23 / heldout24 (blind 0.947 / 0.857 on 9afd7b4, 0.871 / 0.900 on aee8fba): recall 1.00 after issue #5's round
 # on them (a helper rebinding its output to its own grad in a loop; a module's forward with a grad lifted to its
@@ -910,6 +910,12 @@ KNOWN_FPS: dict[str, set[str]] = {
 #   instance bound by tuple unpacking binds its parameters, `getattr(nn, cfg["act"])` of another file's dict, a
 #   decorator-registered `vmap(jacrev(...))` regulariser called through its table from another file, a dataclass
 #   built from `vars(args)`: 1.00 / 1.00, 0/3, 0/9.
+# - heldout82 (session 50; bilevel optimisation, unrolled differentiation and gradient matching: DARTS, dataset
+#   distillation and condensation, Meta-Weight-Net, learning to reweight, MetaPoison, a learned LSTM optimiser,
+#   hyper-parameter gradients) was measured blind on bd42b04 at recall 0.864 (19/22), precision 0.731 (7 FP), 2/3
+#   look-alikes flagged, 0/9 silent. Its round: a comprehension's loop target is no live read of a gradient, and a
+#   value assigned or returned under no_grad is no source of a torch.func path: 0.864 / 1.00, 0/3, 0/9. Left: the
+#   condensation package's `syn_gradients(net, params, ...)`, `params` being `list(net.parameters())` in the caller.
 # - heldout64 (config outside the code) after session 44's registry work (`ACTS.register_module("SELU",
 #   module=nn.SELU)`, `build_from_cfg(act_cfg, ACTS)` with the YAML's `_base_` / `_delete_` merge naming the type):
 #   0.727 / 0.80 (was 0.545 / 0.75).
