@@ -16,10 +16,10 @@ from ms_scan.extract.grad_common import (
     is_abstract, item_of, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_dicts import UNKNOWN, literal_reprs
-
-_ABSENT = object()  # a key a `**` dict does not hold (splat_value): the parameter's default
 from ms_scan.extract.grad_unroll import Table, bind_target, case_tests, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
+
+_ABSENT = object()  # a key a `**` dict does not hold (splat_value): the parameter's default
 
 
 def _row_item(row, at: tuple):
@@ -1699,12 +1699,13 @@ class _Values:
                     held = self.splat_arg(call, caller, expr.value)
                     if held is None:  # (`Net(**cfg["model"])`: the key of the dict it evaluates to)
                         got = self.splat_value(call, caller, expr.value, depth)
-                        if got is _NOLIT or got is not _ABSENT and not isinstance(got, (str, int, float, bool)) \
-                                and got is not None:
-                            return None
-                        parts.append({got} if got is not _ABSENT and ok(got) else None if got is not _ABSENT else
-                                     self.literal_choices(default, owner, ok, depth + 1) if default is not None
-                                     else None)
+                        if got is _ABSENT:
+                            parts.append(self.literal_choices(default, owner, ok, depth + 1)
+                                         if default is not None else None)
+                        elif isinstance(got, (str, int, float, bool)) or got is None:
+                            parts.append({got} if ok(got) else None)
+                        else:
+                            return None  # (not known, or no literal)
                         continue
                     arg, caller = held if held[0] is not None else (None, caller)
                 parts.append(self.literal_choices(arg, caller, ok, depth + 1) if arg is not None else
