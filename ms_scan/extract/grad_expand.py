@@ -2381,30 +2381,29 @@ class _Expansion:
                 # here): "torch.nn.{@|act}", the one string the configs give that field
                 # (`NETS[c["name"]](c["widths"], c["act"])` with `c = cfg["net"]`: the path "cfg.net.act" in the
                 # config dict the construction of build's caller passes)
-                key = self._key_field(e, ctx, 0)
-                if key is not None and all(p.isidentifier() for p in key[1].split(".")) and \
-                        when_safe(*key, also="{}"):
-                    return f"{api}.{{@{key[0]}|{key[1]}}}", ""
-                return None
+                return self.field_api(api, e, ctx, dotted=True)
         if target is None and isinstance(e, cst.Subscript) and isinstance(chain_root(e), cst.Name) and \
                 self.param_of(ctx, chain_root(e).value):
             # `getattr(nn, cfg["disc_act"])()`, cfg a parameter given another file's config dict: "torch.nn.{@|...}"
             # with the path of the key in the configs (as `getattr(nn, act)` above)
-            key = self._key_field(e, ctx, 0)
-            if key is not None and all(p.isidentifier() for p in key[1].split(".")) and when_safe(*key, also="{}"):
-                return f"{api}.{{@{key[0]}|{key[1]}}}", ""
-            return None
+            return self.field_api(api, e, ctx, dotted=True)
         if target is None and isinstance(e, cst.Attribute) and isinstance(e.value, cst.Name) and \
                 self.param_of(ctx, e.value.value):
             # `getattr(F, cfg.d_act)`, cfg a parameter: "torch.nn.functional.{@<class part or nothing>|d_act}", filled
             # with the one string the configs give that field (the dataclass default where no call passes it)
-            key = self._key_field(e, ctx, 0)
-            if key is not None and key[1].isidentifier() and when_safe(*key, also="{}"):
-                return f"{api}.{{@{key[0]}|{key[1]}}}", ""
-            return None
+            return self.field_api(api, e, ctx, dotted=False)
         if target is None or not when_safe(*target, also="&+:=[]{}"):
             return None
         return f"{api}.{{&{target[0]}:{target[1]}}}", f"&{target[0]}:{target[1]}[]"
+
+    def field_api(self, api: str, e, ctx: _Fn, dotted: bool) -> tuple[str, str] | None:
+        """getattr_constant's template "<api>.{@<class part>|<field>}" for a name read from a parameter's config
+        (_key_field), ms_scan.project filling it with the one string the configs give that field; `dotted`: the
+        field may be a path ("cfg.net.act"). None when the field is not known or cannot stand in a template."""
+        key = self._key_field(e, ctx, 0)
+        ok = key is not None and (all(p.isidentifier() for p in key[1].split(".")) if dotted else
+                                  key[1].isidentifier())
+        return (f"{api}.{{@{key[0]}|{key[1]}}}", "") if ok and when_safe(*key, also="{}") else None
 
     def expand_torch_value(self, state, v: cst.Call, api: str, ctx: _Fn, via: str, depth: int) -> None:
         """expand_value of a torch call: a container's or wrapper's layers, an nn module, else unresolved."""

@@ -114,9 +114,9 @@ class _Paths:
         names, skip = set(names), set()
         for n in _walk(node.body):  # `for (k, p), g in zip(params.items(), grads)`: g an element, read alike
             if isinstance(n, (cst.For, cst.CompFor)):
-                for held, element in _loop_elements(n):
+                for held, element in _loop_elements(n):  # (the target itself is never read: below)
                     if isinstance(held, cst.Name) and held.value in names:
-                        skip.update((id(held), id(element)))
+                        skip.add(id(held))
                         names.add(element.value)
         derived = self.derived_names(fn, names, call)
         names |= derived

@@ -16,6 +16,7 @@ from ms_scan.extract.grad_common import (
     is_abstract, item_of, list_field, row_field, self_attr_values, union_or_none, when_safe,
 )
 from ms_scan.extract.grad_dicts import UNKNOWN, literal_reprs
+from ms_scan.extract.grad_guards import _parses
 from ms_scan.extract.grad_unroll import Table, bind_target, case_tests, evaluate, picked, reachable_returns, unroll
 from ms_scan.extract.visitor import dotted_name
 
@@ -166,12 +167,17 @@ class _Values:
         """The one class of the file among a registry's entries (registry_lookup's `LOSSES[cfg["type"]]`) that
         the key picks, or when its values are not known, that the file's configs name (type_names); None when they
         name none or several."""
-        values = self.container_values(item.value, ctx) or []
         names = self.key_choices(item, ctx) or self.type_names()  # (`cfg["generator"]["type"]` of a display)
-        classes = {id(c): c for v, f in values if id(v) in self.ex.registered and
-                   self.ex.registered_keys.get(id(v)) in names and isinstance(v, cst.Name)
-                   for c in [self.names_class(v.value, f)] if c is not None}
+        classes = self.registered_classes(item, ctx, names)
         return next(iter(classes.values())) if len(classes) == 1 else None
+
+    def registered_classes(self, item: cst.Subscript, ctx: _Fn, names: set) -> dict:
+        """id -> class, for the file's classes among a registry's entries (`LOSSES[...]`) registered under one of
+        `names`."""
+        values = self.container_values(item.value, ctx) or []
+        return {id(c): c for v, f in values if id(v) in self.ex.registered and
+                self.ex.registered_keys.get(id(v)) in names and isinstance(v, cst.Name)
+                for c in [self.names_class(v.value, f)] if c is not None}
 
     def table_picks(self, item, ctx: _Fn) -> tuple[list, _Fn]:
         """The entries `T[k]` reads, T bound once to a dict display and k a key of known literal values
@@ -307,9 +313,7 @@ class _Values:
         if not (isinstance(v, cst.Call) and dotted_name(v.func) == "vars" and len(v.args) == 1):
             return None
         parsed = v.args[0].value
-        if not (isinstance(parsed, cst.Call) and isinstance(parsed.func, cst.Attribute) and
-                parsed.func.attr.value == "parse_args" or isinstance(parsed, cst.Name) and
-                self.parsed_name(parsed.value, f, 0)):
+        if not (_parses(parsed) or isinstance(parsed, cst.Name) and self.parsed_name(parsed.value, f, 0)):
             return None
         dests = self.argparse_dests()
         if dests is None:
@@ -767,12 +771,7 @@ class _Values:
         """False when the key of a registry read (`MODELS[cfg["generator"]["type"]]`) has known string values
         (key_choices) and none of them is the key cls is registered under; True otherwise."""
         keys = self.key_choices(item, fn)
-        if not keys or not isinstance(item.value, cst.Name):
-            return True
-        found = self.lookup_assigns(fn, item.value.value)
-        held = [v for v, _ in self.registered_items(item.value.value)] + (found[0] if found is not None else [])
-        return any(isinstance(v, cst.Name) and self.ex.registered_keys.get(id(v)) in keys and
-                   self.names_class(v.value, fn) is cls for v in held if id(v) in self.ex.registered)
+        return not keys or id(cls) in self.registered_classes(item, fn, keys)
 
     def dispatches_to(self, table: cst.Name, fn: _Fn, owner: _Fn) -> bool:
         """`table`, as seen from fn, is bound only to dict/list/tuple displays of this file's functions, one of

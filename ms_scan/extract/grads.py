@@ -551,6 +551,9 @@ class GradExtractor(Extractor):
     def leave_Return(self, node: cst.Return) -> None:
         super().leave_Return(node)
         fn = self._fn
+        if node.value is not None and not isinstance(node.value, (cst.Name, cst.Attribute)) and \
+                self._grad_is_off(fn):  # `with torch.no_grad(): return w / w.sum()`: a constant, as an
+            self.grad_off_values.add(id(node.value))  # assignment there is (grad_off_values)
         if node.value is None or fn.parent is not self._module_fn or fn.cls is not None or \
                 not isinstance(fn.node, cst.FunctionDef):
             return
@@ -748,16 +751,6 @@ class GradExtractor(Extractor):
     def leave_With(self, node: cst.With) -> None:
         super().leave_With(node)
         self._modes.pop()
-
-    def visit_Return(self, node: cst.Return) -> None:
-        """A value returned where no graph is built (`with torch.no_grad(): return w / w.sum()`): a constant, as
-        an assignment there is (grad_off_values)."""
-        visit = getattr(super(), "visit_Return", None)
-        if visit is not None:
-            visit(node)
-        if node.value is not None and not isinstance(node.value, (cst.Name, cst.Attribute)) and \
-                self._fn is not None and self._grad_is_off(self._fn):
-            self.grad_off_values.add(id(node.value))
 
     def _grad_is_off(self, fn: _Fn) -> bool:
         """Whether code written at this point of fn builds no graph: the innermost switch of fn's own `with`
